@@ -1,4 +1,4 @@
-import { RulesError } from "./errors.js";
+import { assertWhole } from "./validate.js";
 import type { Rng } from "./rng.js";
 
 /**
@@ -63,21 +63,6 @@ export const DIFFICULTY_MODIFIER = {
   extremelyEasy: 40,
   extremelyHard: -40,
 } as const;
-
-function assertWhole(value: number, what: string, code: string, min?: number, max?: number): void {
-  const inRange =
-    Number.isSafeInteger(value) &&
-    (min === undefined || value >= min) &&
-    (max === undefined || value <= max);
-  if (inRange) return;
-  const range =
-    min !== undefined && max !== undefined
-      ? ` from ${min} to ${max}`
-      : min !== undefined
-        ? ` of ${min} or more`
-        : "";
-  throw new RulesError(code, `${what} must be a whole number${range}, not ${String(value)}.`);
-}
 
 /** Two digits as a player reads them on the dice: 01, 07, 42, 100. */
 export function formatPercentile(value: number): string {

@@ -20,5 +20,6 @@ export default tseslint.config(
   {
     files: ["**/*.js", "**/*.mjs"],
     extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
   },
 );

@@ -1,0 +1,22 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { openDatabase, type OpenDatabase } from "../../src/db/client.js";
+
+export const MIGRATIONS_DIR = resolve(import.meta.dirname, "../../prisma/migrations");
+
+/** A fresh, migrated SQLite file in its own temp folder (a real database, no mocks). */
+export async function openTempDatabase(): Promise<
+  OpenDatabase & { dir: string; dispose(): Promise<void> }
+> {
+  const dir = mkdtempSync(join(tmpdir(), "ce-db-"));
+  const db = await openDatabase(`file:${join(dir, "test.db")}`, MIGRATIONS_DIR);
+  return {
+    ...db,
+    dir,
+    async dispose() {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

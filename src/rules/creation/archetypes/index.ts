@@ -1,0 +1,89 @@
+import { RulesError } from "../../errors.js";
+import type { Era } from "../../types.js";
+import { resolveSkill, skillCatalog } from "../skills.js";
+import type { SkillDefinition } from "../skills.js";
+import { FUTURE_ARCHETYPES } from "./future.js";
+import { MODERN_ARCHETYPES } from "./modern.js";
+import { archetypeSchema } from "./types.js";
+import type { Archetype } from "./types.js";
+
+export { FUTURE_ARCHETYPES } from "./future.js";
+export { MODERN_ARCHETYPES } from "./modern.js";
+export { archetypeSchema, parseArchetype } from "./types.js";
+export type { Archetype, ArchetypeSkill } from "./types.js";
+
+const BUILT_IN: Record<Era, readonly Archetype[]> = {
+  modern: MODERN_ARCHETYPES,
+  future: FUTURE_ARCHETYPES,
+};
+
+/**
+ * Check a custom archetype against the schema and against its era's skills (plus any custom
+ * skills): every skill must exist, and "(Type)" must sit only on skills that take a specialisation.
+ */
+export function validateCustomArchetype(
+  input: unknown,
+  customSkills: readonly SkillDefinition[] = [],
+): Archetype {
+  const parsed = archetypeSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
+    );
+    throw new RulesError(
+      "invalid-archetype",
+      `This archetype is not valid: ${problems.join("; ")}.`,
+    );
+  }
+  const archetype = parsed.data;
+  const catalog = skillCatalog(archetype.era, customSkills);
+  const problems: string[] = [];
+  for (const granted of [...archetype.skills, ...archetype.optionalSkills]) {
+    const resolution = resolveSkill(catalog, granted.skill);
+    // A "(Type)" placeholder is exactly what an archetype may leave open for the player.
+    if (!resolution.ok && resolution.problem !== "specialisation-missing") {
+      problems.push(
+        resolution.problem === "skill-unknown"
+          ? `${granted.skill} is not a ${archetype.era} skill`
+          : `${granted.skill} does not take a specialisation`,
+      );
+    }
+  }
+  if (problems.length > 0) {
+    throw new RulesError(
+      "invalid-archetype",
+      `Archetype "${archetype.name}" is not valid: ${problems.join("; ")}.`,
+    );
+  }
+  return archetype;
+}
+
+/**
+ * The archetypes of an era: the SRD's, merged with GM-defined ones (validated; a custom archetype
+ * with a built-in id replaces it, so a GM can adjust one; custom ones of other eras are left out).
+ */
+export function archetypesFor(
+  era: Era,
+  custom: readonly unknown[] = [],
+  customSkills: readonly SkillDefinition[] = [],
+): readonly Archetype[] {
+  const byId = new Map<string, Archetype>(BUILT_IN[era].map((a) => [a.id, a]));
+  for (const input of custom) {
+    const archetype = validateCustomArchetype(input, customSkills);
+    if (archetype.era === era) byId.set(archetype.id, archetype);
+  }
+  return [...byId.values()];
+}
+
+/** Find an archetype by id (case-insensitive) or by its name. */
+export function findArchetype(
+  era: Era,
+  idOrName: string,
+  custom: readonly unknown[] = [],
+  customSkills: readonly SkillDefinition[] = [],
+): Archetype | undefined {
+  const wanted = idOrName.trim().toLowerCase();
+  return archetypesFor(era, custom, customSkills).find(
+    (a) => a.id === wanted || a.name.toLowerCase() === wanted,
+  );
+}

@@ -151,6 +151,7 @@ CREATE TABLE "Event" (
     "dice" JSONB,
     "before" JSONB,
     "after" JSONB,
+    "changed" BOOLEAN NOT NULL DEFAULT false,
     "summary" TEXT NOT NULL,
     "undoneById" INTEGER,
     "undoesId" INTEGER,

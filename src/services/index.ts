@@ -1,0 +1,19 @@
+import { createCampaignService } from "./campaign-service.js";
+import type { ServiceDeps } from "./deps.js";
+import { createHistoryService } from "./history-service.js";
+import { createRollService } from "./roll-service.js";
+import { createSanityService } from "./sanity-service.js";
+
+/** Every service the commands call, built from the same database and RNG. */
+export function createServices(deps: ServiceDeps) {
+  return {
+    campaigns: createCampaignService(deps),
+    rolls: createRollService(deps),
+    sanity: createSanityService(deps),
+    history: createHistoryService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+export type { Actor } from "./actor.js";
+export { ServiceError, isServiceError } from "./errors.js";

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { recordSkillTest } from "../rules/advancement.js";
+import { rollDice, type DiceRoll } from "../rules/dice/index.js";
+import {
+  LUCK_RATING,
+  percentileTest,
+  statTestRating,
+  type PercentileTestResult,
+} from "../rules/percentile.js";
+import { STAT_NAMES, type StatName } from "../rules/types.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { resolveProtagonist } from "./active-protagonist.js";
+import { resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { invalid } from "./errors.js";
+import { recordEvent } from "./event-log.js";
+import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
+import { writeProtagonist } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+const modifier = z.number().int().min(-200).max(200).default(0);
+
+const expressionInput = z.object({ actor: actorSchema, expression: z.string().max(500) });
+
+const testInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId.nullish(),
+  modifier,
+  subject: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(100) }),
+    z.object({ kind: z.literal("stat"), stat: z.enum(STAT_NAMES) }),
+    z.object({ kind: z.literal("luck") }),
+    z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
+  ]),
+});
+
+export type TestSubject = z.infer<typeof testInput>["subject"];
+
+export interface ExpressionRollResult {
+  roll: DiceRoll;
+  eventId: number;
+}
+
+export interface TestRollResult {
+  test: PercentileTestResult;
+  /** The Protagonist tested (skill and stat tests). */
+  protagonist: { id: string; name: string } | null;
+  /** True when this failure ticked the skill's failure mark. */
+  marked: boolean;
+  eventId: number;
+}
+
+export function createRollService({ db, rng }: ServiceDeps) {
+  return {
+    /** A dice expression, logged in the campaign of the channel when there is one. */
+    async rollExpression(raw: { actor: Actor; expression: string }): Promise<ExpressionRollResult> {
+      const { actor, expression } = parseInput(expressionInput, raw);
+      const roll = rollDice(expression, rng);
+      const eventId = await db.$transaction(async (tx) => {
+        const campaign = await tx.campaign.findFirst({
+          where: { guildId: actor.guildId },
+          select: { id: true, sessionNumber: true },
+          orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+        });
+        return recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign?.id ?? null,
+          actorId: actor.userId,
+          kind: "roll",
+          sessionNumber: campaign?.sessionNumber ?? null,
+          input: { expression },
+          dice: roll,
+          summary: `rolled ${roll.expression} = ${roll.total}`,
+        });
+      });
+      return { roll, eventId };
+    },
+
+    /** A percentile test: a skill or stat of a Protagonist, Luck, or a plain target. */
+    async rollTest(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      modifier?: number;
+      subject: TestSubject;
+    }): Promise<TestRollResult> {
+      const input = parseInput(testInput, raw);
+      const { actor, subject } = input;
+      return db.$transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
+        const protagonist = needsProtagonist
+          ? await resolveProtagonist(tx, actor, campaign, input.protagonistId)
+          : null;
+        const { rating, label, rawStat } = ratingFor(subject, protagonist);
+        const test = percentileTest(
+          { rating, modifier: input.modifier, label, ...(rawStat ? { rawStat } : {}) },
+          rng,
+        );
+
+        let marked = false;
+        const changes = [];
+        if (protagonist && subject.kind === "skill") {
+          const skill = findSkill(protagonist, subject.name);
+          const mark = recordSkillTest(
+            { name: skill.name, rating: skill.rating, marked: skill.failureMarked },
+            test,
+            ruleOptionsOf(campaign),
+          );
+          if (mark.newlyMarked) {
+            const after = cloneSnapshot(protagonist);
+            const target = after.skills.find((s) => s.id === skill.id);
+            if (target) target.failureMarked = true;
+            await writeProtagonist(tx, protagonist, after);
+            changes.push({ before: protagonist, after });
+            marked = true;
+          }
+        }
+        const who = protagonist ? `${protagonist.name}: ` : "";
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "test",
+          sessionNumber: campaign.sessionNumber,
+          input: { subject, modifier: input.modifier },
+          dice: test,
+          summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
+          changes,
+          concerns: protagonist ? [protagonist.id] : [],
+        });
+        return {
+          test,
+          protagonist: protagonist ? { id: protagonist.id, name: protagonist.name } : null,
+          marked,
+          eventId,
+        };
+      });
+    },
+  };
+}
+
+export type RollService = ReturnType<typeof createRollService>;
+
+function findSkill(protagonist: ProtagonistSnapshot, name: string) {
+  const skill = protagonist.skills.find((s) => s.key === skillKey(name));
+  if (!skill) {
+    throw invalid(`**${protagonist.name}** has no skill called “${name}”. Pick one from the list.`);
+  }
+  return skill;
+}
+
+function ratingFor(
+  subject: TestSubject,
+  protagonist: ProtagonistSnapshot | null,
+): { rating: number; label: string; rawStat?: number } {
+  switch (subject.kind) {
+    case "skill": {
+      if (!protagonist) throw invalid("A skill test needs a Protagonist.");
+      const skill = findSkill(protagonist, subject.name);
+      return { rating: skill.rating, label: skill.name };
+    }
+    case "stat": {
+      if (!protagonist) throw invalid("A stat test needs a Protagonist.");
+      const stat: StatName = subject.stat;
+      const value = protagonist.stats[stat];
+      return { rating: statTestRating(value), label: `${stat} ×5`, rawStat: value };
+    }
+    case "luck":
+      return { rating: LUCK_RATING, label: "Luck" };
+    case "target":
+      return { rating: subject.target, label: "Test" };
+  }
+}

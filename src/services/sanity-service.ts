@@ -1,0 +1,248 @@
+import { z } from "zod";
+import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
+import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
+import { THREAT_TYPES } from "../rules/types.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { resolveProtagonist } from "./active-protagonist.js";
+import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { recordEvent } from "./event-log.js";
+import { assertNoLaterChange } from "./event-dependencies.js";
+import { sanityStateOf, withSanityState } from "./sanity-state.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, writeProtagonist } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+const sanTestInput = z.object({
+  actor: actorSchema,
+  /** Empty or absent: the caller's active Protagonist. Several: a GM's group test. */
+  protagonistIds: z.array(recordId).max(25).default([]),
+  loss: z.string().trim().min(1).max(60),
+  threat: z.enum(THREAT_TYPES),
+  source: z.string().trim().max(200).nullish(),
+});
+
+const projectInput = z.object({
+  actor: actorSchema,
+  eventId: z.number().int().positive(),
+  bondId: recordId,
+});
+
+const repressInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId.nullish(),
+  bondId: recordId,
+  episode: z.string().trim().max(200).nullish(),
+});
+
+export interface SanTestOutcome {
+  protagonist: { id: string; name: string; ownerId: string };
+  result: SanityTestResult;
+  eventId: number;
+}
+
+interface StoredSanInput {
+  loss: string;
+  threat: string;
+  source: string | null;
+}
+
+export function createSanityService({ db, rng }: ServiceDeps) {
+  return {
+    /** SAN test for one Protagonist, or for several at once (a GM's group test). */
+    async sanTest(raw: {
+      actor: Actor;
+      protagonistIds?: string[];
+      loss: string;
+      threat: (typeof THREAT_TYPES)[number];
+      source?: string | null;
+    }): Promise<SanTestOutcome[]> {
+      const input = parseInput(sanTestInput, raw);
+      const { actor } = input;
+      return db.$transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const options = ruleOptionsOf(campaign);
+        const ids = [...new Set(input.protagonistIds)];
+        const targets: ProtagonistSnapshot[] = ids.length
+          ? await Promise.all(ids.map((id) => loadProtagonist(tx, actor.guildId, id)))
+          : [await resolveProtagonist(tx, actor, campaign)];
+        const outcomes: SanTestOutcome[] = [];
+        for (const before of targets) {
+          await assertCanActOn(tx, actor, before);
+          if (before.status !== "active") {
+            throw invalid(`**${before.name}** is ${before.status} and takes no more SAN tests.`);
+          }
+          const source = input.source ?? null;
+          const result = sanityTest(
+            sanityStateOf(before),
+            { loss: input.loss, threat: input.threat, source },
+            options,
+            rng,
+          );
+          const after = withSanityState(
+            before,
+            result.after,
+            result.permanentInsanity,
+            input.threat,
+          );
+          await writeProtagonist(tx, before, after);
+          const stored: StoredSanInput = {
+            loss: result.sanLoss.notation,
+            threat: input.threat,
+            source,
+          };
+          const eventId = await recordEvent(tx, {
+            guildId: actor.guildId,
+            campaignId: campaign.id,
+            actorId: actor.userId,
+            kind: "san-test",
+            sessionNumber: campaign.sessionNumber,
+            input: stored,
+            dice: result,
+            summary: `${before.name}: SAN test (${input.threat}, ${result.sanLoss.notation}) lost ${result.lost}, SAN ${before.san} → ${after.san}`,
+            changes: [{ before, after }],
+          });
+          outcomes.push({
+            protagonist: { id: before.id, name: before.name, ownerId: before.ownerId },
+            result,
+            eventId,
+          });
+        }
+        return outcomes;
+      });
+    },
+
+    /**
+     * Projects the loss of an earlier SAN test onto a Bond: the test is resolved again from the
+     * state before it, with the loss reduced. Only right after the test (nothing changed since)
+     * and only once — a second press of the button is refused.
+     */
+    async project(raw: { actor: Actor; eventId: number; bondId: string }): Promise<SanTestOutcome> {
+      const { actor, eventId, bondId } = parseInput(projectInput, raw);
+      return db.$transaction(async (tx) => {
+        const event = await tx.event.findFirst({
+          where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
+        });
+        if (!event?.before || !event.dice) throw notFound("That SAN test");
+        if (event.undoneById !== null) throw conflict("That SAN test was undone.");
+        const previous = event.dice as unknown as SanityTestResult;
+        const beforeTest = Object.values(
+          event.before as unknown as Record<string, ProtagonistSnapshot>,
+        )[0];
+        if (!beforeTest) throw notFound("That SAN test");
+        const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);
+        await assertCanActOn(tx, actor, current);
+        const already = await tx.event.findFirst({
+          where: {
+            guildId: actor.guildId,
+            kind: "san-projection",
+            undoneById: null,
+            targets: { some: { protagonistId: current.id } },
+            id: { gt: eventId },
+          },
+          select: { input: true },
+        });
+        if (already && (already.input as { sanEventId?: number } | null)?.sanEventId === eventId) {
+          throw conflict("That SAN loss has already been projected onto a Bond.");
+        }
+        await assertNoLaterChange(tx, actor.guildId, current.id, eventId, "project that SAN loss");
+        const campaign = await resolveCampaign(tx, actor, current.campaignId);
+        const result = projectSanityTest(
+          sanityStateOf(beforeTest),
+          previous,
+          bondId,
+          ruleOptionsOf(campaign),
+          rng,
+        );
+        const after = withSanityState(
+          beforeTest,
+          result.after,
+          result.permanentInsanity,
+          previous.threat,
+        );
+        const restored = reconcileDisorders(beforeTest, current, after);
+        await writeProtagonist(tx, current, restored);
+        const projectionEventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "san-projection",
+          sessionNumber: campaign.sessionNumber,
+          input: { sanEventId: eventId, bondId },
+          dice: result,
+          summary: `${current.name}: projected onto ${result.projection?.bondName ?? "a Bond"}, SAN loss ${result.rolledLoss} → ${result.loss}`,
+          changes: [{ before: current, after: restored }],
+        });
+        return {
+          protagonist: { id: current.id, name: current.name, ownerId: current.ownerId },
+          result,
+          eventId: projectionEventId,
+        };
+      });
+    },
+
+    /** Repress insanity by drawing on a Bond: 1D4 WP and Bond, then a SAN test. */
+    async repress(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      bondId: string;
+      episode?: string | null;
+    }): Promise<{
+      protagonist: { id: string; name: string };
+      result: RepressionResult;
+      eventId: number;
+    }> {
+      const input = parseInput(repressInput, raw);
+      const { actor } = input;
+      return db.$transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const before = await resolveProtagonist(tx, actor, campaign, input.protagonistId);
+        await assertCanActOn(tx, actor, before);
+        const result = repressInsanity(
+          sanityStateOf(before),
+          { bondId: input.bondId, episode: input.episode ?? null },
+          ruleOptionsOf(campaign),
+          rng,
+        );
+        const after = withSanityState(before, result.after, false);
+        await writeProtagonist(tx, before, after);
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "repress",
+          sessionNumber: campaign.sessionNumber,
+          input: { bondId: input.bondId, episode: input.episode ?? null },
+          dice: result,
+          summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+      });
+    },
+  };
+}
+
+/**
+ * The projection re-resolves from the state before the test, so new disorder rows get new ids;
+ * keep the ids the first resolution created where the same disorder still results.
+ */
+function reconcileDisorders(
+  beforeTest: ProtagonistSnapshot,
+  current: ProtagonistSnapshot,
+  after: ProtagonistSnapshot,
+): ProtagonistSnapshot {
+  const created = current.disorders.filter((d) => !beforeTest.disorders.some((b) => b.id === d.id));
+  const fresh = after.disorders.filter((d) => !beforeTest.disorders.some((b) => b.id === d.id));
+  const kept = fresh.map((d, i) => created[i] ?? d);
+  return {
+    ...after,
+    disorders: [
+      ...after.disorders.filter((d) => beforeTest.disorders.some((b) => b.id === d.id)),
+      ...kept,
+    ],
+  };
+}
+
+export type SanityService = ReturnType<typeof createSanityService>;

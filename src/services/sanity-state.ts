@@ -1,0 +1,60 @@
+import type { Bond, SanityState } from "../rules/types.js";
+import { newId } from "./ids.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+
+/** The part of a Protagonist the Sanity rules read. */
+export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
+  return {
+    san: p.san,
+    pow: p.stats.POW,
+    cha: p.stats.CHA,
+    wp: p.wp,
+    breakingPoint: p.breakingPoint,
+    unnatural: p.skills.find((s) => s.key === "unnatural")?.rating ?? 0,
+    adaptation: structuredClone(p.adaptation),
+    disorders: p.disorders.filter((d) => !d.cured).map((d) => d.name),
+    bonds: p.bonds.map((b): Bond => ({
+      id: b.id,
+      name: b.name,
+      kind: b.kind,
+      score: b.score,
+      crossedOff: b.crossedOff,
+      fellowId: b.fellowId ?? undefined,
+    })),
+  };
+}
+
+/**
+ * Applies what the Sanity rules changed back onto a snapshot: SAN, WP (and WP max with POW), CHA,
+ * breaking point, adaptation, new disorders, Bond scores, and permanent insanity.
+ */
+export function withSanityState(
+  p: ProtagonistSnapshot,
+  state: SanityState,
+  permanentlyInsane: boolean,
+  disorderThreat: string | null = null,
+): ProtagonistSnapshot {
+  const next = cloneSnapshot(p);
+  next.san = state.san;
+  next.wp = state.wp;
+  if (state.pow !== p.stats.POW) {
+    next.stats.POW = state.pow;
+    next.wpMax = state.pow;
+  }
+  next.stats.CHA = state.cha;
+  next.breakingPoint = state.breakingPoint;
+  next.adaptation = structuredClone(state.adaptation);
+  const known = sanityStateOf(p).disorders.length;
+  for (const name of state.disorders.slice(known)) {
+    next.disorders.push({ id: newId(), name, threat: disorderThreat, cured: false });
+  }
+  for (const bond of state.bonds) {
+    const target = next.bonds.find((b) => b.id === bond.id);
+    if (target) {
+      target.score = bond.score;
+      target.crossedOff = bond.crossedOff;
+    }
+  }
+  if (permanentlyInsane) next.status = "insane";
+  return next;
+}

@@ -1,0 +1,164 @@
+import type { Prisma } from "../generated/prisma/client.js";
+import type { Stats } from "../rules/types.js";
+
+/**
+ * A Protagonist's whole state as plain JSON: what services read, what the rules change, and what
+ * the event log stores before and after every change (so undo can restore it exactly).
+ */
+export interface SkillSnapshot {
+  id: string;
+  name: string;
+  key: string;
+  rating: number;
+  failureMarked: boolean;
+}
+
+export interface BondSnapshot {
+  id: string;
+  name: string;
+  kind: "individual" | "community";
+  score: number;
+  crossedOff: boolean;
+  fellowId: string | null;
+}
+
+export interface DisorderSnapshot {
+  id: string;
+  name: string;
+  threat: string | null;
+  cured: boolean;
+}
+
+export type ProtagonistStatus = "active" | "dead" | "insane" | "retired";
+
+export interface ProtagonistSnapshot {
+  id: string;
+  guildId: string;
+  campaignId: string;
+  ownerId: string;
+  name: string;
+  status: ProtagonistStatus;
+  archetype: string;
+  harshness: string;
+  stats: Stats;
+  hpMax: number;
+  hp: number;
+  wpMax: number;
+  wp: number;
+  san: number;
+  breakingPoint: number;
+  adaptation: {
+    violence: { boxes: number; adapted: boolean };
+    helplessness: { boxes: number; adapted: boolean };
+  };
+  exhausted: boolean;
+  resources: { rating: number; atHand: number; stowed: number; storage: number; checked: number };
+  notes: string;
+  skills: SkillSnapshot[];
+  bonds: BondSnapshot[];
+  disorders: DisorderSnapshot[];
+}
+
+export const protagonistInclude = {
+  skills: { orderBy: { name: "asc" } },
+  bonds: { orderBy: { createdAt: "asc" } },
+  disorders: { orderBy: { createdAt: "asc" } },
+} satisfies Prisma.ProtagonistInclude;
+
+export type ProtagonistRow = Prisma.ProtagonistGetPayload<{ include: typeof protagonistInclude }>;
+
+export function skillKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+export function toSnapshot(row: ProtagonistRow): ProtagonistSnapshot {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    campaignId: row.campaignId,
+    ownerId: row.ownerId,
+    name: row.name,
+    status: row.status as ProtagonistStatus,
+    archetype: row.archetype,
+    harshness: row.harshness,
+    stats: { STR: row.str, DEX: row.dex, CON: row.con, INT: row.int, POW: row.pow, CHA: row.cha },
+    hpMax: row.hpMax,
+    hp: row.hp,
+    wpMax: row.wpMax,
+    wp: row.wp,
+    san: row.san,
+    breakingPoint: row.breakingPoint,
+    adaptation: {
+      violence: { boxes: row.adaptViolence, adapted: row.adaptedViolence },
+      helplessness: { boxes: row.adaptHelplessness, adapted: row.adaptedHelplessness },
+    },
+    exhausted: row.exhausted,
+    resources: {
+      rating: row.resourcesRating,
+      atHand: row.resourcesAtHand,
+      stowed: row.resourcesStowed,
+      storage: row.resourcesStorage,
+      checked: row.resourcesChecked,
+    },
+    notes: row.notes,
+    skills: row.skills.map((s) => ({
+      id: s.id,
+      name: s.name,
+      key: s.key,
+      rating: s.rating,
+      failureMarked: s.failureMarked,
+    })),
+    bonds: row.bonds.map((b) => ({
+      id: b.id,
+      name: b.name,
+      kind: b.kind === "community" ? "community" : "individual",
+      score: b.score,
+      crossedOff: b.crossedOff,
+      fellowId: b.fellowProtagonistId,
+    })),
+    disorders: row.disorders.map((d) => ({
+      id: d.id,
+      name: d.name,
+      threat: d.threat,
+      cured: d.curedAt !== null,
+    })),
+  };
+}
+
+/** The Protagonist row's own columns (no children) from a snapshot. */
+export function protagonistColumns(s: ProtagonistSnapshot) {
+  return {
+    ownerId: s.ownerId,
+    name: s.name,
+    status: s.status,
+    archetype: s.archetype,
+    harshness: s.harshness,
+    str: s.stats.STR,
+    dex: s.stats.DEX,
+    con: s.stats.CON,
+    int: s.stats.INT,
+    pow: s.stats.POW,
+    cha: s.stats.CHA,
+    hpMax: s.hpMax,
+    hp: s.hp,
+    wpMax: s.wpMax,
+    wp: s.wp,
+    san: s.san,
+    breakingPoint: s.breakingPoint,
+    adaptViolence: s.adaptation.violence.boxes,
+    adaptedViolence: s.adaptation.violence.adapted,
+    adaptHelplessness: s.adaptation.helplessness.boxes,
+    adaptedHelplessness: s.adaptation.helplessness.adapted,
+    exhausted: s.exhausted,
+    resourcesRating: s.resources.rating,
+    resourcesAtHand: s.resources.atHand,
+    resourcesStowed: s.resources.stowed,
+    resourcesStorage: s.resources.storage,
+    resourcesChecked: s.resources.checked,
+    notes: s.notes,
+  } satisfies Prisma.ProtagonistUpdateInput;
+}
+
+export function cloneSnapshot(s: ProtagonistSnapshot): ProtagonistSnapshot {
+  return structuredClone(s);
+}

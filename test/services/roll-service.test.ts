@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { scriptedRng } from "../../src/rules/rng.js";
+import { ServiceError } from "../../src/services/errors.js";
+import { actor, makeWorld, OTHER_GUILD, type World } from "../support/fixtures.js";
+
+let world: World;
+// Faces for percentile dice: a d10 face 10 reads as the digit 0.
+let faces: number[];
+beforeEach(async () => {
+  faces = [];
+  world = await makeWorld({ die: (sides) => scriptedRng([faces.shift() ?? 1]).die(sides) });
+});
+afterEach(() => world.dispose());
+
+describe("roll service", () => {
+  it("rolls an expression and logs it", async () => {
+    faces = [3, 4];
+    const { roll, eventId } = await world.services.rolls.rollExpression({
+      actor: actor(),
+      expression: "2d6+1",
+    });
+    expect(roll.total).toBe(8);
+    const event = await world.db.prisma.event.findUnique({ where: { id: eventId } });
+    expect(event?.kind).toBe("roll");
+    expect(event?.summary).toContain("= 8");
+  });
+
+  it("a failed skill test marks the skill, once, and logs before/after", async () => {
+    faces = [9, 5]; // 95 vs Occult 50: failure
+    const result = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "occult" },
+    });
+    expect(result.test.outcome).toBe("failure");
+    expect(result.marked).toBe(true);
+    const skill = await world.db.prisma.skill.findFirst({
+      where: { protagonistId: world.hero.id, key: "occult" },
+    });
+    expect(skill?.failureMarked).toBe(true);
+    faces = [9, 6];
+    const again = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(again.marked).toBe(false);
+  });
+
+  it("the campaign setting turns failure marks off", async () => {
+    await world.services.campaigns.updateSettings({
+      actor: actor({ userId: "300000000000000001", canManageGuild: true }),
+      rules: { failureMarks: false },
+    });
+    faces = [9, 5];
+    const result = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(result.marked).toBe(false);
+  });
+
+  it("stat tests use stat × 5, luck 50, plain targets with modifiers", async () => {
+    faces = [7, 1]; // 71 vs INT 15 ×5 = 75
+    const stat = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "stat", stat: "INT" },
+    });
+    expect(stat.test.target).toBe(75);
+    expect(stat.test.success).toBe(true);
+    faces = [5, 1];
+    const luck = await world.services.rolls.rollTest({ actor: actor(), subject: { kind: "luck" } });
+    expect(luck.test.target).toBe(50);
+    expect(luck.test.success).toBe(false);
+    faces = [3, 0 + 10];
+    const target = await world.services.rolls.rollTest({
+      actor: actor(),
+      modifier: -20,
+      subject: { kind: "target", target: 45 },
+    });
+    expect(target.test.target).toBe(25);
+    expect(target.test.roll.value).toBe(30);
+    expect(target.test.success).toBe(false);
+  });
+
+  it("an unknown skill is a clear error and changes nothing", async () => {
+    const before = await world.db.prisma.event.count();
+    await expect(
+      world.services.rolls.rollTest({
+        actor: actor(),
+        subject: { kind: "skill", name: "Basket Weaving" },
+      }),
+    ).rejects.toThrow(/has no skill called/);
+    expect(await world.db.prisma.event.count()).toBe(before);
+  });
+
+  it("a Protagonist of another guild is not found", async () => {
+    await expect(
+      world.services.rolls.rollTest({
+        actor: actor({ guildId: OTHER_GUILD }),
+        protagonistId: world.hero.id,
+        subject: { kind: "luck" },
+      }),
+    ).rejects.toBeInstanceOf(ServiceError);
+  });
+});

@@ -789,13 +789,12 @@ function checkBonds(
         score: 1,
       };
     }
-    // Half the final Resources, rounded up; the scale is 1–20, so never 0 (which means broken).
+    // Half the final Resources, rounded up (within the 1–20 scale).
     const start =
-      resources === undefined
-        ? null
-        : Math.min(COMMUNITY_BOND_MAX, Math.max(1, Math.ceil(resources / 2)));
+      resources === undefined ? null : Math.min(COMMUNITY_BOND_MAX, Math.ceil(resources / 2));
     const bonus = tradeInBonus(picks);
-    const score = start === null ? null : start + bonus;
+    // Our default: never 0 (a 0 Bond is broken), so Resources 0 alone gives a Bond of 1.
+    const score = start === null ? null : Math.max(1, start + bonus);
     if (start !== null && score !== null && picks > 0 && score > COMMUNITY_BOND_MAX) {
       report(
         "bond-above-max",

@@ -120,7 +120,7 @@ const SPECIALISATION_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 function exampleFor(skill: string): string {
-  const example = SPECIALISATION_EXAMPLES[skill.toLowerCase()] ?? "Something";
+  const example = SPECIALISATION_EXAMPLES[skill.toLowerCase()] ?? "Kind";
   return `${skill} (${example})`;
 }
 

@@ -93,5 +93,8 @@ function allDice(groups: readonly DiceGroupResult[]): readonly DieResult[] {
   const [first] = groups;
   if (first === undefined) return [];
   if (groups.length === 1) return first.dice;
-  return groups.flatMap((group) => group.dice);
+  // A plain loop: flatMap is several times slower here and this runs on every roll.
+  const dice: DieResult[] = [];
+  for (const group of groups) for (const die of group.dice) dice.push(die);
+  return dice;
 }

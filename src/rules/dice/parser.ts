@@ -293,24 +293,32 @@ function checkGroup(
   keep: KeepRule | undefined,
   position: number,
 ): number {
-  const shown = quote(notation);
+  // Checked in order of what a player most likely mistyped; quote() only runs on failure.
   if (count === 0) {
-    throw new DiceError("dice.zero-dice", `${shown} rolls no dice; roll at least 1`, position);
+    throw new DiceError(
+      "dice.zero-dice",
+      `${quote(notation)} rolls no dice; roll at least 1`,
+      position,
+    );
   }
   if (sides === 0) {
-    throw new DiceError("dice.zero-sides", `${shown}: a die needs at least 1 side`, position);
+    throw new DiceError(
+      "dice.zero-sides",
+      `${quote(notation)}: a die needs at least 1 side`,
+      position,
+    );
   }
   if (sides > DICE_LIMITS.maxSides) {
     throw new DiceError(
       "dice.too-many-sides",
-      `${shown} has dice with ${formatCount(sides)} sides; the limit is ${formatCount(DICE_LIMITS.maxSides)}`,
+      `${quote(notation)} has dice with ${formatCount(sides)} sides; the limit is ${formatCount(DICE_LIMITS.maxSides)}`,
       position,
     );
   }
   if (count > DICE_LIMITS.maxDice) {
     throw new DiceError(
       "dice.too-many-dice",
-      `${shown} rolls ${formatCount(count)} dice; the limit is ${formatCount(DICE_LIMITS.maxDice)}`,
+      `${quote(notation)} rolls ${formatCount(count)} dice; the limit is ${formatCount(DICE_LIMITS.maxDice)}`,
       position,
     );
   }
@@ -318,22 +326,34 @@ function checkGroup(
   const { mode, amount } = keep;
   if (mode === "kh" || mode === "kl") {
     if (amount === 0) {
-      throw new DiceError("dice.keep-none", `${shown} keeps no dice; keep at least 1`, position);
+      throw new DiceError(
+        "dice.keep-none",
+        `${quote(notation)} keeps no dice; keep at least 1`,
+        position,
+      );
     }
     if (amount > count) {
-      throw new DiceError("dice.keep-too-many", `${shown} keeps more dice than it rolls`, position);
+      throw new DiceError(
+        "dice.keep-too-many",
+        `${quote(notation)} keeps more dice than it rolls`,
+        position,
+      );
     }
     return amount;
   }
   if (amount === count) {
     throw new DiceError(
       "dice.keep-none",
-      `${shown} drops every die it rolls; keep at least 1`,
+      `${quote(notation)} drops every die it rolls; keep at least 1`,
       position,
     );
   }
   if (amount > count) {
-    throw new DiceError("dice.drop-too-many", `${shown} drops more dice than it rolls`, position);
+    throw new DiceError(
+      "dice.drop-too-many",
+      `${quote(notation)} drops more dice than it rolls`,
+      position,
+    );
   }
   return count - amount;
 }

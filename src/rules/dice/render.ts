@@ -26,15 +26,24 @@ export function renderDiceRoll(
 ): string {
   const maxLength = options.maxLength ?? DEFAULT_DICE_RENDER_OPTIONS.maxLength;
   let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
-  let next = 0;
-  const writeGroup = (node: DiceGroupNode): string => {
-    const group = groups[next++];
-    if (group === undefined) return node.notation;
+  const writeGroupResult = (group: DiceGroupResult): string => {
     const shown = Math.min(budget, group.dice.length);
     budget -= shown;
     return `${group.notation} [${listDice(group.dice, shown)}]`;
   };
-  const text = `${formatExpression(expression.root, writeGroup)} = **${total}**`;
+  let body: string;
+  const [only] = groups;
+  if (expression.root.kind === "dice" && only !== undefined) {
+    // The common case ("1d100", "4d6kh3") skips the tree walk.
+    body = writeGroupResult(only);
+  } else {
+    let next = 0;
+    body = formatExpression(expression.root, (node: DiceGroupNode): string => {
+      const group = groups[next++];
+      return group === undefined ? node.notation : writeGroupResult(group);
+    });
+  }
+  const text = `${body} = **${total}**`;
   return text.length <= maxLength ? text : `${expression.canonical} = **${total}**`;
 }
 

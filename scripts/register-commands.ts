@@ -1,0 +1,39 @@
+/**
+ * `npm run commands:register`: registers the slash commands now, even when unchanged (e.g. after
+ * someone edited them in Discord's developer portal), and records it like the bot does.
+ */
+import { REST, Routes, type APIApplication } from "discord.js";
+import { commands } from "../commands/index.js";
+import { CommandRegistry } from "../src/bot/command-registry.js";
+import { registerCommands } from "../src/bot/command-registration.js";
+import { migrationsDir } from "../src/bot/paths.js";
+import { configFromEnvironmentOrExit } from "../src/config.js";
+import { openDatabase } from "../src/db/client.js";
+import { createLogger } from "../src/logger.js";
+import { createBotStateService } from "../src/services/bot-state-service.js";
+
+const config = configFromEnvironmentOrExit();
+const log = createLogger({
+  level: config.logLevel,
+  format: config.logFormat,
+  secrets: [config.discordToken],
+});
+
+const db = await openDatabase(config.databaseUrl, migrationsDir());
+try {
+  const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken);
+  const application = (await rest.get(Routes.currentApplication())) as APIApplication;
+  await registerCommands({
+    rest,
+    state: createBotStateService(db.prisma),
+    definitions: new CommandRegistry(commands).definitions(),
+    target: { applicationId: application.id, guildId: config.devGuildId },
+    log,
+    force: true,
+  });
+} catch (error) {
+  log.fatal({ err: error }, "command registration failed");
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

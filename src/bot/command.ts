@@ -1,0 +1,69 @@
+import type {
+  AnySelectMenuInteraction,
+  ApplicationCommandOptionChoiceData,
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  ModalSubmitInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from "discord.js";
+import type { Logger } from "../logger.js";
+import type { Reply } from "./reply.js";
+import type { BotServices } from "./services.js";
+
+/** The JSON Discord receives for one slash command. */
+export type SlashCommandDefinition = RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** Raw JSON, or a discord.js builder (anything with `toJSON`). */
+export type SlashCommandDefinitionSource =
+  SlashCommandDefinition | { toJSON(): SlashCommandDefinition };
+
+export interface HandlerContext {
+  readonly reply: Reply;
+  /** Carries the interaction id, guild, user and command. */
+  readonly log: Logger;
+  readonly services: BotServices;
+}
+
+export interface ComponentContext extends HandlerContext {
+  /** The `<action>` of the custom id `<command>:<action>:<args…>`. */
+  readonly action: string;
+  readonly args: readonly string[];
+}
+
+export interface AutocompleteContext {
+  readonly log: Logger;
+  readonly services: BotServices;
+}
+
+export type ComponentHandler<I> = (interaction: I, context: ComponentContext) => Promise<void>;
+
+/**
+ * One slash command: its definition and every handler for interactions it owns. Components it
+ * creates must use custom ids made with `customId(<command name>, <action>, …args)`, which
+ * route them back to `buttons[action]`, `selectMenus[action]` or `modals[action]`.
+ */
+export interface CommandModule {
+  readonly definition: SlashCommandDefinitionSource;
+  /**
+   * Whether answers are private unless a message says otherwise; decides whether the automatic
+   * "thinking…" is private too. Defaults to public.
+   */
+  readonly ephemeral?: boolean | ((interaction: ChatInputCommandInteraction) => boolean);
+  readonly execute: (
+    interaction: ChatInputCommandInteraction,
+    context: HandlerContext,
+  ) => Promise<void>;
+  /** Returns the choices to offer (the first 25 are sent). */
+  readonly autocomplete?: (
+    interaction: AutocompleteInteraction,
+    context: AutocompleteContext,
+  ) => Promise<readonly ApplicationCommandOptionChoiceData[]>;
+  readonly buttons?: Readonly<Record<string, ComponentHandler<ButtonInteraction>>>;
+  readonly selectMenus?: Readonly<Record<string, ComponentHandler<AnySelectMenuInteraction>>>;
+  readonly modals?: Readonly<Record<string, ComponentHandler<ModalSubmitInteraction>>>;
+}
+
+export function definitionJson(source: SlashCommandDefinitionSource): SlashCommandDefinition {
+  return "toJSON" in source ? source.toJSON() : source;
+}

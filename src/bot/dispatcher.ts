@@ -1,0 +1,268 @@
+import {
+  MessageFlags,
+  type AnySelectMenuInteraction,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Interaction,
+  type ModalSubmitInteraction,
+} from "discord.js";
+import type { Logger } from "../logger.js";
+import type { CommandModule, ComponentHandler } from "./command.js";
+import type { CommandRegistry } from "./command-registry.js";
+import { parseCustomId } from "./custom-id.js";
+import { InFlight } from "./in-flight.js";
+import { messages } from "./messages.js";
+import { newReferenceCode } from "./reference-code.js";
+import { InteractionReply, noMentions, type AcknowledgeableInteraction } from "./reply.js";
+import type { BotServices } from "./services.js";
+import { userMessageOf } from "./user-facing-error.js";
+
+/** Discord shows at most 25 autocomplete choices. */
+const MAX_AUTOCOMPLETE_CHOICES = 25;
+
+export interface DispatcherOptions {
+  readonly registry: CommandRegistry;
+  readonly services: BotServices;
+  readonly log: Logger;
+  /** How long a handler may stay silent before the dispatcher defers for it. */
+  readonly autoDeferAfterMs?: number;
+  readonly newReferenceCode?: () => string;
+}
+
+type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
+type ComponentKind = keyof typeof messages.expired;
+
+/**
+ * The single entry point for interactions: routes each to its command module, answers for
+ * handlers that stay silent or fail, and keeps track of running work for a clean shutdown.
+ */
+export class InteractionDispatcher {
+  private readonly inFlight = new InFlight();
+  private accepting = true;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  /** Never rejects: every failure is logged and, where Discord allows, answered. */
+  handle(interaction: Interaction): Promise<void> {
+    const log = this.options.log.child(logFields(interaction));
+    return this.inFlight.track(
+      this.route(interaction, log).catch((error: unknown) => {
+        log.error({ err: error }, "interaction dispatch failed");
+      }),
+    );
+  }
+
+  /** From now on, interactions get "restarting, try again" instead of running. */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** Waits for running interactions; false if some were still running after `timeoutMs`. */
+  drain(timeoutMs: number): Promise<boolean> {
+    return this.inFlight.idle(timeoutMs);
+  }
+
+  private async route(interaction: Interaction, log: Logger): Promise<void> {
+    if (!this.accepting) return refuse(interaction, log);
+    if (interaction.isChatInputCommand()) return this.runCommand(interaction, log);
+    if (interaction.isAutocomplete()) return this.runAutocomplete(interaction, log);
+    if (interaction.isButton()) {
+      return this.runComponent(interaction, "button", (module) => module.buttons, log);
+    }
+    if (interaction.isAnySelectMenu()) {
+      return this.runComponent(interaction, "selectMenu", (module) => module.selectMenus, log);
+    }
+    if (interaction.isModalSubmit()) {
+      return this.runComponent(interaction, "modal", (module) => module.modals, log);
+    }
+    if (interaction.isRepliable()) {
+      log.warn("no handler for this kind of interaction");
+      await interaction.reply({
+        content: messages.unknownCommand,
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: noMentions(),
+      });
+    }
+  }
+
+  private async runCommand(interaction: ChatInputCommandInteraction, log: Logger): Promise<void> {
+    const module = this.options.registry.get(interaction.commandName);
+    const reply = this.createReply(
+      interaction,
+      ephemeralFor(module, interaction, log),
+      "reply",
+      log,
+    );
+    await this.run(reply, log, async () => {
+      if (module === undefined) {
+        log.warn("unknown command");
+        await reply.send({ content: messages.unknownCommand, ephemeral: true });
+        return;
+      }
+      await module.execute(interaction, { reply, log, services: this.options.services });
+    });
+  }
+
+  private async runAutocomplete(interaction: AutocompleteInteraction, log: Logger): Promise<void> {
+    const module = this.options.registry.get(interaction.commandName);
+    let choices: Parameters<AutocompleteInteraction["respond"]>[0] = [];
+    try {
+      if (module?.autocomplete !== undefined) {
+        choices = await module.autocomplete(interaction, { log, services: this.options.services });
+      }
+    } catch (error) {
+      // Autocomplete cannot show an error; an empty list is the honest answer.
+      log.error({ err: error }, "autocomplete failed");
+    }
+    await interaction.respond(choices.slice(0, MAX_AUTOCOMPLETE_CHOICES));
+  }
+
+  private async runComponent<I extends ComponentInteraction>(
+    interaction: I,
+    kind: ComponentKind,
+    handlersOf: (
+      module: CommandModule,
+    ) => Readonly<Record<string, ComponentHandler<I>>> | undefined,
+    log: Logger,
+  ): Promise<void> {
+    const parsed = parseCustomId(interaction.customId);
+    const module = parsed === undefined ? undefined : this.options.registry.get(parsed.command);
+    const handlers = module === undefined ? undefined : handlersOf(module);
+    const handler =
+      parsed !== undefined && handlers !== undefined && Object.hasOwn(handlers, parsed.action)
+        ? handlers[parsed.action]
+        : undefined;
+    const updatesMessage = !interaction.isModalSubmit() || interaction.isFromMessage();
+    const reply = this.createReply(interaction, false, updatesMessage ? "update" : "reply", log);
+    await this.run(reply, log, async () => {
+      if (parsed === undefined || handler === undefined) {
+        log.info("no handler for this custom id");
+        await reply.send({ content: messages.expired[kind], ephemeral: true });
+        return;
+      }
+      await handler(interaction, {
+        reply,
+        log,
+        services: this.options.services,
+        action: parsed.action,
+        args: parsed.args,
+      });
+    });
+  }
+
+  private createReply(
+    interaction: AcknowledgeableInteraction,
+    ephemeral: boolean,
+    autoDefer: "reply" | "update",
+    log: Logger,
+  ): InteractionReply {
+    return new InteractionReply(interaction, {
+      ephemeral,
+      autoDefer,
+      autoDeferAfterMs: this.options.autoDeferAfterMs,
+      onBackgroundError: (error, action) => {
+        log.warn({ err: error }, `could not ${action}`);
+      },
+    });
+  }
+
+  /** Runs a handler, then makes sure Discord got an answer: the handler's, a fallback or an error. */
+  private async run(
+    reply: InteractionReply,
+    log: Logger,
+    work: () => Promise<void>,
+  ): Promise<void> {
+    const started = performance.now();
+    let outcome: "ok" | "refused" | "error" = "ok";
+    try {
+      await work();
+      reply.stopTimer();
+      if (reply.awaitingAnswer) await answerSilentHandler(reply, log);
+    } catch (error) {
+      reply.stopTimer();
+      outcome = userMessageOf(error) === undefined ? "error" : "refused";
+      await this.answerError(error, reply, log);
+    }
+    log.info({ outcome, durationMs: Math.round(performance.now() - started) }, "interaction done");
+  }
+
+  private async answerError(error: unknown, reply: InteractionReply, log: Logger): Promise<void> {
+    let content = userMessageOf(error);
+    if (content === undefined) {
+      const reference = (this.options.newReferenceCode ?? newReferenceCode)();
+      log.error({ err: error, reference }, "interaction failed");
+      content = messages.internalError(reference);
+    } else {
+      log.info({ userMessage: content }, "request refused");
+    }
+    try {
+      await reply.send({ content, ephemeral: true });
+    } catch (sendError) {
+      log.warn({ err: sendError }, "could not tell the user about the failure");
+    }
+  }
+}
+
+/** A component may legitimately say nothing; a command that does is a bug worth a warning. */
+async function answerSilentHandler(reply: InteractionReply, log: Logger): Promise<void> {
+  if (!reply.acknowledged && reply.canUpdate) {
+    await reply.deferUpdate();
+    return;
+  }
+  log.warn("handler finished without answering");
+  await reply.send({ content: messages.done, ephemeral: true });
+}
+
+function ephemeralFor(
+  module: CommandModule | undefined,
+  interaction: ChatInputCommandInteraction,
+  log: Logger,
+): boolean {
+  const setting = module?.ephemeral ?? false;
+  if (typeof setting === "boolean") return setting;
+  try {
+    return setting(interaction);
+  } catch (error) {
+    log.warn({ err: error }, "could not decide whether the answer is private; answering publicly");
+    return false;
+  }
+}
+
+async function refuse(interaction: Interaction, log: Logger): Promise<void> {
+  log.info("refused: shutting down");
+  if (interaction.isAutocomplete()) {
+    await interaction.respond([]);
+  } else if (interaction.isRepliable()) {
+    await interaction.reply({
+      content: messages.restarting,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: noMentions(),
+    });
+  }
+}
+
+function logFields(interaction: Interaction): Record<string, string | undefined> {
+  const customId =
+    interaction.isMessageComponent() || interaction.isModalSubmit()
+      ? interaction.customId
+      : undefined;
+  const command =
+    interaction.isCommand() || interaction.isAutocomplete()
+      ? interaction.commandName
+      : customId === undefined
+        ? undefined
+        : parseCustomId(customId)?.command;
+  return {
+    interactionId: interaction.id,
+    guildId: interaction.guildId ?? undefined,
+    channelId: interaction.channelId ?? undefined,
+    userId: interaction.user.id,
+    command,
+    customId,
+  };
+}

@@ -1,0 +1,14 @@
+/** What the bot says when it cannot run the handler a player expected. */
+export const messages = {
+  unknownCommand:
+    "This command is not available any more. Discord may still be updating the command list: try again in a minute.",
+  expired: {
+    button: "This button has expired. Run the command again to get a fresh one.",
+    selectMenu: "This menu has expired. Run the command again to get a fresh one.",
+    modal: "This form has expired. Run the command again to get a fresh one.",
+  },
+  restarting: "The bot is restarting. Try again in a moment.",
+  done: "Done.",
+  internalError: (reference: string): string =>
+    `Something went wrong on our side. If it keeps happening, tell the bot's host this reference: \`${reference}\`.`,
+} as const;

@@ -1,0 +1,265 @@
+import {
+  MessageFlags,
+  type BaseMessageOptions,
+  type InteractionDeferReplyOptions,
+  type InteractionEditReplyOptions,
+  type InteractionReplyOptions,
+  type InteractionUpdateOptions,
+  type MessageMentionOptions,
+  type ModalComponentData,
+  type APIModalInteractionResponseCallbackData,
+  type JSONEncodable,
+} from "discord.js";
+
+/** Discord answers within 3 s or the interaction fails; deferring at 2 s leaves room for latency. */
+export const AUTO_DEFER_AFTER_MS = 2_000;
+
+/** Replies never ping anyone, even when they quote a mention a player typed. */
+export function noMentions(): MessageMentionOptions {
+  return { parse: [] };
+}
+
+export interface ReplyMessage {
+  readonly content?: string;
+  readonly embeds?: BaseMessageOptions["embeds"];
+  readonly components?: BaseMessageOptions["components"];
+  readonly files?: BaseMessageOptions["files"];
+  /** Only the user sees it. Defaults to the interaction's setting; ignored by `edit`. */
+  readonly ephemeral?: boolean;
+}
+
+export type ReplyContent = string | ReplyMessage;
+
+export type ModalPayload =
+  | JSONEncodable<APIModalInteractionResponseCallbackData>
+  | ModalComponentData
+  | APIModalInteractionResponseCallbackData;
+
+/**
+ * How handlers answer. They never need to know whether the interaction was deferred: the helper
+ * acknowledges it by itself if the handler is slow, and turns `send` and `edit` into the right
+ * Discord call for the current state.
+ */
+export interface Reply {
+  /** Whether messages are private unless a message says otherwise. */
+  readonly ephemeral: boolean;
+  /** True once Discord has been answered in any way. */
+  readonly acknowledged: boolean;
+  /** Shows "thinking…" now (before slow work); it happens by itself after AUTO_DEFER_AFTER_MS. */
+  defer(options?: { readonly ephemeral?: boolean }): Promise<void>;
+  /** Answers the interaction; once answered, each call adds a follow-up message. */
+  send(content: ReplyContent): Promise<void>;
+  /**
+   * Replaces the original message: a command's answer, or for a button/select menu the message
+   * it sits on. Before any answer, a command sends and a component updates its message.
+   */
+  edit(content: ReplyContent): Promise<void>;
+  /** Opens a form; only as the first answer. */
+  showModal(modal: ModalPayload): Promise<void>;
+}
+
+/** The slice of a discord.js interaction the helper drives; a seam for tests. */
+export interface AcknowledgeableInteraction {
+  reply(options: InteractionReplyOptions): Promise<unknown>;
+  deferReply(options: InteractionDeferReplyOptions): Promise<unknown>;
+  editReply(options: InteractionEditReplyOptions): Promise<unknown>;
+  followUp(options: InteractionReplyOptions): Promise<unknown>;
+  deleteReply(): Promise<unknown>;
+  /** Components only. */
+  update?(options: InteractionUpdateOptions): Promise<unknown>;
+  deferUpdate?(): Promise<unknown>;
+  showModal?(modal: ModalPayload): Promise<unknown>;
+}
+
+export interface InteractionReplyOptionsForHelper {
+  readonly ephemeral: boolean;
+  /** "update" acknowledges a component silently; "reply" shows "thinking…". */
+  readonly autoDefer: "reply" | "update";
+  readonly autoDeferAfterMs?: number;
+  /** Failures nobody awaits (the automatic defer, removing a placeholder). */
+  readonly onBackgroundError: (error: unknown, action: string) => void;
+}
+
+/** What `editReply` (Discord's `@original`) currently points at. */
+type Original =
+  | { readonly kind: "none" }
+  | { readonly kind: "placeholder"; readonly ephemeral: boolean }
+  | { readonly kind: "answer" }
+  | { readonly kind: "component-message" }
+  /** Answered, but nothing editable is left (the placeholder was swapped, or a modal shown). */
+  | { readonly kind: "gone" };
+
+export class InteractionReply implements Reply {
+  readonly ephemeral: boolean;
+  private original: Original = { kind: "none" };
+  private queue: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly interaction: AcknowledgeableInteraction,
+    private readonly options: InteractionReplyOptionsForHelper,
+  ) {
+    this.ephemeral = options.ephemeral;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.serialized(() => this.autoDefer()).catch((error: unknown) => {
+        options.onBackgroundError(error, "automatic defer");
+      });
+    }, options.autoDeferAfterMs ?? AUTO_DEFER_AFTER_MS);
+  }
+
+  get acknowledged(): boolean {
+    return this.original.kind !== "none";
+  }
+
+  /** True while Discord shows "thinking…" that no message has replaced yet. */
+  get awaitingAnswer(): boolean {
+    return this.original.kind === "none" || this.original.kind === "placeholder";
+  }
+
+  /** True for components, which may be acknowledged silently (`deferUpdate`). */
+  get canUpdate(): boolean {
+    return this.options.autoDefer === "update" && this.interaction.deferUpdate !== undefined;
+  }
+
+  /** Stops the automatic defer; the dispatcher calls it once the handler is done. */
+  stopTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  defer(options: { readonly ephemeral?: boolean } = {}): Promise<void> {
+    return this.serialized(async () => {
+      if (this.original.kind !== "none") return;
+      const ephemeral = options.ephemeral ?? this.ephemeral;
+      await this.interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+      this.original = { kind: "placeholder", ephemeral };
+    });
+  }
+
+  /** Acknowledges a component without changing anything the user sees. */
+  deferUpdate(): Promise<void> {
+    return this.serialized(async () => {
+      if (this.original.kind !== "none") return;
+      await this.requireComponent("deferUpdate").deferUpdate?.();
+      this.original = { kind: "component-message" };
+    });
+  }
+
+  send(content: ReplyContent): Promise<void> {
+    return this.serialized(() => this.sendNow(content));
+  }
+
+  edit(content: ReplyContent): Promise<void> {
+    return this.serialized(async () => {
+      switch (this.original.kind) {
+        case "none":
+          if (this.options.autoDefer === "update") {
+            await this.requireComponent("update").update?.(editOptions(content));
+            this.original = { kind: "component-message" };
+            return;
+          }
+          return this.sendNow(content);
+        case "placeholder":
+          return this.sendNow(content);
+        case "answer":
+        case "component-message":
+          await this.interaction.editReply(editOptions(content));
+          return;
+        case "gone":
+          return this.sendNow(content);
+      }
+    });
+  }
+
+  showModal(modal: ModalPayload): Promise<void> {
+    return this.serialized(async () => {
+      if (this.original.kind !== "none") {
+        throw new Error("a modal can only be the first answer to an interaction");
+      }
+      if (this.interaction.showModal === undefined) {
+        throw new Error("this interaction cannot open a modal");
+      }
+      await this.interaction.showModal(modal);
+      this.original = { kind: "gone" };
+    });
+  }
+
+  private async sendNow(content: ReplyContent): Promise<void> {
+    const ephemeral = ephemeralOf(content, this.ephemeral);
+    const original = this.original;
+    switch (original.kind) {
+      case "none":
+        await this.interaction.reply(createOptions(content, ephemeral));
+        this.original = { kind: "answer" };
+        return;
+      case "placeholder":
+        if (original.ephemeral === ephemeral) {
+          await this.interaction.editReply(editOptions(content));
+          this.original = { kind: "answer" };
+          return;
+        }
+        // A deferred reply keeps its visibility, so answer anew and drop the "thinking…".
+        await this.interaction.followUp(createOptions(content, ephemeral));
+        this.original = { kind: "gone" };
+        await this.interaction.deleteReply().catch((error: unknown) => {
+          this.options.onBackgroundError(error, "delete the deferred reply");
+        });
+        return;
+      case "answer":
+      case "component-message":
+      case "gone":
+        await this.interaction.followUp(createOptions(content, ephemeral));
+        return;
+    }
+  }
+
+  private async autoDefer(): Promise<void> {
+    if (this.original.kind !== "none") return;
+    if (this.canUpdate) {
+      await this.interaction.deferUpdate?.();
+      this.original = { kind: "component-message" };
+      return;
+    }
+    await this.interaction.deferReply(this.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
+    this.original = { kind: "placeholder", ephemeral: this.ephemeral };
+  }
+
+  private requireComponent(method: "update" | "deferUpdate"): AcknowledgeableInteraction {
+    if (this.interaction[method] === undefined) {
+      throw new Error(`${method} is only possible on a component interaction`);
+    }
+    return this.interaction;
+  }
+
+  /** One Discord call at a time, so the automatic defer never races a handler's answer. */
+  private serialized<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(operation);
+    this.queue = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+}
+
+function ephemeralOf(content: ReplyContent, fallback: boolean): boolean {
+  return typeof content === "string" ? fallback : (content.ephemeral ?? fallback);
+}
+
+function messageFields(content: ReplyContent): BaseMessageOptions {
+  if (typeof content === "string") return { content, allowedMentions: noMentions() };
+  const { ephemeral: _ephemeral, ...fields } = content;
+  return { ...fields, allowedMentions: noMentions() };
+}
+
+function createOptions(content: ReplyContent, ephemeral: boolean): InteractionReplyOptions {
+  return {
+    ...messageFields(content),
+    ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+  };
+}
+
+function editOptions(content: ReplyContent): InteractionEditReplyOptions {
+  return messageFields(content);
+}

@@ -1,0 +1,100 @@
+import { config as loadDotenv } from "dotenv";
+import { z } from "zod";
+import { DEFAULT_DATABASE_URL } from "./db/database-url.js";
+
+export const DEFAULT_DISCORD_API_URL = "https://discord.com/api";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const LOG_FORMATS = ["json", "pretty"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export interface Config {
+  readonly discordToken: string;
+  /** Base of every REST call, without the version (discord.js adds `/v10`); no trailing slash. */
+  readonly discordApiUrl: string;
+  readonly databaseUrl: string;
+  readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
+  /** When set, commands are registered on this guild only (instant) instead of globally. */
+  readonly devGuildId: string | undefined;
+}
+
+/** A configuration problem, worded as one line for whoever runs the bot. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const missing = (issue: { input: unknown }): string | undefined =>
+  issue.input === undefined ? "is missing" : undefined;
+
+const envSchema = z.object({
+  DISCORD_TOKEN: z
+    .string({ error: missing })
+    .regex(/^\S+$/, { error: "must be the bot token alone, without spaces" }),
+  DISCORD_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://discord.com/api" })
+    .default(DEFAULT_DISCORD_API_URL)
+    .transform((url) => url.replace(/\/+$/, "")),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:.+/, { error: `must be a SQLite file URL such as ${DEFAULT_DATABASE_URL}` })
+    .default(DEFAULT_DATABASE_URL),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+    .default("info"),
+  LOG_FORMAT: z
+    .enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` })
+    .default("json"),
+  DEV_GUILD_ID: z
+    .string()
+    .regex(/^\d{17,20}$/, { error: "must be a guild ID (a Discord snowflake of 17–20 digits)" })
+    .optional(),
+});
+
+/**
+ * Reads the configuration from environment variables. An empty variable counts as unset, so a
+ * copied `.env.example` with blank optional lines works. Throws a ConfigError naming every bad
+ * variable on one line; values are never echoed, since one of them is the token.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((name) => {
+      const value = env[name]?.trim();
+      return value === undefined || value === "" ? [] : [[name, value]];
+    }),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.map(String).join(".")} ${issue.message}`,
+    );
+    throw new ConfigError(`Configuration error: ${problems.join("; ")} (see .env.example).`);
+  }
+  const values = parsed.data;
+  return {
+    discordToken: values.DISCORD_TOKEN,
+    discordApiUrl: values.DISCORD_API_URL,
+    databaseUrl: values.DATABASE_URL,
+    logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
+    devGuildId: values.DEV_GUILD_ID,
+  };
+}
+
+/**
+ * The configuration of this process: the environment, completed by `.env` in the working
+ * directory (real environment variables win). On a problem, prints the one-line reason and
+ * exits with code 1: a stack trace would only bury it.
+ */
+export function configFromEnvironmentOrExit(): Config {
+  loadDotenv({ quiet: true });
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return process.exit(1);
+  }
+}

@@ -1,0 +1,72 @@
+import { pino, type DestinationStream, type Logger } from "pino";
+import pinoPretty from "pino-pretty";
+import type { LogFormat, LogLevel } from "./config.js";
+
+export type { Logger } from "pino";
+
+export const REDACTED = "[REDACTED]";
+
+/** Keys that hold credentials wherever they appear (one level deep, plus the top level). */
+export const REDACT_PATHS = [
+  "token",
+  "*.token",
+  "discordToken",
+  "*.discordToken",
+  "authorization",
+  "*.authorization",
+  "headers.authorization",
+  "*.headers.authorization",
+];
+
+export interface LoggerOptions {
+  readonly level: LogLevel;
+  readonly format: LogFormat;
+  /** Literal strings (the bot token) that must never reach the output, wherever they hide. */
+  readonly secrets: readonly string[];
+  /** Where lines go; standard output by default. */
+  readonly destination?: DestinationStream;
+}
+
+/** Replaces every occurrence of every secret (raw and JSON-escaped) with REDACTED. */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret === "") continue;
+    out = out.replaceAll(secret, REDACTED);
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret) out = out.replaceAll(escaped, REDACTED);
+  }
+  return out;
+}
+
+/**
+ * Scrubs each finished line, so the token cannot leak through a message, an error's message or
+ * stack, or a field no redact path foresaw.
+ */
+function scrubbingStream(secrets: readonly string[], next: DestinationStream): DestinationStream {
+  return {
+    write: (line: string) => {
+      next.write(scrubSecrets(line, secrets));
+    },
+  };
+}
+
+/**
+ * The one logger of the process: JSON lines by default, human-friendly with LOG_FORMAT=pretty.
+ * Writes synchronously so nothing is lost when the process exits right after a line.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const output =
+    options.destination ??
+    (options.format === "pretty"
+      ? pinoPretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+      : pino.destination({ dest: 1, sync: true }));
+  return pino(
+    {
+      level: options.level,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    scrubbingStream(options.secrets, output),
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Composition root: reads the configuration, then builds every long-lived part and wires them
+ * together by hand, in start-up order. The one place to look for "where does X come from".
+ */
+import { Events } from "discord.js";
+import { commands } from "../commands/index.js";
+import { createDiscordClient, logClientEvents } from "./bot/client.js";
+import { CommandRegistry } from "./bot/command-registry.js";
+import { registerCommands } from "./bot/command-registration.js";
+import { InteractionDispatcher } from "./bot/dispatcher.js";
+import { InFlight } from "./bot/in-flight.js";
+import { migrationsDir } from "./bot/paths.js";
+import type { BotServices } from "./bot/services.js";
+import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
+import { configFromEnvironmentOrExit } from "./config.js";
+import { openDatabase, type OpenDatabase } from "./db/client.js";
+import { createLogger } from "./logger.js";
+import { cryptoRng } from "./rules/rng.js";
+import { createBotStateService } from "./services/bot-state-service.js";
+
+function exit(code: number): never {
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const config = configFromEnvironmentOrExit();
+  const log = createLogger({
+    level: config.logLevel,
+    format: config.logFormat,
+    secrets: [config.discordToken],
+  });
+  process.on("unhandledRejection", (reason) => {
+    log.error({ err: reason }, "unhandled promise rejection");
+  });
+
+  let db: OpenDatabase;
+  try {
+    db = await openDatabase(config.databaseUrl, migrationsDir());
+  } catch (error) {
+    log.fatal({ err: error }, "could not open the database");
+    return exit(1);
+  }
+  log.info({ file: db.file, applied: db.migrations.applied }, "database ready");
+  if (db.migrations.modified.length > 0) {
+    log.warn({ modified: db.migrations.modified }, "applied migrations changed since they ran");
+  }
+
+  const botState = createBotStateService(db.prisma);
+  const services: BotServices = { rng: cryptoRng() };
+  const registry = new CommandRegistry(commands);
+  const dispatcher = new InteractionDispatcher({ registry, services, log });
+  const background = new InFlight();
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl });
+  logClientEvents(client, log);
+
+  client.on(Events.InteractionCreate, (interaction) => {
+    void dispatcher.handle(interaction);
+  });
+  client.once(Events.ClientReady, (ready) => {
+    const applicationId = ready.application.id;
+    log.info(
+      { user: ready.user.tag, applicationId, guilds: ready.guilds.cache.size },
+      "connected to Discord",
+    );
+    void background.track(
+      registerCommands({
+        rest: ready.rest,
+        state: botState,
+        definitions: registry.definitions(),
+        target: { applicationId, guildId: config.devGuildId },
+        log,
+      }).catch((error: unknown) => {
+        log.error({ err: error }, "command registration failed; will retry at the next start");
+      }),
+    );
+  });
+
+  const shutdown = createShutdown({
+    log,
+    stopAccepting: () => {
+      dispatcher.stopAccepting();
+    },
+    drain: async (timeoutMs) => {
+      const results = await Promise.all([dispatcher.drain(timeoutMs), background.idle(timeoutMs)]);
+      return results.every(Boolean);
+    },
+    closers: [
+      { name: "Discord client", close: () => client.destroy() },
+      { name: "database", close: () => db.close() },
+    ],
+    exit,
+  });
+  shutDownOnSignals(shutdown, log, exit);
+  process.on("uncaughtException", (error) => {
+    log.fatal({ err: error }, "uncaught exception");
+    void shutdown("uncaught exception", 1);
+  });
+
+  try {
+    await client.login(config.discordToken);
+  } catch (error) {
+    log.fatal({ err: error }, "could not connect to Discord (is DISCORD_TOKEN right?)");
+    await shutdown("login failed", 1);
+  }
+}
+
+await main();

@@ -1,4 +1,6 @@
 import { createCampaignService } from "./campaign-service.js";
+import { createDowntimeService } from "./downtime-service.js";
+import { createSessionService } from "./session-service.js";
 import type { ServiceDeps } from "./deps.js";
 import { createHistoryService } from "./history-service.js";
 import { createRollService } from "./roll-service.js";
@@ -11,6 +13,8 @@ export function createServices(deps: ServiceDeps) {
     rolls: createRollService(deps),
     sanity: createSanityService(deps),
     history: createHistoryService(deps),
+    session: createSessionService(deps),
+    downtime: createDowntimeService(deps),
   };
 }
 

@@ -1,0 +1,18 @@
+/**
+ * The rules of Cthulhu Eternal in one place: pure functions, no I/O, randomness only through an
+ * injected Rng. Each area is a namespace so names stay short and unambiguous
+ * (`sanity.sanityTest`, `bonds.damageBond`, `resources.resourceTest`).
+ */
+export * from "./types.js";
+export * from "./errors.js";
+export * from "./rng.js";
+export * from "./options.js";
+export * as derived from "./derived.js";
+export * as dice from "./dice/index.js";
+export * as percentile from "./percentile.js";
+export * as sanity from "./sanity/index.js";
+export * as bonds from "./bonds.js";
+export * as resources from "./resources.js";
+export * as creation from "./creation/index.js";
+export * as advancement from "./advancement.js";
+export * as harm from "./harm.js";

@@ -1,0 +1,244 @@
+import { z } from "zod";
+import {
+  applySharedAdversity,
+  planSharedAdversity,
+  MAX_SHARED_ADVERSITY_FELLOWS,
+  type Fellow,
+  type SharedAdversityPlan,
+  type SharedAdversityResult,
+  type SharedAdversityState,
+} from "../rules/bonds.js";
+import { percentileTest, type PercentileTestResult } from "../rules/percentile.js";
+import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
+import type { Bond } from "../rules/types.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { recordEvent } from "./event-log.js";
+import { newId } from "./ids.js";
+import { sanityStateOf, withSanityState } from "./sanity-state.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, writeProtagonist } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+const recoverInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId,
+  amount: z.number().int().min(0).max(99),
+});
+
+const adversityTestInput = z.object({
+  actor: actorSchema,
+  survivorIds: z
+    .array(recordId)
+    .min(2, "needs at least two survivors")
+    .max(
+      MAX_SHARED_ADVERSITY_FELLOWS + 1,
+      `takes at most ${MAX_SHARED_ADVERSITY_FELLOWS + 1} survivors`,
+    ),
+});
+
+const adversityApplyInput = z.object({
+  actor: actorSchema,
+  testEventId: z.number().int().positive(),
+  /** For each fellow id that needs one, the id of the Bond to weaken. */
+  choices: z.record(z.string(), recordId).default({}),
+});
+
+export interface SharedAdversityTestOutcome {
+  protagonist: { id: string; name: string; ownerId: string };
+  test: PercentileTestResult;
+  plan: SharedAdversityPlan;
+  eventId: number;
+}
+
+interface StoredAdversityTest {
+  fellows: Fellow[];
+}
+
+function rulesBonds(p: ProtagonistSnapshot): Bond[] {
+  return sanityStateOf(p).bonds;
+}
+
+export function createDowntimeService({ db, rng }: ServiceDeps) {
+  return {
+    /** GM: mundane SAN recovery, never above Recovery SAN. */
+    async recoverSan(raw: { actor: Actor; protagonistId: string; amount: number }): Promise<{
+      protagonist: { id: string; name: string };
+      result: RecoveryResult;
+      eventId: number;
+    }> {
+      const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
+      return db.$transaction(async (tx) => {
+        const before = await loadProtagonist(tx, actor.guildId, protagonistId);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await assertGm(tx, actor, campaign);
+        const result = recoverSanity(sanityStateOf(before), amount);
+        const after = withSanityState(before, result.after, false);
+        await writeProtagonist(tx, before, after);
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "san-recovery",
+          sessionNumber: campaign.sessionNumber,
+          input: { amount },
+          dice: result,
+          summary: `${before.name}: recovered ${result.recovered} SAN (${result.san.before} → ${result.san.after})`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+      });
+    },
+
+    /**
+     * GM, after a harrowing adventure (seed 000, Bonds Forged Through Shared Adversity): every
+     * survivor rolls a SAN test. Those who fail form or deepen Bonds with the other survivors; the
+     * plan says which Bond each must weaken, chosen afterwards with `applySharedAdversity`.
+     */
+    async sharedAdversityTest(raw: {
+      actor: Actor;
+      survivorIds: string[];
+    }): Promise<SharedAdversityTestOutcome[]> {
+      const { actor, survivorIds } = parseInput(adversityTestInput, raw);
+      const ids = [...new Set(survivorIds)];
+      if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
+      return db.$transaction(async (tx) => {
+        const survivors = await Promise.all(
+          ids.map((id) => loadProtagonist(tx, actor.guildId, id)),
+        );
+        const campaign = await resolveCampaign(tx, actor, survivors[0]?.campaignId);
+        await assertGm(tx, actor, campaign);
+        if (survivors.some((s) => s.campaignId !== campaign.id)) {
+          throw invalid("All survivors must belong to the same campaign.");
+        }
+        const outcomes: SharedAdversityTestOutcome[] = [];
+        for (const survivor of survivors) {
+          const fellows = survivors
+            .filter((s) => s.id !== survivor.id)
+            .map((s) => ({ id: s.id, name: s.name }));
+          const test = percentileTest(
+            { rating: survivor.san, label: "SAN (shared adversity)" },
+            rng,
+          );
+          const plan = planSharedAdversity(
+            { cha: survivor.stats.CHA, bonds: rulesBonds(survivor), sanTest: test },
+            fellows,
+          );
+          const stored: StoredAdversityTest = { fellows };
+          const eventId = await recordEvent(tx, {
+            guildId: actor.guildId,
+            campaignId: campaign.id,
+            actorId: actor.userId,
+            kind: "shared-adversity-test",
+            sessionNumber: campaign.sessionNumber,
+            input: stored,
+            dice: { test, plan },
+            summary: `${survivor.name}: shared-adversity SAN test ${test.roll.value} vs ${test.target}: ${test.outcome}`,
+            concerns: [survivor.id],
+          });
+          outcomes.push({
+            protagonist: { id: survivor.id, name: survivor.name, ownerId: survivor.ownerId },
+            test,
+            plan,
+            eventId,
+          });
+        }
+        return outcomes;
+      });
+    },
+
+    /** The survivor's player (or a GM) applies a failed shared-adversity test with their choices. */
+    async applySharedAdversity(raw: {
+      actor: Actor;
+      testEventId: number;
+      choices?: Record<string, string>;
+    }): Promise<{
+      protagonist: { id: string; name: string };
+      result: SharedAdversityResult;
+      eventId: number;
+    }> {
+      const { actor, testEventId, choices } = parseInput(adversityApplyInput, raw);
+      return db.$transaction(async (tx) => {
+        const testEvent = await tx.event.findFirst({
+          where: { id: testEventId, guildId: actor.guildId, kind: "shared-adversity-test" },
+          include: { targets: true },
+        });
+        const survivorId = testEvent?.targets[0]?.protagonistId;
+        if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
+        const before = await loadProtagonist(tx, actor.guildId, survivorId);
+        await assertCanActOn(tx, actor, before);
+        const applied = await tx.event.findFirst({
+          where: {
+            kind: "shared-adversity",
+            guildId: actor.guildId,
+            undoneById: null,
+            targets: { some: { protagonistId: survivorId } },
+            id: { gt: testEventId },
+          },
+          orderBy: { id: "desc" },
+          select: { input: true, dice: true },
+        });
+        const previous = applied?.dice as unknown as SharedAdversityResult | undefined;
+        const sameTest =
+          (applied?.input as { testEventId?: number } | undefined)?.testEventId === testEventId;
+        if (sameTest && previous?.status !== "needs-choice") {
+          throw conflict("That shared adversity has already been applied.");
+        }
+        const { fellows } = testEvent.input as unknown as StoredAdversityTest;
+        const { test } = testEvent.dice as unknown as { test: PercentileTestResult };
+        const resuming = sameTest && previous?.status === "needs-choice";
+        const state: SharedAdversityState =
+          resuming && previous.resumeState
+            ? { ...previous.resumeState, bonds: rulesBonds(before), cha: before.stats.CHA }
+            : { cha: before.stats.CHA, bonds: rulesBonds(before), sanTest: test };
+        const result = applySharedAdversity(
+          state,
+          resuming ? previous.pendingFellows : fellows,
+          choices,
+          rng,
+        );
+        const after = withBonds(before, result.bonds);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await writeProtagonist(tx, before, after);
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "shared-adversity",
+          sessionNumber: campaign.sessionNumber,
+          input: { testEventId, choices },
+          dice: result,
+          summary: `${before.name}: shared adversity — ${result.reason}`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+      });
+    },
+  };
+}
+
+/** Writes the rules' Bond list back: scores and crossings-off, plus new fellow Bonds as rows. */
+function withBonds(before: ProtagonistSnapshot, bonds: readonly Bond[]): ProtagonistSnapshot {
+  const after = cloneSnapshot(before);
+  for (const bond of bonds) {
+    const existing = after.bonds.find((b) => b.id === bond.id);
+    if (existing) {
+      existing.score = bond.score;
+      existing.crossedOff = bond.crossedOff;
+    } else {
+      after.bonds.push({
+        id: newId(),
+        name: bond.name,
+        kind: bond.kind,
+        score: bond.score,
+        crossedOff: bond.crossedOff,
+        fellowId: bond.fellowId ?? null,
+      });
+    }
+  }
+  return after;
+}
+
+export type DowntimeService = ReturnType<typeof createDowntimeService>;

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { improveSkills, type ImprovementResult } from "../rules/advancement.js";
+import { resourceCheckBoxes } from "../rules/resources.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { recordEvent, type StateChange } from "./event-log.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+const endInput = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
+
+export interface SessionProtagonistSummary {
+  id: string;
+  name: string;
+  san: { before: number; after: number };
+  bonds: { name: string; before: number; after: number; broken: boolean }[];
+  resourceBoxes: { before: number; after: number; of: number };
+  improvements: ImprovementResult["changes"];
+}
+
+export interface SessionEndResult {
+  sessionNumber: number;
+  protagonists: SessionProtagonistSummary[];
+  eventId: number;
+}
+
+/** Each Protagonist's state at the start of the session: the before-snapshot of its first change. */
+async function sessionStartStates(
+  tx: Tx,
+  campaignId: string,
+  sessionNumber: number,
+): Promise<Map<string, ProtagonistSnapshot>> {
+  const events = await tx.event.findMany({
+    where: { campaignId, sessionNumber, changed: true },
+    orderBy: { id: "asc" },
+    select: { before: true },
+  });
+  const starts = new Map<string, ProtagonistSnapshot>();
+  for (const event of events) {
+    const before = (event.before ?? {}) as unknown as Record<string, ProtagonistSnapshot>;
+    for (const [id, snapshot] of Object.entries(before)) {
+      if (!starts.has(id)) starts.set(id, snapshot);
+    }
+  }
+  return starts;
+}
+
+export function createSessionService({ db, rng }: ServiceDeps) {
+  return {
+    /**
+     * GM: end the session. Every active Protagonist's marked skills improve (the campaign's
+     * improvement variant) and marks clear; the summary shows the session's SAN, Bond and
+     * Resources changes; the campaign moves on to the next session. One event, undoable.
+     */
+    async endSession(raw: { actor: Actor; campaignId?: string | null }): Promise<SessionEndResult> {
+      const { actor, campaignId } = parseInput(endInput, raw);
+      return db.$transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
+        await assertGm(tx, actor, campaign);
+        const options = ruleOptionsOf(campaign);
+        const starts = await sessionStartStates(tx, campaign.id, campaign.sessionNumber);
+        const rows = await tx.protagonist.findMany({
+          where: { guildId: actor.guildId, campaignId: campaign.id, status: "active" },
+          orderBy: { name: "asc" },
+          select: { id: true },
+        });
+        const changes: StateChange[] = [];
+        const summaries: SessionProtagonistSummary[] = [];
+        for (const { id } of rows) {
+          const before = await loadProtagonist(tx, actor.guildId, id);
+          const improvement = improveSkills(
+            before.skills.map((s) => ({ name: s.name, rating: s.rating, marked: s.failureMarked })),
+            options,
+            rng,
+          );
+          const after = cloneSnapshot(before);
+          after.skills.forEach((skill, index) => {
+            const improved = improvement.skills[index];
+            if (!improved) return;
+            skill.rating = improved.rating;
+            skill.failureMarked = improved.marked;
+          });
+          if (JSON.stringify(after) !== JSON.stringify(before)) {
+            await writeProtagonist(tx, before, after);
+            changes.push({ before, after });
+          }
+          const start = starts.get(id) ?? before;
+          summaries.push({
+            id,
+            name: before.name,
+            san: { before: start.san, after: after.san },
+            bonds: after.bonds
+              .map((bond) => ({
+                name: bond.name,
+                before: start.bonds.find((b) => b.id === bond.id)?.score ?? 0,
+                after: bond.score,
+                broken: bond.crossedOff,
+              }))
+              .filter((bond) => bond.before !== bond.after),
+            resourceBoxes: {
+              before: start.resources.checked,
+              after: after.resources.checked,
+              of: resourceCheckBoxes(after.resources.rating),
+            },
+            improvements: improvement.changes,
+          });
+        }
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "session-end",
+          sessionNumber: campaign.sessionNumber,
+          input: { campaignId: campaign.id },
+          dice: summaries,
+          summary: `ended session ${campaign.sessionNumber} of ${campaign.name}`,
+          changes,
+        });
+        await tx.campaign.update({
+          where: { id: campaign.id },
+          data: { sessionNumber: campaign.sessionNumber + 1 },
+        });
+        return { sessionNumber: campaign.sessionNumber, protagonists: summaries, eventId };
+      });
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

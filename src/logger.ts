@@ -23,7 +23,7 @@ export interface LoggerOptions {
   readonly format: LogFormat;
   /** Literal strings (the bot token) that must never reach the output, wherever they hide. */
   readonly secrets: readonly string[];
-  /** Where lines go; standard output by default. */
+  /** Where finished lines go (after scrubbing and pretty-printing); standard output by default. */
   readonly destination?: DestinationStream;
 }
 
@@ -56,11 +56,8 @@ function scrubbingStream(secrets: readonly string[], next: DestinationStream): D
  * Writes synchronously so nothing is lost when the process exits right after a line.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const output =
-    options.destination ??
-    (options.format === "pretty"
-      ? pinoPretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
-      : pino.destination({ dest: 1, sync: true }));
+  const sink = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const output = options.format === "pretty" ? prettyStream(sink, options.destination) : sink;
   return pino(
     {
       level: options.level,
@@ -69,4 +66,21 @@ export function createLogger(options: LoggerOptions): Logger {
     },
     scrubbingStream(options.secrets, output),
   );
+}
+
+/** Formats each JSON line for humans, in-process and synchronously (no worker thread). */
+function prettyStream(
+  sink: DestinationStream,
+  custom: DestinationStream | undefined,
+): DestinationStream {
+  const format: (line: string) => string = pinoPretty.prettyFactory({
+    colorize: custom === undefined && process.stdout.isTTY,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
+  return {
+    write: (line: string) => {
+      sink.write(format(line));
+    },
+  };
 }

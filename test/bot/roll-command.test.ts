@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { diceRollEmbed, rollCommand } from "../../commands/roll.js";
+import { definitionJson } from "../../src/bot/command.js";
+import { rollDice } from "../../src/rules/dice/index.js";
+import { scriptedRng } from "../../src/rules/rng.js";
+
+describe("/roll", () => {
+  it("shows every die, dropped ones struck through, and the total", () => {
+    const roll = rollDice("4d6kh3 + 2", scriptedRng([1, 3, 5, 6]));
+    const embed = diceRollEmbed(roll, "Agent Smith").toJSON();
+    expect(embed.title).toBe("🎲 4d6kh3 + 2");
+    expect(embed.author?.name).toBe("Agent Smith");
+    expect(embed.description).toBe("4d6kh3 [~~1~~, 3, 5, 6] + 2 = **16**");
+  });
+
+  it("takes a required expression and an optional secret flag", () => {
+    const json = definitionJson(rollCommand.definition);
+    expect(json.name).toBe("roll");
+    expect(json.options?.map((option) => [option.name, option.required ?? false])).toEqual([
+      ["expression", true],
+      ["secret", false],
+    ]);
+  });
+});

@@ -1,0 +1,83 @@
+import { Events, type Client } from "discord.js";
+import { createDiscordClient } from "../../../src/bot/client.js";
+import type { CommandModule, SlashCommandDefinition } from "../../../src/bot/command.js";
+import { CommandRegistry } from "../../../src/bot/command-registry.js";
+import { registerCommands } from "../../../src/bot/command-registration.js";
+import { InteractionDispatcher } from "../../../src/bot/dispatcher.js";
+import type { BotServices } from "../../../src/bot/services.js";
+import { createLogger } from "../../../src/logger.js";
+import { seededRng } from "../../../src/rules/rng.js";
+import { startFakeDiscord, type FakeDiscord } from "../../support/fake-discord/index.js";
+import { captureLogs } from "./log-capture.js";
+import { memoryStore } from "./memory-store.js";
+
+export const TEST_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.in-process-test-token_0123456789";
+
+export interface InProcessBot {
+  readonly fake: FakeDiscord;
+  readonly client: Client<true>;
+  readonly dispatcher: InteractionDispatcher;
+  readonly logs: ReturnType<typeof captureLogs>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real client, dispatcher and logger (not the process entry point) against the fake Discord,
+ * with test commands registered in its dev guild. For behaviour that needs odd handlers.
+ */
+export async function startInProcessBot(options: {
+  readonly modules: readonly CommandModule[];
+  /** Registered in Discord but unknown to the bot (a removed command). */
+  readonly extraDefinitions?: readonly SlashCommandDefinition[];
+  readonly autoDeferAfterMs?: number;
+  readonly services?: BotServices;
+}): Promise<InProcessBot> {
+  const fake = await startFakeDiscord({ requiredToken: TEST_TOKEN });
+  const logs = captureLogs();
+  const log = createLogger({
+    level: "debug",
+    format: "json",
+    secrets: [TEST_TOKEN],
+    destination: logs,
+  });
+  const registry = new CommandRegistry(options.modules);
+  const dispatcher = new InteractionDispatcher({
+    registry,
+    services: options.services ?? { rng: seededRng(1) },
+    log,
+    autoDeferAfterMs: options.autoDeferAfterMs,
+    newReferenceCode: () => "REF123",
+  });
+  const client = createDiscordClient({ apiUrl: fake.apiUrl });
+  client.on(Events.InteractionCreate, (interaction) => {
+    void dispatcher.handle(interaction);
+  });
+  const ready = new Promise<Client<true>>((resolve) => {
+    client.once(Events.ClientReady, resolve);
+  });
+  try {
+    await client.login(TEST_TOKEN);
+    const readyClient = await ready;
+    await registerCommands({
+      rest: readyClient.rest,
+      state: memoryStore(),
+      definitions: [...registry.definitions(), ...(options.extraDefinitions ?? [])],
+      target: { applicationId: readyClient.application.id, guildId: fake.guild().id },
+      log,
+    });
+    return {
+      fake,
+      client: readyClient,
+      dispatcher,
+      logs,
+      async stop() {
+        await client.destroy();
+        await fake.close();
+      },
+    };
+  } catch (error) {
+    await client.destroy();
+    await fake.close();
+    throw error;
+  }
+}

@@ -1,0 +1,543 @@
+import { z } from "zod";
+import type { Campaign } from "../generated/prisma/client.js";
+import {
+  effectiveRating,
+  loseResources,
+  pooledResourceTest,
+  replenishResources,
+  resourceBreakdown,
+  resourceGain,
+  resourceTest,
+  type PooledResourceTestResult,
+  type ResourceBreakdown,
+  type ResourceDifficulty,
+  type ResourceGainResult,
+  type ResourceLocation,
+  type ResourceLossResult,
+  type ResourceReplenishResult,
+  type ResourceTestResult,
+} from "../rules/resources.js";
+import { formatPercentile } from "../rules/percentile.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { forbidden, invalid } from "./errors.js";
+import { recordEvent, type StateChange } from "./event-log.js";
+import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+const target = { actor: actorSchema, protagonistId: recordId.nullish() };
+// Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
+const where = z.enum(["at-hand", "with-vehicle", "home"], {
+  error: "must be at-hand, with-vehicle or home",
+});
+const difficulty = z
+  .enum(["normal", "hard", "very-hard"], { error: "must be normal, hard or very-hard" })
+  .default("normal");
+
+const testInput = z.object({
+  ...target,
+  where,
+  difficulty,
+  specialisedCost: z.number().int().min(1).max(100).nullish(),
+});
+
+const poolInput = z.object({
+  actor: actorSchema,
+  contributors: z
+    .array(z.object({ protagonistId: recordId, where }))
+    .min(1, "needs at least one Protagonist")
+    .max(10, "can hold at most 10 Protagonists"),
+  difficulty,
+});
+
+/** Points, or dice such as "1D6" (the rules parse them before any roll). */
+const award = z.union([z.number().int().min(1).max(100), z.string().trim().min(1).max(60)], {
+  error: "must be a whole number from 1 to 100, or dice such as 1D6",
+});
+const gainInput = z.object({ ...target, amount: award });
+const loseInput = z.object({
+  ...target,
+  amount: z.number().int().min(1).max(1000),
+  why: z.string().trim().min(1).max(200).nullish(),
+});
+const boxesInput = z.object({ ...target, boxes: z.number().int().min(1).max(3).default(1) });
+const replenishInput = z.object({
+  actor: actorSchema,
+  protagonistIds: z.array(recordId).max(25).default([]),
+});
+const statusInput = z.object(target);
+
+interface Who {
+  id: string;
+  name: string;
+}
+
+export interface ResourceStatus {
+  protagonist: Who;
+  rating: number;
+  atHand: number;
+  stowed: number;
+  inStorage: number;
+  checkBoxes: number;
+  checked: number;
+  unchecked: number;
+  /** No box left: no Resources test until the GM replenishes in downtime. */
+  exhausted: boolean;
+  /** The rating a test uses in each location. */
+  effective: Record<ResourceLocation, number>;
+}
+
+export interface ResourceTestOutcome {
+  protagonist: Who;
+  result: ResourceTestResult;
+  status: ResourceStatus;
+  eventId: number;
+}
+
+export interface ResourcePoolOutcome {
+  contributors: Who[];
+  result: PooledResourceTestResult;
+  /** The contributor whose full rating was used: the one who checks the box on a success. */
+  checked: ResourceStatus;
+  eventId: number;
+}
+
+export interface ResourceGainOutcome {
+  protagonist: Who;
+  result: ResourceGainResult;
+  status: ResourceStatus;
+  eventId: number;
+}
+
+export interface ResourceLossOutcome {
+  protagonist: Who;
+  result: ResourceLossResult;
+  status: ResourceStatus;
+  eventId: number;
+}
+
+export interface ResourceBoxesOutcome {
+  protagonist: Who;
+  checkedBefore: number;
+  status: ResourceStatus;
+  eventId: number;
+}
+
+export interface ResourceReplenishOutcome {
+  replenished: { protagonist: Who; result: ResourceReplenishResult; status: ResourceStatus }[];
+  /** Null when no box was checked: nothing changed, nothing logged. */
+  eventId: number | null;
+}
+
+export function createResourceService({ db, rng }: ServiceDeps) {
+  return {
+    /** A Resources test; a success checks one box. Refused (by the rules) with every box checked. */
+    async test(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      where: ResourceLocation;
+      difficulty?: ResourceDifficulty;
+      specialisedCost?: number | null;
+    }): Promise<ResourceTestOutcome> {
+      const input = parseInput(testInput, raw);
+      const { actor } = input;
+      return db.$transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        const result = resourceTest(
+          {
+            rating: before.resources.rating,
+            where: input.where,
+            difficulty: input.difficulty,
+            checkedBoxes: before.resources.checked,
+            ...(input.specialisedCost ? { specialisedCost: input.specialisedCost } : {}),
+          },
+          ruleOptionsOf(campaign),
+          rng,
+        );
+        const after = withResources(before, result.breakdownAfter, result.checkedAfter);
+        const changes = changesOf(before, after);
+        await writeProtagonist(tx, before, after);
+        const found = result.quality === null ? "" : `, ${result.quality}`;
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "resource-test",
+          sessionNumber: campaign.sessionNumber,
+          input: {
+            where: input.where,
+            difficulty: input.difficulty,
+            specialisedCost: input.specialisedCost ?? null,
+          },
+          dice: result,
+          summary: `${before.name}: Resources test (${input.where}, ${input.difficulty}) ${formatPercentile(result.roll.value)} vs ${result.target}: ${result.outcome}${found}; boxes ${result.checkedAfter}/${result.breakdownAfter.checkBoxes}`,
+          changes,
+          concerns: [before.id],
+        });
+        return { protagonist: who(before), result, status: statusOf(after), eventId };
+      });
+    },
+
+    /**
+     * A pooled test. Allowed for a GM of the campaign, or a player pooling only their own
+     * Protagonists (another player's Resources are theirs to offer; the GM arbitrates that).
+     * One event names every contributor; only the lead's box changes.
+     */
+    async pool(raw: {
+      actor: Actor;
+      contributors: { protagonistId: string; where: ResourceLocation }[];
+      difficulty?: ResourceDifficulty;
+    }): Promise<ResourcePoolOutcome> {
+      const input = parseInput(poolInput, raw);
+      const { actor } = input;
+      const ids = input.contributors.map((c) => c.protagonistId);
+      if (new Set(ids).size !== ids.length) throw invalid("A Protagonist is listed twice.");
+      return db.$transaction(async (tx) => {
+        const members = await loadAll(tx, actor.guildId, ids);
+        const whereOf = new Map(input.contributors.map((c) => [c.protagonistId, c.where]));
+        const campaign = await sameCampaign(tx, actor, members);
+        if (!(await isGm(tx, actor, campaign.id))) {
+          const foreign = members.find((p) => p.ownerId !== actor.userId);
+          if (foreign) {
+            throw forbidden(
+              `**${foreign.name}** is not yours. Only a GM can pool Resources across players.`,
+            );
+          }
+        }
+        members.forEach(assertActive);
+        const result = pooledResourceTest(
+          {
+            contributors: members.map((p) => ({
+              id: p.id,
+              name: p.name,
+              rating: p.resources.rating,
+              where: whereOf.get(p.id) ?? "at-hand",
+              checkedBoxes: p.resources.checked,
+            })),
+            difficulty: input.difficulty,
+          },
+          ruleOptionsOf(campaign),
+          rng,
+        );
+        const lead = members.find((p) => p.id === result.checkedContributorId);
+        if (!lead) throw new Error("the pool's lead is one of its contributors");
+        const leadAfter = withResources(
+          lead,
+          resourceBreakdown(lead.resources.rating),
+          result.checkedAfter,
+        );
+        const changes = changesOf(lead, leadAfter);
+        await writeProtagonist(tx, lead, leadAfter);
+        const found = result.quality === null ? "" : `, ${result.quality}`;
+        const checkedText = result.success ? `; ${lead.name} checks a box` : "";
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "resource-pool",
+          sessionNumber: campaign.sessionNumber,
+          input: { contributors: input.contributors, difficulty: input.difficulty },
+          dice: result,
+          summary: `Pooled Resources (${members.map((p) => p.name).join(", ")}) ${formatPercentile(result.roll.value)} vs ${result.target}: ${result.outcome}${found}${checkedText}`,
+          changes,
+          concerns: members.map((p) => p.id),
+        });
+        return { contributors: members.map(who), result, checked: statusOf(leadAfter), eventId };
+      });
+    },
+
+    /** Plundering a cache: 1D100 ABOVE rating × 5, then the award (points or dice) is added. */
+    async gain(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      amount: number | string;
+    }): Promise<ResourceGainOutcome> {
+      const input = parseInput(gainInput, raw);
+      const { actor } = input;
+      return db.$transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
+        const after = withResources(before, result.breakdownAfter, before.resources.checked);
+        await writeProtagonist(tx, before, after);
+        const awardText = result.awardRoll
+          ? ` (${result.awardRoll.expression} = ${result.awardRoll.total})`
+          : "";
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "resource-gain",
+          sessionNumber: campaign.sessionNumber,
+          input: { amount: input.amount },
+          dice: result,
+          summary: result.success
+            ? `${before.name}: Resources ${result.ratingBefore} → ${result.ratingAfter}${awardText}; ${formatPercentile(result.roll.value)} above ${result.threshold}`
+            : `${before.name}: no Resources gain; ${formatPercentile(result.roll.value)} not above ${result.threshold}`,
+          changes: changesOf(before, after),
+          concerns: [before.id],
+        });
+        return { protagonist: who(before), result, status: statusOf(after), eventId };
+      });
+    },
+
+    /** GM only: robbery, a lost vehicle, a destroyed home. Boxes shrink with the rating. */
+    async lose(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      amount: number;
+      why?: string | null;
+    }): Promise<ResourceLossOutcome> {
+      const input = parseInput(loseInput, raw);
+      const { actor } = input;
+      return db.$transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        await assertGm(tx, actor, campaign);
+        if (before.resources.rating === 0) {
+          throw invalid(`**${before.name}** has Resources 0: there is nothing left to lose.`);
+        }
+        const result = loseResources(
+          { rating: before.resources.rating, checkedBoxes: before.resources.checked },
+          input.amount,
+          input.why ?? undefined,
+        );
+        const after = withResources(before, result.breakdownAfter, result.checkedAfter);
+        await writeProtagonist(tx, before, after);
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "resource-loss",
+          sessionNumber: campaign.sessionNumber,
+          input: { amount: input.amount, why: input.why ?? null },
+          dice: result,
+          summary: `${before.name}: Resources ${result.ratingBefore} → ${result.ratingAfter} (−${input.amount}${input.why ? `, ${input.why}` : ""})`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: who(before), result, status: statusOf(after), eventId };
+      });
+    },
+
+    /** Manual fix: check boxes (owner or GM), e.g. for a test rolled outside the bot. */
+    async check(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      boxes?: number;
+    }): Promise<ResourceBoxesOutcome> {
+      return setBoxes(raw, 1);
+    },
+
+    /** Manual fix: uncheck boxes. GM only, since it gives Resources back like downtime does. */
+    async uncheck(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      boxes?: number;
+    }): Promise<ResourceBoxesOutcome> {
+      return setBoxes(raw, -1);
+    },
+
+    /**
+     * GM only: downtime clears every check. Without ids, every active Protagonist of the
+     * campaign with a checked box. One event, so the whole downtime undoes at once.
+     */
+    async replenish(raw: {
+      actor: Actor;
+      protagonistIds?: string[];
+    }): Promise<ResourceReplenishOutcome> {
+      const input = parseInput(replenishInput, raw);
+      const { actor } = input;
+      return db.$transaction(async (tx) => {
+        let campaign: Campaign;
+        let members: ProtagonistSnapshot[];
+        if (input.protagonistIds.length) {
+          members = await loadAll(tx, actor.guildId, [...new Set(input.protagonistIds)]);
+          campaign = await sameCampaign(tx, actor, members);
+          await assertGm(tx, actor, campaign);
+          members.forEach(assertActive);
+        } else {
+          campaign = await resolveCampaign(tx, actor);
+          await assertGm(tx, actor, campaign);
+          const rows = await tx.protagonist.findMany({
+            where: {
+              guildId: actor.guildId,
+              campaignId: campaign.id,
+              status: "active",
+              resourcesChecked: { gt: 0 },
+            },
+            select: { id: true },
+            orderBy: { name: "asc" },
+          });
+          members = await loadAll(
+            tx,
+            actor.guildId,
+            rows.map((r) => r.id),
+          );
+        }
+        const changes: StateChange[] = [];
+        const replenished = members.map((before) => {
+          const result = replenishResources(before.resources.checked);
+          const after = withResources(
+            before,
+            resourceBreakdown(before.resources.rating),
+            result.checkedAfter,
+          );
+          changes.push(...changesOf(before, after));
+          return { protagonist: who(before), result, status: statusOf(after), before, after };
+        });
+        if (changes.length === 0) {
+          return {
+            replenished: replenished.map(({ protagonist, result, status }) => ({
+              protagonist,
+              result,
+              status,
+            })),
+            eventId: null,
+          };
+        }
+        for (const change of changes) await writeProtagonist(tx, change.before, change.after);
+        const names = changes.map((c) => c.before.name).join(", ");
+        const eventId = await recordEvent(tx, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "resource-replenish",
+          sessionNumber: campaign.sessionNumber,
+          input: { protagonistIds: members.map((p) => p.id) },
+          dice: replenished.map((r) => ({ protagonistId: r.protagonist.id, ...r.result })),
+          summary: `Downtime: Resources replenished for ${names}`,
+          changes,
+        });
+        return {
+          replenished: replenished.map(({ protagonist, result, status }) => ({
+            protagonist,
+            result,
+            status,
+          })),
+          eventId,
+        };
+      });
+    },
+
+    /** Rating, breakdown, boxes and effective ratings. Any member may look. */
+    async status(raw: { actor: Actor; protagonistId?: string | null }): Promise<ResourceStatus> {
+      const input = parseInput(statusInput, raw);
+      return db.$transaction(async (tx) => {
+        const { protagonist } = await readTarget(tx, input.actor, input.protagonistId);
+        return statusOf(protagonist);
+      });
+    },
+  };
+
+  async function setBoxes(
+    raw: { actor: Actor; protagonistId?: string | null; boxes?: number },
+    direction: 1 | -1,
+  ): Promise<ResourceBoxesOutcome> {
+    const input = parseInput(boxesInput, raw);
+    const { actor } = input;
+    return db.$transaction(async (tx) => {
+      const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      if (direction < 0) await assertGm(tx, actor, campaign);
+      const breakdown = resourceBreakdown(before.resources.rating);
+      const checked = before.resources.checked;
+      const next = checked + direction * input.boxes;
+      if (next > breakdown.checkBoxes) {
+        throw invalid(
+          `**${before.name}** has ${breakdown.checkBoxes - checked} unchecked Resource box${breakdown.checkBoxes - checked === 1 ? "" : "es"} (${checked}/${breakdown.checkBoxes} checked); can't check ${input.boxes}.`,
+        );
+      }
+      if (next < 0) {
+        throw invalid(
+          `**${before.name}** has only ${checked} checked Resource box${checked === 1 ? "" : "es"}; can't uncheck ${input.boxes}.`,
+        );
+      }
+      const after = withResources(before, breakdown, next);
+      await writeProtagonist(tx, before, after);
+      const verb = direction > 0 ? "checked" : "unchecked";
+      const eventId = await recordEvent(tx, {
+        guildId: actor.guildId,
+        campaignId: campaign.id,
+        actorId: actor.userId,
+        kind: direction > 0 ? "resource-check" : "resource-uncheck",
+        sessionNumber: campaign.sessionNumber,
+        input: { boxes: input.boxes },
+        summary: `${before.name}: ${input.boxes} Resource box${input.boxes === 1 ? "" : "es"} ${verb}, ${checked} → ${next}/${breakdown.checkBoxes}`,
+        changes: [{ before, after }],
+      });
+      return { protagonist: who(before), checkedBefore: checked, status: statusOf(after), eventId };
+    });
+  }
+}
+
+export type ResourceService = ReturnType<typeof createResourceService>;
+
+function who(p: ProtagonistSnapshot): Who {
+  return { id: p.id, name: p.name };
+}
+
+async function loadAll(
+  tx: Tx,
+  guildId: string,
+  ids: readonly string[],
+): Promise<ProtagonistSnapshot[]> {
+  const out: ProtagonistSnapshot[] = [];
+  for (const id of ids) out.push(await loadProtagonist(tx, guildId, id));
+  return out;
+}
+
+/** A pool or a downtime spans one campaign: its GM decides, and its log records it. */
+async function sameCampaign(
+  tx: Tx,
+  actor: Actor,
+  members: readonly ProtagonistSnapshot[],
+): Promise<Campaign> {
+  const first = members[0];
+  if (!first) throw invalid("Name at least one Protagonist.");
+  const stranger = members.find((p) => p.campaignId !== first.campaignId);
+  if (stranger) {
+    throw invalid(`**${stranger.name}** plays in another campaign than **${first.name}**.`);
+  }
+  return resolveCampaign(tx, actor, first.campaignId);
+}
+
+/**
+ * The stored split always follows the rules' table for the rating (recomputed on every write),
+ * and checks never exceed the boxes the rating gives.
+ */
+function withResources(
+  p: ProtagonistSnapshot,
+  breakdown: ResourceBreakdown,
+  checked: number,
+): ProtagonistSnapshot {
+  const next = cloneSnapshot(p);
+  next.resources = {
+    rating: breakdown.rating,
+    atHand: breakdown.atHand,
+    stowed: breakdown.stowed,
+    storage: breakdown.inStorage,
+    checked: Math.min(checked, breakdown.checkBoxes),
+  };
+  return next;
+}
+
+function statusOf(p: ProtagonistSnapshot): ResourceStatus {
+  const breakdown = resourceBreakdown(p.resources.rating);
+  const checked = Math.min(p.resources.checked, breakdown.checkBoxes);
+  return {
+    protagonist: who(p),
+    rating: breakdown.rating,
+    atHand: breakdown.atHand,
+    stowed: breakdown.stowed,
+    inStorage: breakdown.inStorage,
+    checkBoxes: breakdown.checkBoxes,
+    checked,
+    unchecked: breakdown.checkBoxes - checked,
+    exhausted: checked >= breakdown.checkBoxes,
+    effective: {
+      "at-hand": effectiveRating(breakdown, "at-hand"),
+      "with-vehicle": effectiveRating(breakdown, "with-vehicle"),
+      home: effectiveRating(breakdown, "home"),
+    },
+  };
+}

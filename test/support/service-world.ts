@@ -1,0 +1,28 @@
+import { scriptedRng, type Rng } from "../../src/rules/rng.js";
+import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
+import { loadProtagonist } from "../../src/services/store.js";
+import { gm, GUILD, makeWorld, OTHER_GUILD, type World } from "./fixtures.js";
+
+/**
+ * A world whose dice read from `faces` (front first; 1 when empty). Percentile dice take two
+ * faces, tens then ones, and a d10 face 10 reads as the digit 0.
+ */
+export async function scriptedWorld(): Promise<{ world: World; faces: number[]; rng: Rng }> {
+  const faces: number[] = [];
+  const rng: Rng = { die: (sides) => scriptedRng([faces.shift() ?? 1]).die(sides) };
+  return { world: await makeWorld(rng), faces, rng };
+}
+
+/** The Protagonist's state as it is in the database now. */
+export function stateOf(world: World, id: string): Promise<ProtagonistSnapshot> {
+  return world.db.prisma.$transaction((tx) => loadProtagonist(tx, GUILD, id));
+}
+
+export function eventCount(world: World, kind?: string): Promise<number> {
+  return world.db.prisma.event.count({ where: kind ? { kind } : {} });
+}
+
+/** A campaign in another guild, so requests from there reach the Protagonist lookup. */
+export async function otherGuildCampaign(world: World): Promise<void> {
+  await world.services.campaigns.create({ actor: gm({ guildId: OTHER_GUILD }), name: "Elsewhere" });
+}

@@ -1,4 +1,7 @@
+import { createBondService } from "./bond-service.js";
 import { createCampaignService } from "./campaign-service.js";
+import { createHarmService } from "./harm-service.js";
+import { createResourceService } from "./resource-service.js";
 import { createDowntimeService } from "./downtime-service.js";
 import { createSessionService } from "./session-service.js";
 import type { ServiceDeps } from "./deps.js";
@@ -13,6 +16,9 @@ export function createServices(deps: ServiceDeps) {
     rolls: createRollService(deps),
     sanity: createSanityService(deps),
     history: createHistoryService(deps),
+    bonds: createBondService(deps),
+    resources: createResourceService(deps),
+    harm: createHarmService(deps),
     session: createSessionService(deps),
     downtime: createDowntimeService(deps),
   };

@@ -27,7 +27,8 @@ export function logClientEvents(client: Client, log: Logger): void {
     log.warn({ shardId, code: event.code }, "gateway disconnected");
   });
   client.on(Events.ShardReconnecting, (shardId) => {
-    log.info({ shardId }, "gateway reconnecting");
+    // Also fires while the client is being destroyed at shutdown: not worth more than debug.
+    log.debug({ shardId }, "gateway reconnecting");
   });
   client.on(Events.ShardResume, (shardId, replayed) => {
     log.info({ shardId, replayed }, "gateway resumed");

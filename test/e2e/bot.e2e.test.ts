@@ -1,0 +1,219 @@
+/**
+ * The built bot (`dist/src/main.js`, what `npm start` runs) as a child process against the fake
+ * Discord. Tests run in order and share one fake and one database, like restarts in production.
+ */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { GatewayIntentBits, InteractionResponseType, MessageFlags } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../src/bot/messages.js";
+import { DiceError, rollDice } from "../../src/rules/dice/index.js";
+import { seededRng } from "../../src/rules/rng.js";
+import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
+import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-secret-token-do-not-log_42";
+const STARTUP_MS = 30_000;
+
+let fake: FakeDiscord;
+let dir: string;
+const started: BotProcess[] = [];
+
+function botEnv(): Record<string, string> {
+  return {
+    DISCORD_TOKEN: TOKEN,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_URL: `file:${join(dir, "bot.db")}`,
+    DEV_GUILD_ID: fake.guild().id,
+    LOG_LEVEL: "debug",
+  };
+}
+
+function startBot(): BotProcess {
+  const bot = startBotProcess(botEnv(), dir);
+  started.push(bot);
+  return bot;
+}
+
+const guildCommandsPath = (): string =>
+  `/applications/${fake.applicationId}/guilds/${fake.guild().id}/commands`;
+
+const bulkOverwrites = () =>
+  fake.requestsTo(/^\/applications\/\d+(\/guilds\/\d+)?\/commands$/, "PUT");
+
+const isEphemeral = (flags: number | undefined): boolean =>
+  ((flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+
+/** The total in the roll embed's text, e.g. "1d100 [57] = **57**". */
+function totalOf(description: string | undefined): number {
+  const match = /= \*\*(-?\d+)\*\*$/.exec(description ?? "");
+  if (match?.[1] === undefined) throw new Error(`no total in ${JSON.stringify(description)}`);
+  return Number(match[1]);
+}
+
+function diceErrorMessage(expression: string): string {
+  try {
+    rollDice(expression, seededRng(1));
+  } catch (error) {
+    if (error instanceof DiceError) return error.message;
+    throw error;
+  }
+  throw new Error(`${expression} was expected to be invalid`);
+}
+
+/** Polls a condition the fake has no waiter for (a request that is still unanswered). */
+async function until(condition: () => boolean, description: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${description}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: STARTUP_MS });
+  dir = emptyDir();
+});
+
+afterAll(async () => {
+  await Promise.all(started.map((bot) => bot.kill()));
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the bot process", () => {
+  let bot: BotProcess;
+
+  it(
+    "connects with only the Guilds intent and registers its commands on the dev guild",
+    async () => {
+      bot = startBot();
+      const put = await fake.waitForRequest(
+        (request) => request.method === "PUT" && request.path === guildCommandsPath(),
+        { description: "the bulk overwrite of the dev guild's commands" },
+      );
+      expect(put.response?.status).toBe(200);
+      expect(put.token).toBe(TOKEN);
+      expect(fake.commands(fake.guild().id).map((command) => command.name)).toEqual(["roll"]);
+      expect(fake.gateway.identifies[0]?.intents).toBe(GatewayIntentBits.Guilds);
+      await bot.waitForLog((line) => line.msg === "commands registered", "the registration");
+      expect(bulkOverwrites()).toHaveLength(1);
+    },
+    STARTUP_MS,
+  );
+
+  it("answers /roll 1d100 publicly with an embed and a total from 1 to 100", async () => {
+    const handle = fake.sendSlashCommand({ name: "roll", options: { expression: "1d100" } });
+    const response = await handle.response();
+    expect(response.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(isEphemeral(response.data?.flags)).toBe(false);
+    expect(response.data?.allowed_mentions).toEqual({ parse: [] });
+    const [embed] = response.data?.embeds ?? [];
+    expect(embed?.title).toBe("🎲 1d100");
+    const total = totalOf(embed?.description);
+    expect(total).toBeGreaterThanOrEqual(1);
+    expect(total).toBeLessThanOrEqual(100);
+    expect(embed?.description).toBe(`1d100 [${total}] = **${total}**`);
+  });
+
+  it("keeps a secret roll private", async () => {
+    const response = await fake
+      .sendSlashCommand({ name: "roll", options: { expression: "3d6", secret: true } })
+      .response();
+    expect(isEphemeral(response.data?.flags)).toBe(true);
+    const total = totalOf(response.data?.embeds?.[0]?.description);
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(total).toBeLessThanOrEqual(18);
+  });
+
+  it.each(["1d", "2d6 +", "1001d6"])(
+    "answers an invalid expression (%s) privately with the rules' message",
+    async (expression) => {
+      const response = await fake
+        .sendSlashCommand({ name: "roll", options: { expression } })
+        .response();
+      expect(isEphemeral(response.data?.flags)).toBe(true);
+      expect(response.data?.content).toBe(diceErrorMessage(expression));
+    },
+  );
+
+  it(
+    "on SIGTERM finishes the interaction in flight, turns newcomers away, and exits 0",
+    async () => {
+      // Hold the bot's answer at the fake so the interaction is still running at SIGTERM.
+      fake.faults.delayNext({ path: /^\/interactions\/\d+\/[^/]+\/callback$/, delayMs: 2_500 });
+      const running = fake.sendSlashCommand({ name: "roll", options: { expression: "1d20" } });
+      await until(
+        () =>
+          fake.requests.some((request) => request.path.includes(`/interactions/${running.id}/`)),
+        "the bot to start answering",
+      );
+      bot.signal("SIGTERM");
+      await bot.waitForLog((line) => String(line.msg).startsWith("shutting down"), "shutting down");
+      const late = await fake
+        .sendSlashCommand({ name: "roll", options: { expression: "1d6" } })
+        .response();
+      expect(late.data?.content).toBe(messages.restarting);
+      expect(isEphemeral(late.data?.flags)).toBe(true);
+
+      const finished = await running.response();
+      expect(totalOf(finished.data?.embeds?.[0]?.description)).toBeLessThanOrEqual(20);
+      expect(await bot.exited).toBe(0);
+      expect(fake.gateway.connected).toBe(false);
+    },
+    STARTUP_MS,
+  );
+
+  it(
+    "after a restart on the same database, skips registering unchanged commands and still rolls",
+    async () => {
+      const overwritesBefore = bulkOverwrites().length;
+      bot = startBot();
+      await bot.waitForLog(
+        (line) => line.msg === "commands unchanged since the last registration; not registering",
+        "the registration being skipped",
+        STARTUP_MS,
+      );
+      const response = await fake
+        .sendSlashCommand({ name: "roll", options: { expression: "2d10" } })
+        .response();
+      expect(totalOf(response.data?.embeds?.[0]?.description)).toBeGreaterThanOrEqual(2);
+      expect(bulkOverwrites()).toHaveLength(overwritesBefore);
+      bot.signal("SIGINT");
+      expect(await bot.exited).toBe(0);
+    },
+    STARTUP_MS,
+  );
+
+  it(
+    "npm run commands:register registers even when unchanged",
+    async () => {
+      const overwritesBefore = bulkOverwrites().length;
+      const script = resolve(import.meta.dirname, "../../dist/scripts/register-commands.js");
+      const child = spawn(process.execPath, [script], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? "", ...botEnv() },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.once("exit", done));
+      expect(code, output).toBe(0);
+      expect(bulkOverwrites()).toHaveLength(overwritesBefore + 1);
+      expect(output).not.toContain(TOKEN);
+    },
+    STARTUP_MS,
+  );
+
+  it("never wrote the token to its output, and made only requests Discord knows", () => {
+    expect(started.length).toBeGreaterThan(0);
+    for (const process of started) {
+      expect(process.logs.length).toBeGreaterThan(0);
+      expect(process.stdout()).not.toContain(TOKEN);
+      expect(process.stderr()).not.toContain(TOKEN);
+    }
+    expect(fake.unmatchedRequests()).toEqual([]);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * The limits Discord enforces on what a bot sends. Enforcing them here makes the e2e tests fail the
+ * same way production would (a 400), instead of passing with a message Discord would reject.
+ */
+import { ComponentType, MessageFlags } from "discord.js";
+import {
+  asArray,
+  asRecord,
+  asString,
+  isRecord,
+  isNumber,
+  isString,
+  type JsonRecord,
+} from "./guards.js";
+import type { FieldError } from "./errors.js";
+
+const maxLength = (path: FieldError["path"], max: number): FieldError => ({
+  path,
+  code: "BASE_TYPE_MAX_LENGTH",
+  message: `Must be ${max} or fewer in length.`,
+});
+
+const required = (path: FieldError["path"]): FieldError => ({
+  path,
+  code: "BASE_TYPE_REQUIRED",
+  message: "This field is required",
+});
+
+function checkLength(
+  errors: FieldError[],
+  path: FieldError["path"],
+  value: unknown,
+  max: number,
+  min = 0,
+): number {
+  if (value === undefined || value === null) {
+    if (min > 0) errors.push(required(path));
+    return 0;
+  }
+  if (!isString(value)) {
+    errors.push({ path, code: "BASE_TYPE_STRING", message: "Must be a string." });
+    return 0;
+  }
+  if (value.length > max) errors.push(maxLength(path, max));
+  if (value.length < min) {
+    errors.push({
+      path,
+      code: "BASE_TYPE_BAD_LENGTH",
+      message: `Must be between ${min} and ${max} in length.`,
+    });
+  }
+  return value.length;
+}
+
+/** Content, embed and component limits of a message create/edit body. */
+export function validateMessageBody(body: JsonRecord): FieldError[] {
+  const errors: FieldError[] = [];
+  const flags = isNumber(body.flags) ? body.flags : 0;
+  const componentsV2 = (flags & MessageFlags.IsComponentsV2) !== 0;
+  if (
+    componentsV2 &&
+    ((isString(body.content) && body.content !== "") || asArray(body.embeds).length > 0)
+  ) {
+    errors.push({
+      path: ["content"],
+      code: "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+      message:
+        "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+    });
+  }
+  checkLength(errors, ["content"], body.content, 2000);
+  const embeds = asArray(body.embeds);
+  if (embeds.length > 10) errors.push(maxLength(["embeds"], 10));
+  let total = 0;
+  embeds.forEach((raw, index) => {
+    const embed = asRecord(raw);
+    const at = (...rest: (string | number)[]) => ["embeds", index, ...rest];
+    total += checkLength(errors, at("title"), embed.title, 256);
+    total += checkLength(errors, at("description"), embed.description, 4096);
+    total += checkLength(errors, at("footer", "text"), asRecord(embed.footer).text, 2048);
+    total += checkLength(errors, at("author", "name"), asRecord(embed.author).name, 256);
+    const fields = asArray(embed.fields);
+    if (fields.length > 25) errors.push(maxLength(at("fields"), 25));
+    fields.forEach((rawField, fieldIndex) => {
+      const field = asRecord(rawField);
+      total += checkLength(errors, at("fields", fieldIndex, "name"), field.name, 256, 1);
+      total += checkLength(errors, at("fields", fieldIndex, "value"), field.value, 1024, 1);
+    });
+  });
+  if (total > 6000) {
+    errors.push({
+      path: ["embeds"],
+      code: "MAX_EMBED_SIZE_EXCEEDED",
+      message: "Embed size exceeds maximum size of 6000",
+    });
+  }
+  if (!componentsV2) validateLegacyComponents(errors, asArray(body.components));
+  return errors;
+}
+
+function validateLegacyComponents(errors: FieldError[], rows: unknown[]): void {
+  if (rows.length > 5) errors.push(maxLength(["components"], 5));
+  rows.forEach((rawRow, rowIndex) => {
+    const row = asRecord(rawRow);
+    if (row.type !== ComponentType.ActionRow) {
+      errors.push({
+        path: ["components", rowIndex, "type"],
+        code: "UNION_TYPE_CHOICES",
+        message: "Top-level components must be action rows unless IS_COMPONENTS_V2 is set",
+      });
+      return;
+    }
+    const children = asArray(row.components);
+    if (children.length === 0 || children.length > 5) {
+      errors.push({
+        path: ["components", rowIndex, "components"],
+        code: "BASE_TYPE_BAD_LENGTH",
+        message: "Must be between 1 and 5 in length.",
+      });
+    }
+    const hasSelect = children.some((child) => asRecord(child).type !== ComponentType.Button);
+    if (hasSelect && children.length > 1) {
+      errors.push({
+        path: ["components", rowIndex, "components"],
+        code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+        message: "The specified component exceeds the maximum width",
+      });
+    }
+    children.forEach((rawChild, childIndex) => {
+      const child = asRecord(rawChild);
+      const at = ["components", rowIndex, "components", childIndex];
+      // Link buttons (style 5) and premium buttons (6) have no custom_id.
+      if (child.type !== ComponentType.Button || (child.style !== 5 && child.style !== 6)) {
+        checkLength(errors, [...at, "custom_id"], child.custom_id, 100, 1);
+      }
+      if (child.type === ComponentType.Button)
+        checkLength(errors, [...at, "label"], child.label, 80);
+      if (child.type === ComponentType.StringSelect) {
+        const options = asArray(child.options);
+        if (options.length === 0 || options.length > 25) {
+          errors.push({
+            path: [...at, "options"],
+            code: "BASE_TYPE_BAD_LENGTH",
+            message: "Must be between 1 and 25 in length.",
+          });
+        }
+        options.forEach((rawOption, optionIndex) => {
+          const option = asRecord(rawOption);
+          checkLength(errors, [...at, "options", optionIndex, "label"], option.label, 100, 1);
+          checkLength(errors, [...at, "options", optionIndex, "value"], option.value, 100, 1);
+        });
+      }
+    });
+  });
+}
+
+/** Whether a create body would produce a visible message (Discord: 50006 otherwise). */
+export function hasMessageContent(body: JsonRecord, fileCount: number): boolean {
+  const content = asString(body.content);
+  return (
+    (content !== undefined && content.trim() !== "") ||
+    asArray(body.embeds).length > 0 ||
+    asArray(body.components).length > 0 ||
+    asArray(body.sticker_ids).length > 0 ||
+    isRecord(body.poll) ||
+    fileCount > 0
+  );
+}
+
+export function validateAutocompleteChoices(data: JsonRecord): FieldError[] {
+  const errors: FieldError[] = [];
+  const choices = asArray(data.choices);
+  if (choices.length > 25) errors.push(maxLength(["data", "choices"], 25));
+  choices.forEach((raw, index) => {
+    const choice = asRecord(raw);
+    checkLength(errors, ["data", "choices", index, "name"], choice.name, 100, 1);
+    if (isString(choice.value))
+      checkLength(errors, ["data", "choices", index, "value"], choice.value, 100);
+    else if (!isNumber(choice.value)) errors.push(required(["data", "choices", index, "value"]));
+  });
+  return errors;
+}
+
+export function validateModal(data: JsonRecord): FieldError[] {
+  const errors: FieldError[] = [];
+  checkLength(errors, ["data", "custom_id"], data.custom_id, 100, 1);
+  checkLength(errors, ["data", "title"], data.title, 45, 1);
+  const components = asArray(data.components);
+  if (components.length === 0 || components.length > 5) {
+    errors.push({
+      path: ["data", "components"],
+      code: "BASE_TYPE_BAD_LENGTH",
+      message: "Must be between 1 and 5 in length.",
+    });
+  }
+  return errors;
+}
+
+const COMMAND_NAME = /^[-_'\p{L}\p{N}\p{M}]{1,32}$/u;
+
+/** Registration limits of a bulk-overwrite body (names, descriptions, option counts and order). */
+export function validateCommands(commands: unknown[]): FieldError[] {
+  const errors: FieldError[] = [];
+  if (commands.length > 100) errors.push(maxLength([], 100));
+  const seen = new Set<string>();
+  commands.forEach((raw, index) => {
+    const command = asRecord(raw);
+    const type = isNumber(command.type) ? command.type : 1;
+    const name = asString(command.name) ?? "";
+    const key = `${type}:${name}`;
+    if (seen.has(key)) {
+      errors.push({
+        path: [index, "name"],
+        code: "APPLICATION_COMMANDS_DUPLICATE_NAME",
+        message: `Application command names must be unique`,
+      });
+    }
+    seen.add(key);
+    if (type === 1) {
+      validateCommandName(errors, [index, "name"], name);
+      checkLength(errors, [index, "description"], command.description, 100, 1);
+      validateOptions(errors, [index, "options"], asArray(command.options), 0);
+    } else {
+      checkLength(errors, [index, "name"], command.name, 32, 1);
+    }
+  });
+  return errors;
+}
+
+function validateCommandName(errors: FieldError[], path: FieldError["path"], name: string): void {
+  if (!COMMAND_NAME.test(name) || name !== name.toLowerCase()) {
+    errors.push({
+      path,
+      code: "APPLICATION_COMMAND_INVALID_NAME",
+      message: `Command name is invalid`,
+    });
+  }
+}
+
+function validateOptions(
+  errors: FieldError[],
+  path: FieldError["path"],
+  options: unknown[],
+  depth: number,
+): void {
+  if (options.length > 25) errors.push(maxLength(path, 25));
+  let sawOptional = false;
+  options.forEach((raw, index) => {
+    const option = asRecord(raw);
+    const at = [...path, index];
+    validateCommandName(errors, [...at, "name"], asString(option.name) ?? "");
+    checkLength(errors, [...at, "description"], option.description, 100, 1);
+    const isRequired = option.required === true;
+    if (isRequired && sawOptional) {
+      errors.push({
+        path: [...at, "required"],
+        code: "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+        message: "Required options must be placed before non-required options",
+      });
+    }
+    if (!isRequired) sawOptional = true;
+    const choices = asArray(option.choices);
+    if (choices.length > 25) errors.push(maxLength([...at, "choices"], 25));
+    if (choices.length > 0 && option.autocomplete === true) {
+      errors.push({
+        path: [...at, "autocomplete"],
+        code: "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_WITH_CHOICES",
+        message: "Autocomplete cannot be set with choices",
+      });
+    }
+    if ((option.type === 1 || option.type === 2) && depth < 2) {
+      validateOptions(errors, [...at, "options"], asArray(option.options), depth + 1);
+    }
+  });
+}

@@ -1,0 +1,329 @@
+import { z } from "zod";
+import { resolveSkill, skillKey as rulesSkillKey } from "../rules/creation/index.js";
+import type { SkillCatalog } from "../rules/creation/index.js";
+import { maxHitPoints, maxSanity, maxWillpower } from "../rules/derived.js";
+import { resourceBreakdown } from "../rules/resources.js";
+import { STAT_NAMES, THREAT_TYPES, type StatName } from "../rules/types.js";
+import { forbidden, invalid } from "./errors.js";
+import { newId } from "./ids.js";
+import { statRange, text, whole as wholeNumber, wholeIn } from "./protagonist-input.js";
+import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
+import { displayName, recordId } from "./validation.js";
+
+export const PROTAGONIST_STATUSES = [
+  "active",
+  "dead",
+  "insane",
+  "retired",
+] as const satisfies readonly ProtagonistStatus[];
+
+export const NOTES_MAX = 2000;
+export const SKILL_RATING_MAX = 99;
+export const RESOURCES_MAX = 99;
+
+// Ranges that depend on the Protagonist (stats by upbringing, HP/WP/SAN by their maxima) are
+// checked once it is loaded; the schema only insists on whole numbers.
+const whole = wholeNumber();
+const disorderName = text(200, { required: true });
+
+export const protagonistPatchSchema = z.strictObject({
+  name: displayName.optional(),
+  notes: text(NOTES_MAX).optional(),
+  /** Set ratings; a skill not on the sheet is added (a "(Type)" skill needs a specialisation). */
+  skills: z
+    .array(
+      z.strictObject({ name: text(100, { required: true }), rating: wholeIn(0, SKILL_RATING_MAX) }),
+    )
+    .min(1)
+    .max(50)
+    .optional(),
+  stats: z
+    .strictObject({
+      STR: whole.optional(),
+      DEX: whole.optional(),
+      CON: whole.optional(),
+      INT: whole.optional(),
+      POW: whole.optional(),
+      CHA: whole.optional(),
+    })
+    .optional(),
+  hp: whole.optional(),
+  wp: whole.optional(),
+  san: whole.optional(),
+  disorders: z
+    .strictObject({
+      /** Name a disorder (typically the GM-pending placeholder a breaking point leaves). */
+      rename: z
+        .array(z.strictObject({ id: recordId, name: disorderName }))
+        .max(20)
+        .optional(),
+      add: z
+        .array(z.strictObject({ name: disorderName, threat: z.enum(THREAT_TYPES).nullish() }))
+        .max(20)
+        .optional(),
+      cure: z.array(recordId).max(20).optional(),
+    })
+    .optional(),
+  /** GM only. */
+  status: z.enum(PROTAGONIST_STATUSES).optional(),
+  /** Permanent Resources rating; the breakdown and check boxes follow it. */
+  resources: wholeIn(0, RESOURCES_MAX).optional(),
+  /** Resource check boxes ticked; never more than the rating gives. */
+  resourcesChecked: wholeIn(0, 3).optional(),
+});
+
+export type ProtagonistPatch = z.infer<typeof protagonistPatchSchema>;
+/** What callers may pass (before defaults and trimming). */
+export type ProtagonistPatchInput = z.input<typeof protagonistPatchSchema>;
+
+export interface PatchEnvironment {
+  /** Skills that may be added: the campaign era's list with its custom skills (read lazily). */
+  catalog: () => SkillCatalog;
+  /** Whether the actor is a GM of the Protagonist's campaign (status changes). */
+  isGm: boolean;
+}
+
+export interface PatchResult {
+  after: ProtagonistSnapshot;
+  /** One short line per change, for the event summary and the reply. */
+  changes: string[];
+}
+
+/** Max SAN (99 − Unnatural) of a snapshot. */
+export function maxSanOf(p: ProtagonistSnapshot): number {
+  return maxSanity(p.skills.find((s) => s.key === "unnatural")?.rating ?? 0);
+}
+
+function outOfRange(field: string, min: number, max: number, why = ""): never {
+  throw invalid(`\`${field}\` must be from ${min} to ${max}${why}.`);
+}
+
+/**
+ * Applies a validated patch to a copy of the snapshot, in rule order: stats (and what derives from
+ * them), skills (and Max SAN), then explicit HP/WP/SAN, Resources, disorders, text and status.
+ * Throws an `invalid`/`forbidden` ServiceError for anything out of range; the input is not touched.
+ */
+export function applyPatch(
+  before: ProtagonistSnapshot,
+  patch: ProtagonistPatch,
+  env: PatchEnvironment,
+): PatchResult {
+  const after = cloneSnapshot(before);
+  const changes: string[] = [];
+
+  if (patch.stats) applyStats(after, patch.stats, changes);
+  if (patch.skills) applySkills(after, patch.skills, env.catalog, changes);
+
+  const maxSan = maxSanOf(after);
+  const oldMaxSan = maxSanOf(before);
+  if (maxSan !== oldMaxSan) changes.push(`Max SAN ${oldMaxSan} → ${maxSan}`);
+  if (patch.san === undefined && after.san > maxSan) {
+    // Raising Unnatural lowers Max SAN; SAN can never sit above it.
+    after.san = maxSan;
+  }
+  if (patch.hp !== undefined) {
+    if (patch.hp < 0 || patch.hp > after.hpMax) outOfRange("hp", 0, after.hpMax, " (max HP)");
+    after.hp = patch.hp;
+  }
+  if (patch.wp !== undefined) {
+    if (patch.wp < 0 || patch.wp > after.wpMax) outOfRange("wp", 0, after.wpMax, " (max WP)");
+    after.wp = patch.wp;
+  }
+  if (patch.san !== undefined) {
+    if (patch.san < 0 || patch.san > maxSan) outOfRange("san", 0, maxSan, " (Max SAN)");
+    after.san = patch.san;
+  }
+  for (const [label, key] of [
+    ["HP", "hp"],
+    ["WP", "wp"],
+    ["SAN", "san"],
+  ] as const) {
+    if (before[key] !== after[key]) changes.push(`${label} ${before[key]} → ${after[key]}`);
+  }
+
+  if (patch.resources !== undefined || patch.resourcesChecked !== undefined) {
+    applyResources(after, patch.resources, patch.resourcesChecked, changes);
+  }
+  if (patch.disorders) applyDisorders(after, patch.disorders, changes);
+
+  if (patch.name !== undefined && patch.name !== before.name) {
+    after.name = patch.name;
+    changes.push(`renamed “${before.name}” → “${patch.name}”`);
+  }
+  if (patch.notes !== undefined && patch.notes !== before.notes) {
+    after.notes = patch.notes;
+    changes.push("notes updated");
+  }
+  if (patch.status !== undefined && patch.status !== before.status) {
+    if (!env.isGm) throw forbidden("Only a GM can change a Protagonist's status.");
+    after.status = patch.status;
+    changes.push(`status ${before.status} → ${patch.status}`);
+  }
+  return { after, changes };
+}
+
+/**
+ * New stats, then the maxima that derive from them (HP max from STR and CON, WP max = POW).
+ * Our choice for the current values: they move by as much as the maximum did (damage taken and
+ * WP spent stay taken and spent), clamped to 0..the new maximum. Individual Bonds are kept within
+ * the new CHA (their cap); the breaking point is left as it is, because the rules only reset it
+ * when it is reached.
+ */
+function applyStats(
+  after: ProtagonistSnapshot,
+  stats: Partial<Record<StatName, number>>,
+  changes: string[],
+): void {
+  for (const stat of STAT_NAMES) {
+    const value = stats[stat];
+    if (value === undefined || value === after.stats[stat]) continue;
+    const { min, max } = statRange(stat, after.harshness);
+    if (value < min || value > max) outOfRange(`stats.${stat}`, min, max);
+    changes.push(`${stat} ${after.stats[stat]} → ${value}`);
+    after.stats[stat] = value;
+  }
+  const hpMax = maxHitPoints(after.stats);
+  if (hpMax !== after.hpMax) {
+    const hp = clamp(after.hp + hpMax - after.hpMax, 0, hpMax);
+    changes.push(`HP max ${after.hpMax} → ${hpMax}`);
+    after.hpMax = hpMax;
+    after.hp = hp;
+  }
+  const wpMax = maxWillpower(after.stats);
+  if (wpMax !== after.wpMax) {
+    const wp = clamp(after.wp + wpMax - after.wpMax, 0, wpMax);
+    changes.push(`WP max ${after.wpMax} → ${wpMax}`);
+    after.wpMax = wpMax;
+    after.wp = wp;
+  }
+  for (const bond of after.bonds) {
+    if (bond.kind === "individual" && !bond.crossedOff && bond.score > after.stats.CHA) {
+      changes.push(`Bond “${bond.name}” ${bond.score} → ${after.stats.CHA} (CHA caps it)`);
+      bond.score = after.stats.CHA;
+    }
+  }
+}
+
+function applySkills(
+  after: ProtagonistSnapshot,
+  skills: readonly { name: string; rating: number }[],
+  catalog: () => SkillCatalog,
+  changes: string[],
+): void {
+  const seen = new Set<string>();
+  for (const { name, rating } of skills) {
+    const key = rulesSkillKey(name);
+    if (seen.has(key)) throw invalid(`“${name}” is listed twice; give each skill once.`);
+    seen.add(key);
+    const existing = after.skills.find((s) => s.key === key);
+    if (existing) {
+      if (existing.rating === rating) continue;
+      changes.push(`${existing.name} ${existing.rating} → ${rating}`);
+      existing.rating = rating;
+      continue;
+    }
+    const skills = catalog();
+    const resolution = resolveSkill(skills, name);
+    if (!resolution.ok) {
+      const skill = skills.find(name)?.name ?? name.trim();
+      switch (resolution.problem) {
+        case "skill-unknown":
+          throw invalid(
+            `There is no skill called “${name.trim()}” in this campaign. Pick one from the list.`,
+          );
+        case "specialisation-missing":
+          throw invalid(
+            `${skill} needs a specialisation: write it in brackets, e.g. “${skill} (Something)”.`,
+          );
+        case "specialisation-unexpected":
+          throw invalid(`${skill} takes no specialisation; write just “${skill}”.`);
+      }
+    }
+    const { skill } = resolution;
+    if (after.skills.some((s) => s.key === skill.key)) {
+      throw invalid(`“${name}” is listed twice; give each skill once.`);
+    }
+    after.skills.push({
+      id: newId(),
+      name: skill.name,
+      key: skill.key,
+      rating,
+      failureMarked: false,
+    });
+    changes.push(`new skill ${skill.name} ${rating}`);
+  }
+  // Keep the snapshot in the order a reload gives (by name), so before/after compare cleanly.
+  after.skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function applyResources(
+  after: ProtagonistSnapshot,
+  rating: number | undefined,
+  checked: number | undefined,
+  changes: string[],
+): void {
+  const old = after.resources;
+  if (rating !== undefined && rating !== old.rating) {
+    const split = resourceBreakdown(rating);
+    after.resources = {
+      rating,
+      atHand: split.atHand,
+      stowed: split.stowed,
+      storage: split.inStorage,
+      // A smaller rating has fewer boxes: ticks beyond them go with the boxes.
+      checked: Math.min(old.checked, split.checkBoxes),
+    };
+    changes.push(
+      `Resources ${old.rating} → ${rating} (${split.atHand} at hand, ${split.stowed} stowed, ${split.inStorage} in storage; ${split.checkBoxes} check box${split.checkBoxes === 1 ? "" : "es"})`,
+    );
+  }
+  if (checked !== undefined) {
+    const boxes = resourceBreakdown(after.resources.rating).checkBoxes;
+    if (checked > boxes) {
+      outOfRange(
+        "resourcesChecked",
+        0,
+        boxes,
+        ` (Resources ${after.resources.rating} has ${boxes})`,
+      );
+    }
+    if (checked !== after.resources.checked) {
+      changes.push(`Resource check boxes ticked ${after.resources.checked} → ${checked}`);
+      after.resources.checked = checked;
+    }
+  }
+}
+
+function applyDisorders(
+  after: ProtagonistSnapshot,
+  ops: NonNullable<ProtagonistPatch["disorders"]>,
+  changes: string[],
+): void {
+  const find = (id: string) => {
+    const disorder = after.disorders.find((d) => d.id === id);
+    if (!disorder) {
+      throw invalid(`**${after.name}** has no such disorder. Pick one from the sheet.`);
+    }
+    return disorder;
+  };
+  for (const { id, name } of ops.rename ?? []) {
+    const disorder = find(id);
+    if (disorder.name === name) continue;
+    changes.push(`disorder “${disorder.name}” named “${name}”`);
+    disorder.name = name;
+  }
+  for (const id of ops.cure ?? []) {
+    const disorder = find(id);
+    if (disorder.cured) throw invalid(`“${disorder.name}” is already cured.`);
+    disorder.cured = true;
+    changes.push(`disorder “${disorder.name}” cured`);
+  }
+  for (const { name, threat } of ops.add ?? []) {
+    after.disorders.push({ id: newId(), name, threat: threat ?? null, cured: false });
+    changes.push(`disorder “${name}” added`);
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

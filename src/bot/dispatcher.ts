@@ -171,7 +171,7 @@ export class InteractionDispatcher {
     });
   }
 
-  /** Runs a handler, then makes sure Discord got an answer: the handler's, a fallback or an error. */
+  /** Runs a handler, then makes sure Discord got an answer: its own, a fallback or an error. */
   private async run(
     reply: InteractionReply,
     log: Logger,

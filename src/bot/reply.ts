@@ -11,7 +11,7 @@ import {
   type JSONEncodable,
 } from "discord.js";
 
-/** Discord answers within 3 s or the interaction fails; deferring at 2 s leaves room for latency. */
+/** Discord needs an answer within 3 s; deferring at 2 s leaves room for latency. */
 export const AUTO_DEFER_AFTER_MS = 2_000;
 
 /** Replies never ping anyone, even when they quote a mention a player typed. */

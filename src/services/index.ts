@@ -6,6 +6,7 @@ import { createDowntimeService } from "./downtime-service.js";
 import { createSessionService } from "./session-service.js";
 import type { ServiceDeps } from "./deps.js";
 import { createHistoryService } from "./history-service.js";
+import { createProtagonistService } from "./protagonist-service.js";
 import { createRollService } from "./roll-service.js";
 import { createSanityService } from "./sanity-service.js";
 
@@ -13,6 +14,7 @@ import { createSanityService } from "./sanity-service.js";
 export function createServices(deps: ServiceDeps) {
   return {
     campaigns: createCampaignService(deps),
+    protagonists: createProtagonistService(deps),
     rolls: createRollService(deps),
     sanity: createSanityService(deps),
     history: createHistoryService(deps),

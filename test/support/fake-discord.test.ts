@@ -24,7 +24,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type TextChannel,
 } from "discord.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakeDiscord, type FakeDiscord } from "./fake-discord/index.js";
 import { buildModalSubmission } from "./fake-discord/modal-submission.js";
 
@@ -178,6 +178,7 @@ describe("fake Discord with a real discord.js Client", () => {
         content: `follow-up to ${message.id}`,
         flags: MessageFlags.Ephemeral,
       });
+      await interaction.deleteReply();
     };
     const handle = fake.sendSlashCommand({ name: "roll", options: { dice: "2d6" } });
     expect((await handle.response()).type).toBe(
@@ -190,6 +191,54 @@ describe("fake Discord with a real discord.js Client", () => {
     expect(followUp?.content).toBe(`follow-up to ${original.id}`);
     expect(fake.requestsTo(/\/messages\/@original$/, "PATCH")).toHaveLength(1);
     expect(fake.requestsTo(/\/messages\/@original$/, "PATCH")[0]?.rawPath).toMatch(/%40original$/);
+    await fake.waitForRequest((r) => r.method === "DELETE" && r.path.includes(handle.token));
+    expect(handle.originalDeleted()).toBe(true);
+  });
+
+  it("returns the callback resource when discord.js asks with_response=true", async () => {
+    let resourceContent: string | undefined;
+    handler = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const callback = await interaction.reply({ content: "with response", withResponse: true });
+      resourceContent = callback.resource?.message?.content;
+    };
+    const handle = fake.sendSlashCommand({ name: "roll", options: { dice: "1d12" } });
+    await handle.response();
+    const request = await fake.waitForRequest((r) => r.path.includes(handle.token));
+    expect(request.query).toEqual({ with_response: "true" });
+    expect(request.response?.body).toMatchObject({
+      interaction: { id: handle.id, response_message_id: handle.original()?.id },
+      resource: { type: InteractionResponseType.ChannelMessageWithSource },
+    });
+    await vi.waitFor(() => {
+      expect(resourceContent).toBe("with response");
+    });
+  });
+
+  it("delivers DM interactions (no guild, a user instead of a member)", async () => {
+    let seen: { inGuild: boolean; userId: string } | undefined;
+    handler = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      seen = { inGuild: interaction.inGuild(), userId: interaction.user.id };
+      await interaction.reply("hello in DM");
+    };
+    const handle = fake.sendSlashCommand({ guildId: null, name: "roll", options: { dice: "1d2" } });
+    expect(handle.payload.guild_id).toBeUndefined();
+    expect((await handle.response()).data?.content).toBe("hello in DM");
+    expect(seen).toEqual({ inGuild: false, userId: fake.defaultUser.id });
+  });
+
+  it("acknowledges heartbeats and serves the application and command lists", async () => {
+    const mark = fake.gateway.mark();
+    fake.gateway.requestHeartbeat();
+    await fake.gateway.waitFor("heartbeat", { since: mark });
+    await vi.waitFor(() => {
+      expect(client.ws.ping).toBeGreaterThanOrEqual(0);
+    });
+    const application = await client.application?.fetch();
+    expect(application?.id).toBe(fake.applicationId);
+    const commands = await client.application?.commands.fetch();
+    expect(commands?.map((command) => command.name).sort()).toEqual(["roll", "sheet"]);
   });
 
   it("answers autocomplete with respond()", async () => {

@@ -68,7 +68,14 @@ export class FakeDiscord {
   private closing: Promise<void> | undefined;
 
   constructor(options: StartFakeDiscordOptions = {}) {
-    const log = options.log ?? (() => undefined);
+    const log =
+      options.log ??
+      // FAKE_DISCORD_LOG=1 traces the fake's traffic when a test needs debugging.
+      (process.env.FAKE_DISCORD_LOG === undefined
+        ? () => undefined
+        : (line: string) => {
+            process.stderr.write(`[fake-discord] ${line}\n`);
+          });
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.world = new FakeWorld(options);
     this.recorder = new RequestRecorder(this.notifier, this.defaultTimeoutMs);

@@ -27,7 +27,7 @@ import {
 } from "./interaction-options.js";
 import { buildModalSubmission, type ModalFieldValue } from "./modal-submission.js";
 import { buildMessage, type FakeGuildChannel } from "./payloads.js";
-import { toPermissionBits } from "./permissions.js";
+import { DEFAULT_BOT_PERMISSIONS, toPermissionBits } from "./permissions.js";
 import { nextSnowflake, randomToken } from "./snowflake.js";
 import type { FakeUserInit } from "./types.js";
 import type { FakeWorld, GuildState, StoredApiMessage } from "./world.js";
@@ -145,7 +145,7 @@ function baseFields(world: FakeWorld, context: Context, init: InteractionContext
       ...common,
       user,
       channel: { ...channel },
-      app_permissions: world.permissionsOf(world.guild(), world.botUser.id).toString(),
+      app_permissions: DEFAULT_BOT_PERMISSIONS.toString(),
       // A guild-installed app used in its bot DM is authorised by the "0" guild.
       authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: "0" },
       context: InteractionContextType.BotDM,

@@ -2,7 +2,7 @@
 import { MessageFlags } from "discord.js";
 import type { APIEmbed, APIInteraction, InteractionResponseType } from "discord.js";
 import type { ChangeNotifier } from "./notifier.js";
-import type { StoredApiMessage } from "./world.js";
+import type { StoredApiMessage, StoredMessage } from "./world.js";
 import type { RecordedFile } from "./types.js";
 
 /**
@@ -53,8 +53,10 @@ export interface InteractionHandle {
   waitForOriginal(options?: WaitForOriginalOptions): Promise<StoredApiMessage>;
   /** Resolves once at least `count` follow-ups were sent. */
   waitForFollowUps(count?: number, options?: WaitOptions): Promise<StoredApiMessage[]>;
-  /** Current original message, if any. */
+  /** Current original message, if any (still returned after deletion; see `originalDeleted`). */
   original(): StoredApiMessage | undefined;
+  /** Whether the bot deleted the original response. */
+  originalDeleted(): boolean;
   followUps(): StoredApiMessage[];
   callbacks(): InteractionCallbackRecord[];
   /** Callbacks/edits the fake refused (e.g. a second acknowledgement), with Discord's error. */
@@ -75,7 +77,7 @@ export class InteractionRecord {
     readonly payload: APIInteraction,
     readonly description: string,
     sourceMessageId: string | undefined,
-    private readonly lookupMessage: (id: string) => StoredApiMessage | undefined,
+    private readonly lookupMessage: (id: string) => StoredMessage | undefined,
     private readonly notifier: ChangeNotifier,
     private readonly defaultTimeoutMs: number,
   ) {
@@ -97,13 +99,13 @@ export class InteractionRecord {
   /** Follow-ups in sending order, as currently stored (edits applied; deleted ones included). */
   followUps(): StoredApiMessage[] {
     return this.followUpIds.flatMap((id) => {
-      const message = this.lookupMessage(id);
+      const message = this.lookupMessage(id)?.message;
       return message === undefined ? [] : [message];
     });
   }
 
   original(): StoredApiMessage | undefined {
-    return this.originalId === undefined ? undefined : this.lookupMessage(this.originalId);
+    return this.originalId === undefined ? undefined : this.lookupMessage(this.originalId)?.message;
   }
 
   handle(): InteractionHandle {
@@ -139,6 +141,8 @@ export class InteractionRecord {
           },
         ),
       original: () => this.original(),
+      originalDeleted: () =>
+        this.originalId !== undefined && this.lookupMessage(this.originalId)?.deleted === true,
       followUps: () => this.followUps(),
       callbacks: () => [...this.callbacks],
       rejections: () => [...this.rejections],

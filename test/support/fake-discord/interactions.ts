@@ -123,7 +123,7 @@ export class InteractionRegistry {
       built.payload,
       built.description,
       built.sourceMessageId,
-      (id) => this.world.messages.get(id)?.message,
+      (id) => this.world.messages.get(id),
       this.notifier,
       this.defaultTimeoutMs,
     );

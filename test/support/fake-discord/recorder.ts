@@ -10,6 +10,8 @@ export interface WaitForRequestOptions {
   after?: number;
   /** Names what is awaited in the timeout error. */
   description?: string;
+  /** Default true: resolve only once the fake has answered. False: as soon as it arrives (e.g. while a delay fault holds it). */
+  answered?: boolean;
 }
 
 export class RequestRecorder {
@@ -75,7 +77,10 @@ export class RequestRecorder {
     return this.notifier.waitFor(
       () =>
         this.list.find(
-          (request) => request.seq > after && request.response !== undefined && predicate(request),
+          (request) =>
+            request.seq > after &&
+            (options.answered === false || request.response !== undefined) &&
+            predicate(request),
         ),
       {
         timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,

@@ -1,48 +1,151 @@
-import { EmbedBuilder, InteractionContextType, SlashCommandBuilder } from "discord.js";
+import {
+  EmbedBuilder,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule } from "../src/bot/command.js";
-import { DICE_LIMITS, rollDice, type DiceRoll } from "../src/rules/dice/index.js";
+import { protagonistChoices, skillChoices } from "../src/bot/presentation/autocomplete.js";
+import { postToGmChannel, secretRollDestination } from "../src/bot/presentation/secret-roll.js";
+import { percentileEmbed } from "../src/bot/presentation/test-embed.js";
+import { UserError } from "../src/bot/user-facing-error.js";
+import { DICE_LIMITS, type DiceRoll } from "../src/rules/dice/index.js";
+import { STAT_NAMES } from "../src/rules/types.js";
+import type { TestSubject } from "../src/services/roll-service.js";
+import { truncate, EMBED_LIMITS } from "../src/bot/format.js";
 
-/** Embed titles hold at most 256 characters. */
-const TITLE_MAX = 256;
 const ROLL_COLOUR = 0x2f6f4f;
 
 const definition = new SlashCommandBuilder()
   .setName("roll")
-  .setDescription("Roll dice, e.g. 1d100, 2d6 + 1 or 4d6kh3.")
+  .setDescription("Roll dice (1d100, 4d6kh3) or a test: a skill, a stat, Luck or a target.")
   .setContexts(InteractionContextType.Guild)
   .addStringOption((option) =>
     option
       .setName("expression")
       .setDescription("Dice to roll: 1d100, 3d6, 2d10 + 4, 4d6kh3 (keep highest 3)…")
-      .setRequired(true)
       .setMaxLength(DICE_LIMITS.maxLength),
   )
-  .addBooleanOption((option) =>
-    option.setName("secret").setDescription("Only you see the result."),
-  );
+  .addStringOption((option) =>
+    option
+      .setName("skill")
+      .setDescription("A skill of your Protagonist (a percentile test)")
+      .setAutocomplete(true)
+      .setMaxLength(100),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("stat")
+      .setDescription("A stat test (stat × 5)")
+      .addChoices(...STAT_NAMES.map((stat) => ({ name: stat, value: stat }))),
+  )
+  .addBooleanOption((option) => option.setName("luck").setDescription("A Luck test (50%)"))
+  .addIntegerOption((option) =>
+    option
+      .setName("target")
+      .setDescription("A plain percentile test against this number (NPCs, quick tests)")
+      .setMinValue(0)
+      .setMaxValue(200),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName("modifier")
+      .setDescription("Added to the target: +20 easy, −20 hard, ±40 extreme, or any number")
+      .setMinValue(-100)
+      .setMaxValue(100)
+      .setAutocomplete(true),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("protagonist")
+      .setDescription("Which Protagonist (default: your active one)")
+      .setAutocomplete(true),
+  )
+  .addBooleanOption((option) => option.setName("secret").setDescription("Only you see the result"));
 
-/**
- * /roll. For now a dice expression rolled with the bot's RNG. The skill/stat/percentile tests and
- * the event log come with the roll service: `execute` will then ask `services.rolls` instead of
- * calling the rules directly, and the secret setting will follow the campaign's mode.
- */
+const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
+
+/** Exactly one thing to roll; anything else is explained, and nothing is rolled. */
+function subjectOf(interaction: ChatInputCommandInteraction): { expression: string } | TestSubject {
+  const expression = interaction.options.getString("expression");
+  const skill = interaction.options.getString("skill");
+  const stat = interaction.options.getString("stat");
+  const luck = interaction.options.getBoolean("luck");
+  const target = interaction.options.getInteger("target");
+  const chosen = [expression, skill, stat, luck ? true : null, target].filter((v) => v !== null);
+  if (chosen.length !== 1) {
+    throw new UserError(
+      "Roll one thing at a time: give `expression`, `skill`, `stat`, `luck` or `target` (for example `/roll expression:1d100` or `/roll skill:Alertness`).",
+    );
+  }
+  if (expression !== null) return { expression };
+  if (skill !== null) return { kind: "skill", name: skill };
+  if (stat !== null) return { kind: "stat", stat: STAT_NAMES.find((s) => s === stat) ?? "STR" };
+  if (target !== null) return { kind: "target", target };
+  return { kind: "luck" };
+}
+
 export const rollCommand: CommandModule = {
   definition,
   ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
   execute: async (interaction, { reply, services }) => {
-    const expression = interaction.options.getString("expression", true);
-    // A bad expression throws the rules' DiceError, which the dispatcher shows privately.
-    const roll = rollDice(expression, services.rng);
-    await reply.send({ embeds: [diceRollEmbed(roll, interaction.user.displayName)] });
+    const actor = actorFrom(interaction);
+    const secret = interaction.options.getBoolean("secret") ?? false;
+    const subject = subjectOf(interaction);
+    const destination = secret ? await secretRollDestination(services, actor) : null;
+    const roller = interaction.user.displayName;
+    let embed: EmbedBuilder;
+    if ("expression" in subject) {
+      const { roll } = await services.rolls.rollExpression({
+        actor,
+        expression: subject.expression,
+      });
+      embed = diceRollEmbed(roll, roller);
+    } else {
+      const modifier = interaction.options.getInteger("modifier") ?? 0;
+      const result = await services.rolls.rollTest({
+        actor,
+        subject,
+        modifier,
+        protagonistId: interaction.options.getString("protagonist"),
+      });
+      const label = result.test.label ?? "Test";
+      embed = percentileEmbed({
+        test: result.test,
+        label,
+        who: result.protagonist?.name ?? null,
+        roller,
+        notes: result.marked
+          ? [`Failure mark ticked on ${label}: it may improve at session end.`]
+          : [],
+      });
+    }
+    if (destination?.gmChannelId) {
+      await postToGmChannel(interaction, destination.gmChannelId, actor, embed);
+    }
+    await reply.send({ embeds: [embed] });
+  },
+  autocomplete: async (interaction, { services }) => {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
+    if (focused.name === "protagonist")
+      return protagonistChoices(interaction, services, focused.value);
+    if (focused.name === "modifier") {
+      return MODIFIER_SUGGESTIONS.map((value) => ({
+        name: value > 0 ? `+${value}` : `${value}`,
+        value,
+      }));
+    }
+    return [];
   },
 };
 
 /** Every die in roll order (dropped ones struck through), then the total in bold. */
 export function diceRollEmbed(roll: DiceRoll, roller: string): EmbedBuilder {
-  const title = `🎲 ${roll.expression}`;
   return new EmbedBuilder()
     .setColor(ROLL_COLOUR)
-    .setAuthor({ name: roller })
-    .setTitle(title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title)
+    .setAuthor({ name: truncate(roller, EMBED_LIMITS.fieldName) })
+    .setTitle(truncate(`🎲 ${roll.expression}`, EMBED_LIMITS.title))
     .setDescription(roll.text);
 }

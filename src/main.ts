@@ -10,7 +10,7 @@ import { registerCommands } from "./bot/command-registration.js";
 import { InteractionDispatcher } from "./bot/dispatcher.js";
 import { InFlight } from "./bot/in-flight.js";
 import { migrationsDir } from "./bot/paths.js";
-import type { BotServices } from "./bot/services.js";
+import { createBotServices } from "./bot/services.js";
 import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
 import { configFromEnvironmentOrExit } from "./config.js";
 import { openDatabase, type OpenDatabase } from "./db/client.js";
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   }
 
   const botState = createBotStateService(db.prisma);
-  const services: BotServices = { rng: cryptoRng() };
+  const services = createBotServices(db.prisma, cryptoRng());
   const registry = new CommandRegistry(commands);
   const dispatcher = new InteractionDispatcher({ registry, services, log });
   const background = new InFlight();

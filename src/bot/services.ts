@@ -1,10 +1,13 @@
+import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Rng } from "../rules/rng.js";
+import { createServices, type Services } from "../services/index.js";
 
-/**
- * What command handlers may use, built once in src/main.ts. Add each new service here and in
- * main's composition (e.g. the roll service, once it exists).
- */
-export interface BotServices {
-  /** The dice: crypto-backed in production, scripted in tests. */
+/** What command handlers may use, built once in src/main.ts: every service, and the dice. */
+export interface BotServices extends Services {
+  /** The dice: crypto-backed in production, seeded or scripted in tests. */
   readonly rng: Rng;
+}
+
+export function createBotServices(db: PrismaClient, rng: Rng): BotServices {
+  return { rng, ...createServices({ db, rng }) };
 }

@@ -13,11 +13,17 @@ describe("/roll", () => {
     expect(embed.description).toBe("4d6kh3 [~~1~~, 3, 5, 6] + 2 = **16**");
   });
 
-  it("takes a required expression and an optional secret flag", () => {
+  it("offers dice, skill, stat, Luck and target tests, all optional, with a modifier and a secret flag", () => {
     const json = definitionJson(rollCommand.definition);
     expect(json.name).toBe("roll");
     expect(json.options?.map((option) => [option.name, option.required ?? false])).toEqual([
-      ["expression", true],
+      ["expression", false],
+      ["skill", false],
+      ["stat", false],
+      ["luck", false],
+      ["target", false],
+      ["modifier", false],
+      ["protagonist", false],
       ["secret", false],
     ]);
   });

@@ -4,7 +4,8 @@ import type { CommandModule, SlashCommandDefinition } from "../../../src/bot/com
 import { CommandRegistry } from "../../../src/bot/command-registry.js";
 import { registerCommands } from "../../../src/bot/command-registration.js";
 import { InteractionDispatcher } from "../../../src/bot/dispatcher.js";
-import type { BotServices } from "../../../src/bot/services.js";
+import { createBotServices, type BotServices } from "../../../src/bot/services.js";
+import { openTempDatabase } from "../../support/temp-db.js";
 import { createLogger } from "../../../src/logger.js";
 import { seededRng } from "../../../src/rules/rng.js";
 import { startFakeDiscord, type FakeDiscord } from "../../support/fake-discord/index.js";
@@ -33,6 +34,12 @@ export async function startInProcessBot(options: {
   readonly services?: BotServices;
 }): Promise<InProcessBot> {
   const fake = await startFakeDiscord({ requiredToken: TEST_TOKEN });
+  let database: Awaited<ReturnType<typeof openTempDatabase>> | undefined;
+  let services = options.services;
+  if (!services) {
+    database = await openTempDatabase();
+    services = createBotServices(database.prisma, seededRng(1));
+  }
   const logs = captureLogs();
   const log = createLogger({
     level: "debug",
@@ -43,7 +50,7 @@ export async function startInProcessBot(options: {
   const registry = new CommandRegistry(options.modules);
   const dispatcher = new InteractionDispatcher({
     registry,
-    services: options.services ?? { rng: seededRng(1) },
+    services,
     log,
     autoDeferAfterMs: options.autoDeferAfterMs,
     newReferenceCode: () => "REF123",
@@ -73,11 +80,13 @@ export async function startInProcessBot(options: {
       async stop() {
         await client.destroy();
         await fake.close();
+        await database?.dispose();
       },
     };
   } catch (error) {
     await client.destroy();
     await fake.close();
+    await database?.dispose();
     throw error;
   }
 }

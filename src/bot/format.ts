@@ -1,0 +1,55 @@
+import { escapeMarkdown } from "discord.js";
+import type { PercentileOutcome } from "../rules/percentile.js";
+
+/** Embed limits (Discord): keep every text within them. */
+export const EMBED_LIMITS = {
+  title: 256,
+  description: 4096,
+  fieldName: 256,
+  fieldValue: 1024,
+  fields: 25,
+  footer: 2048,
+  total: 6000,
+} as const;
+
+/** Text a user typed (names, notes), shown as text: no markdown, no mentions, no line breaks in names. */
+export function userText(text: string, max = 100): string {
+  const flat = text.replace(/[\r\n\t]+/g, " ").trim();
+  const escaped = escapeMarkdown(flat).replace(/@/g, "@\u200b");
+  return truncate(escaped, max);
+}
+
+/** Longer user text (notes): keeps line breaks, escapes markdown and mentions. */
+export function userParagraph(text: string, max = EMBED_LIMITS.fieldValue): string {
+  return truncate(escapeMarkdown(text).replace(/@/g, "@\u200b"), max);
+}
+
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+}
+
+export const OUTCOME_COLOUR: Readonly<Record<PercentileOutcome, number>> = {
+  "critical-success": 0x2ecc71,
+  success: 0x3498db,
+  failure: 0xe67e22,
+  fumble: 0xc0392b,
+};
+
+export const OUTCOME_ICON: Readonly<Record<PercentileOutcome, string>> = {
+  "critical-success": "✨",
+  success: "✅",
+  failure: "❌",
+  fumble: "💀",
+};
+
+/** Check boxes drawn as ☒ (checked) and ☐ (free). */
+export function boxes(checked: number, total: number): string {
+  if (total <= 0) return "—";
+  const used = Math.min(checked, total);
+  return "☒".repeat(used) + "☐".repeat(total - used);
+}
+
+/** A two-digit percentile as players read it: 01, 07, 42, 100. */
+export function percent(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}

@@ -1,0 +1,42 @@
+import type { BaseInteraction, EmbedBuilder } from "discord.js";
+import type { Actor } from "../../services/actor.js";
+import { isUserFacingError, UserError } from "../user-facing-error.js";
+import type { BotServices } from "../services.js";
+
+/**
+ * Where a secret roll goes, checked BEFORE rolling: the campaign's mode "off" refuses it,
+ * "ephemeral" shows it to the roller only, "gm-channel" also posts it to the GM channel (whose id
+ * this returns). Without a campaign a secret roll is simply private.
+ */
+export async function secretRollDestination(
+  services: BotServices,
+  actor: Actor,
+): Promise<{ gmChannelId: string | null }> {
+  let campaign;
+  try {
+    campaign = await services.campaigns.current({ actor });
+  } catch (error) {
+    if (isUserFacingError(error)) return { gmChannelId: null };
+    throw error;
+  }
+  if (campaign.secretRollMode === "off") {
+    throw new UserError(`Secret rolls are off in **${campaign.name}**: roll without \`secret\`.`);
+  }
+  return { gmChannelId: campaign.secretRollMode === "gm-channel" ? campaign.gmChannelId : null };
+}
+
+/** Posts a copy of a secret roll to the GM channel; pings nobody. */
+export async function postToGmChannel(
+  interaction: BaseInteraction,
+  channelId: string,
+  actor: Actor,
+  embed: EmbedBuilder,
+): Promise<void> {
+  const channel = await interaction.client.channels.fetch(channelId).catch(() => null);
+  if (!channel?.isSendable()) return;
+  await channel.send({
+    content: `Secret roll by <@${actor.userId}>:`,
+    embeds: [embed],
+    allowedMentions: { parse: [] },
+  });
+}

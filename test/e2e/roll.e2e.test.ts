@@ -1,0 +1,102 @@
+/**
+ * /roll on a seeded table: a skill test through the real bot process, its autocomplete, the
+ * failure mark and the event in the database.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { MessageFlags } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
+import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import { seedTable, type SeededTable } from "./support/seed.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-roll-token";
+let fake: FakeDiscord;
+let dir: string;
+let bot: BotProcess;
+let table: SeededTable;
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
+  dir = emptyDir();
+  const databaseUrl = `file:${join(dir, "bot.db")}`;
+  table = await seedTable({
+    databaseUrl,
+    guildId: fake.guild().id,
+    channelId: fake.defaultChannelId(),
+    gmUserId: fake.guild().ownerId,
+    players: [{ userId: fake.defaultUser.id }],
+  });
+  bot = startBotProcess(
+    {
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_URL: databaseUrl,
+      DEV_GUILD_ID: fake.guild().id,
+    },
+    dir,
+  );
+  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
+}, 40_000);
+
+afterAll(async () => {
+  await bot.kill();
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function events(kind: string): { summary: string }[] {
+  const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
+  try {
+    return db.prepare("SELECT summary FROM Event WHERE kind = ? ORDER BY id").all(kind) as {
+      summary: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+describe("/roll on a Protagonist", () => {
+  it("autocompletes only the skills the Protagonist has", async () => {
+    const response = await fake
+      .sendAutocomplete({ name: "roll", options: { skill: "occ" }, focused: "skill" })
+      .response();
+    const choices =
+      (response.data as { choices?: { name: string; value: string }[] }).choices ?? [];
+    expect(choices.map((c) => c.value)).toEqual(["Occult"]);
+    expect(choices[0]?.name).toBe("Occult 50%");
+  });
+
+  it("tests a skill: both dice, the target and the outcome, logged in the database", async () => {
+    const response = await fake
+      .sendSlashCommand({ name: "roll", options: { skill: "Occult", modifier: -20 } })
+      .response();
+    expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(false);
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toMatch(/(Critical success|Success|Failure|Fumble) — Occult$/);
+    expect(embed?.description).toBe(`**${table.protagonists[0]?.name ?? ""}**`);
+    const fields = Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
+    expect(fields.Target).toBe("30 (50 − 20)");
+    expect(fields.Roll).toMatch(/^\*\*\d{2,3}\*\* \(tens \d, ones \d\)$/);
+    const logged = events("test");
+    expect(logged.at(-1)?.summary).toMatch(/^Protagonist 1: Occult \d+ vs 30: /);
+  });
+
+  it("explains a skill the Protagonist does not have, privately, and logs nothing", async () => {
+    const before = events("test").length;
+    const response = await fake
+      .sendSlashCommand({ name: "roll", options: { skill: "Basket Weaving" } })
+      .response();
+    expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
+    expect(response.data?.content).toMatch(/has no skill called “Basket Weaving”/);
+    expect(events("test")).toHaveLength(before);
+  });
+
+  it("asks for one thing at a time", async () => {
+    const response = await fake
+      .sendSlashCommand({ name: "roll", options: { expression: "1d6", luck: true } })
+      .response();
+    expect(response.data?.content).toMatch(/Roll one thing at a time/);
+  });
+});

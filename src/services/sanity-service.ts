@@ -9,6 +9,7 @@ import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
@@ -50,6 +51,8 @@ interface StoredSanInput {
 
 export function createSanityService({ db, rng }: ServiceDeps) {
   return {
+    ...createSanityQueries({ db }),
+
     /** SAN test for one Protagonist, or for several at once (a GM's group test). */
     async sanTest(raw: {
       actor: Actor;

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import type { SanityTestResult } from "../rules/sanity/index.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { isGm } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { invalid, isServiceError, notFound } from "./errors.js";
+import { assertNoLaterChange } from "./event-dependencies.js";
+import { readTarget } from "./protagonist-target.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, type Tx } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+const statusInput = z.object({ actor: actorSchema, eventId: z.number().int().positive() });
+const latestInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
+
+/** A Bond a projection may draw on, with its score before the SAN test. */
+export interface ProjectableBond {
+  id: string;
+  name: string;
+  kind: "individual" | "community";
+  score: number;
+}
+
+/** Where one SAN test stands now, for the buttons under its result. */
+export interface SanTestStatus {
+  /** The SAN test's event. */
+  eventId: number;
+  protagonist: { id: string; name: string; ownerId: string };
+  /** Whether the actor is its player or a GM of its campaign (who may press its buttons). */
+  canAct: boolean;
+  /** The resolution that stands: the projected one once the loss was projected. */
+  result: SanityTestResult;
+  /** The projection's event, once projected. */
+  projectionEventId: number | null;
+  /** Why the loss cannot be projected now (for the player), or null when it can. */
+  projectionRefusal: string | null;
+  /** Standing Bonds before the test: a projection re-resolves from that state. */
+  bonds: ProjectableBond[];
+}
+
+/**
+ * Read-only views of SAN tests for the bot's buttons: who may press them, and whether the loss
+ * can still be projected. `sanity.project` checks all of this again when it writes.
+ */
+export function createSanityQueries({ db }: Pick<ServiceDeps, "db">) {
+  return {
+    /** One SAN test of this guild by its event id. */
+    async sanTestStatus(raw: { actor: Actor; eventId: number }): Promise<SanTestStatus> {
+      const { actor, eventId } = parseInput(statusInput, raw);
+      return db.$transaction((tx) => statusOf(tx, actor, eventId));
+    },
+
+    /**
+     * The latest SAN test of a Protagonist (the named one, else the actor's active one): the only
+     * one that can still be projected, since projecting needs nothing changed since.
+     */
+    async latestSanTest(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+    }): Promise<SanTestStatus> {
+      const { actor, protagonistId } = parseInput(latestInput, raw);
+      return db.$transaction(async (tx) => {
+        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const latest = await tx.event.findFirst({
+          where: {
+            guildId: actor.guildId,
+            kind: "san-test",
+            undoneById: null,
+            targets: { some: { protagonistId: protagonist.id } },
+          },
+          orderBy: { id: "desc" },
+          select: { id: true },
+        });
+        if (!latest) throw invalid(`**${protagonist.name}** has no SAN test to project.`);
+        return statusOf(tx, actor, latest.id);
+      });
+    },
+  };
+}
+
+async function statusOf(tx: Tx, actor: Actor, eventId: number): Promise<SanTestStatus> {
+  const event = await tx.event.findFirst({
+    where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
+  });
+  const beforeTest = event?.before
+    ? Object.values(event.before as unknown as Record<string, ProtagonistSnapshot>)[0]
+    : undefined;
+  if (!event?.dice || !beforeTest) throw notFound("That SAN test");
+  const protagonist = await loadProtagonist(tx, actor.guildId, beforeTest.id);
+  const canAct =
+    protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId));
+  const projections = await tx.event.findMany({
+    where: {
+      guildId: actor.guildId,
+      kind: "san-projection",
+      undoneById: null,
+      id: { gt: eventId },
+      targets: { some: { protagonistId: protagonist.id } },
+    },
+    orderBy: { id: "asc" },
+    select: { id: true, input: true, dice: true },
+  });
+  const projection = projections.find(
+    (p) => (p.input as { sanEventId?: number } | null)?.sanEventId === eventId,
+  );
+  const original = event.dice as unknown as SanityTestResult;
+  const result = projection?.dice ? (projection.dice as unknown as SanityTestResult) : original;
+  return {
+    eventId,
+    protagonist: { id: protagonist.id, name: protagonist.name, ownerId: protagonist.ownerId },
+    canAct,
+    result,
+    projectionEventId: projection?.id ?? null,
+    projectionRefusal: await projectionRefusal(tx, actor, {
+      eventId,
+      undone: event.undoneById !== null,
+      projected: projection !== undefined,
+      projectable: original.projectable,
+      protagonistId: protagonist.id,
+    }),
+    bonds: beforeTest.bonds
+      .filter((b) => !b.crossedOff)
+      .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
+  };
+}
+
+/** The same checks, in the same order, as `sanity.project`, as a message instead of an error. */
+async function projectionRefusal(
+  tx: Tx,
+  actor: Actor,
+  test: {
+    eventId: number;
+    undone: boolean;
+    projected: boolean;
+    projectable: boolean;
+    protagonistId: string;
+  },
+): Promise<string | null> {
+  if (test.undone) return "That SAN test was undone.";
+  if (test.projected) return "That SAN loss has already been projected onto a Bond.";
+  if (!test.projectable) {
+    return "That SAN loss can't be projected: projecting needs SAN lost, WP to spend and a standing Bond.";
+  }
+  try {
+    await assertNoLaterChange(
+      tx,
+      actor.guildId,
+      test.protagonistId,
+      test.eventId,
+      "project that SAN loss",
+    );
+  } catch (error) {
+    if (isServiceError(error)) return error.userMessage;
+    throw error;
+  }
+  return null;
+}

@@ -19,6 +19,7 @@ import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { createSharedAdversityChoices } from "./shared-adversity-choices.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
@@ -63,6 +64,8 @@ function rulesBonds(p: ProtagonistSnapshot): Bond[] {
 
 export function createDowntimeService({ db, rng }: ServiceDeps) {
   return {
+    ...createSharedAdversityChoices({ db }),
+
     /** GM: mundane SAN recovery, never above Recovery SAN. */
     async recoverSan(raw: { actor: Actor; protagonistId: string; amount: number }): Promise<{
       protagonist: { id: string; name: string };

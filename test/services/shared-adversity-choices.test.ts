@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { actor, gm, makeWorld, OTHER_PLAYER, PLAYER, type World } from "../support/fixtures.js";
+import { percentileFaces, queuedRng } from "../support/dice.js";
+
+let world: World;
+let rng: ReturnType<typeof queuedRng>;
+beforeEach(async () => {
+  rng = queuedRng();
+  world = await makeWorld(rng);
+});
+afterEach(() => world.dispose());
+
+/** The hero fails, every other survivor passes; returns the hero's test event id. */
+async function heroFails(fellows: number): Promise<{ eventId: number; fellowIds: string[] }> {
+  const fellowIds: string[] = [];
+  for (let i = 0; i < fellows; i += 1) {
+    fellowIds.push((await world.addProtagonist(OTHER_PLAYER, { name: `Fellow ${i + 1}` })).id);
+  }
+  rng.queue(...percentileFaces(100));
+  for (let i = 0; i < fellows; i += 1) rng.queue(...percentileFaces(1));
+  const [hero] = await world.services.downtime.sharedAdversityTest({
+    actor: gm(),
+    survivorIds: [world.hero.id, ...fellowIds],
+  });
+  return { eventId: hero?.eventId ?? 0, fellowIds };
+}
+
+describe("pendingSharedAdversity", () => {
+  it("offers the plan of a failed test to its player, and refuses other players", async () => {
+    const { eventId, fellowIds } = await heroFails(1);
+    const pending = await world.services.downtime.pendingSharedAdversity({
+      actor: actor(),
+      testEventId: eventId,
+    });
+    expect(pending.protagonist).toMatchObject({ id: world.hero.id, ownerId: PLAYER });
+    expect(pending.resuming).toBe(false);
+    expect(pending.test.success).toBe(false);
+    expect(pending.plan.steps.map((s) => [s.fellow.id, s.kind])).toEqual([
+      [fellowIds[0], "new-bond"],
+    ]);
+    expect(pending.plan.steps[0]?.eligibleToWeaken.map((b) => b.name)).toEqual([
+      "Her brother Tom",
+      "Miskatonic University faculty",
+    ]);
+    await expect(
+      world.services.downtime.pendingSharedAdversity({
+        actor: actor({ userId: OTHER_PLAYER }),
+        testEventId: eventId,
+      }),
+    ).rejects.toThrow(/not yours/);
+  });
+
+  it("after a chosen Bond broke mid-way, offers only the pending fellows", async () => {
+    const { eventId, fellowIds } = await heroFails(2);
+    const tom = world.hero.bonds.find((b) => b.name === "Her brother Tom");
+    await world.db.prisma.bond.update({ where: { id: tom?.id ?? "" }, data: { score: 2 } });
+    rng.queue(3); // the first new Bond's 1D4 cost breaks Tom
+    const first = await world.services.downtime.applySharedAdversity({
+      actor: actor(),
+      testEventId: eventId,
+      choices: { [fellowIds[0] ?? ""]: tom?.id ?? "", [fellowIds[1] ?? ""]: tom?.id ?? "" },
+    });
+    expect(first.result.status).toBe("needs-choice");
+    const pending = await world.services.downtime.pendingSharedAdversity({
+      actor: gm(),
+      testEventId: eventId,
+    });
+    expect(pending.resuming).toBe(true);
+    expect(pending.plan.steps.map((s) => s.fellow.id)).toEqual([fellowIds[1]]);
+    expect(pending.plan.steps[0]?.eligibleToWeaken.map((b) => b.name)).toEqual([
+      "Miskatonic University faculty",
+    ]);
+  });
+
+  it("is a conflict once the test has been applied, and not found in another guild", async () => {
+    const { eventId, fellowIds } = await heroFails(1);
+    const faculty = world.hero.bonds.find((b) => b.kind === "community");
+    rng.queue(1);
+    await world.services.downtime.applySharedAdversity({
+      actor: actor(),
+      testEventId: eventId,
+      choices: { [fellowIds[0] ?? ""]: faculty?.id ?? "" },
+    });
+    await expect(
+      world.services.downtime.pendingSharedAdversity({ actor: actor(), testEventId: eventId }),
+    ).rejects.toThrow(/already been applied/);
+    await expect(
+      world.services.downtime.pendingSharedAdversity({
+        actor: gm({ guildId: "100000000000000009" }),
+        testEventId: eventId,
+      }),
+    ).rejects.toThrow(/not found/);
+  });
+});

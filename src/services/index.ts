@@ -6,6 +6,7 @@ import { createDowntimeService } from "./downtime-service.js";
 import { createSessionService } from "./session-service.js";
 import type { ServiceDeps } from "./deps.js";
 import { createHistoryService } from "./history-service.js";
+import { createHistoryBrowsing } from "./history-browse.js";
 import { createProtagonistService } from "./protagonist-service.js";
 import { createRollService } from "./roll-service.js";
 import { createSanityService } from "./sanity-service.js";
@@ -18,6 +19,7 @@ export function createServices(deps: ServiceDeps) {
     rolls: createRollService(deps),
     sanity: createSanityService(deps),
     history: createHistoryService(deps),
+    historyBrowsing: createHistoryBrowsing(deps),
     bonds: createBondService(deps),
     resources: createResourceService(deps),
     harm: createHarmService(deps),

@@ -1,0 +1,216 @@
+import { z } from "zod";
+import type { Prisma } from "../generated/prisma/client.js";
+import { actorSchema, type Actor } from "./actor.js";
+import { isGm, resolveCampaign } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, forbidden, invalid, notFound } from "./errors.js";
+import { assertNoLaterChange } from "./event-dependencies.js";
+import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryPage } from "./history-service.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, type Tx } from "./store.js";
+import { parseInput, recordId } from "./validation.js";
+
+/**
+ * Reads for browsing the log from Discord: the newer page (the existing `history` only pages
+ * towards older events), the changes a user may undo (autocomplete), and an undo preview that
+ * refuses, before any button is shown, what `undo` would refuse.
+ */
+
+const AUTOCOMPLETE_LIMIT = 25;
+
+const newerInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId.nullish(),
+  /** Show events newer than this id (the current page's newest id). */
+  afterId: z.number().int().positive(),
+  pageSize: z.number().int().min(1).max(25).default(HISTORY_PAGE_SIZE),
+});
+
+const undoableInput = z.object({
+  actor: actorSchema,
+  query: z.string().trim().max(100).default(""),
+});
+
+const previewInput = z.object({
+  actor: actorSchema,
+  eventId: z.number().int().positive().nullish(),
+});
+
+export interface NewerHistoryPage extends HistoryPage {
+  /** Whether a still newer page exists (false once this is the newest page). */
+  hasNewer: boolean;
+}
+
+export interface UndoPreview {
+  entry: HistoryEntry;
+  /** Names of the Protagonists the undo restores. */
+  protagonists: string[];
+}
+
+const entryFields = {
+  id: true,
+  kind: true,
+  actorId: true,
+  summary: true,
+  createdAt: true,
+  undoneById: true,
+  undoesId: true,
+} as const;
+
+type EntryRow = Prisma.EventGetPayload<{ select: typeof entryFields }>;
+
+function entryOf(row: EntryRow): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    actorId: row.actorId,
+    summary: row.summary,
+    createdAt: row.createdAt,
+    undone: row.undoneById !== null,
+    isUndo: row.undoesId !== null,
+  };
+}
+
+/** The same events `history` lists: the campaign's, or those concerning one Protagonist. */
+async function historyScope(
+  tx: Tx,
+  actor: Actor,
+  protagonistId: string | null | undefined,
+): Promise<Prisma.EventWhereInput> {
+  const campaign = await resolveCampaign(tx, actor);
+  if (protagonistId) await loadProtagonist(tx, actor.guildId, protagonistId);
+  return {
+    guildId: actor.guildId,
+    campaignId: campaign.id,
+    ...(protagonistId ? { targets: { some: { protagonistId } } } : {}),
+  };
+}
+
+export function createHistoryBrowsing({ db }: Pick<ServiceDeps, "db">) {
+  return {
+    /**
+     * The page just newer than `afterId`, newest first. When less than a full page is newer, the
+     * newest page instead, so going back up always ends on the page `history` starts with.
+     */
+    async historyNewer(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      afterId: number;
+      pageSize?: number;
+    }): Promise<NewerHistoryPage> {
+      const input = parseInput(newerInput, raw);
+      return db.$transaction(async (tx) => {
+        const scope = await historyScope(tx, input.actor, input.protagonistId);
+        const above = await tx.event.findMany({
+          where: { ...scope, id: { gt: input.afterId } },
+          orderBy: { id: "asc" },
+          take: input.pageSize + 1,
+          select: entryFields,
+        });
+        const hasNewer = above.length > input.pageSize;
+        const rows = hasNewer
+          ? above.slice(0, input.pageSize).reverse()
+          : await tx.event.findMany({
+              where: scope,
+              orderBy: { id: "desc" },
+              take: input.pageSize,
+              select: entryFields,
+            });
+        const oldest = rows.at(-1);
+        const older = oldest
+          ? await tx.event.findFirst({
+              where: { ...scope, id: { lt: oldest.id } },
+              select: { id: true },
+            })
+          : null;
+        return {
+          entries: rows.map(entryOf),
+          nextBeforeId: older && oldest ? oldest.id : null,
+          hasNewer,
+        };
+      });
+    },
+
+    /**
+     * Autocomplete for `/undo`: standing changes, newest first — the actor's own, or everyone's
+     * in the campaign for a GM — whose summary contains the query (or whose id it is).
+     */
+    async undoable(raw: { actor: Actor; query?: string }): Promise<HistoryEntry[]> {
+      const { actor, query } = parseInput(undoableInput, raw);
+      return db.$transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const gm = await isGm(tx, actor, campaign.id);
+        const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
+        const rows = await tx.event.findMany({
+          where: {
+            guildId: actor.guildId,
+            campaignId: campaign.id,
+            changed: true,
+            undoneById: null,
+            undoesId: null,
+            ...(gm ? {} : { actorId: actor.userId }),
+            ...(query ? { OR: [{ summary: { contains: query } }, ...(id ? [{ id }] : [])] } : {}),
+          },
+          orderBy: { id: "desc" },
+          take: AUTOCOMPLETE_LIMIT,
+          select: entryFields,
+        });
+        return rows.map(entryOf);
+      });
+    },
+
+    /**
+     * What `/undo` would revert — the given event, or the actor's latest standing change — after
+     * the checks `undo` makes: a change, not yet undone, not an undo, the actor's own (or the
+     * actor is a GM), and no later change to the same Protagonist. Nothing is written; `undo`
+     * checks again when confirmed.
+     */
+    async undoPreview(raw: { actor: Actor; eventId?: number | null }): Promise<UndoPreview> {
+      const { actor, eventId } = parseInput(previewInput, raw);
+      return db.$transaction(async (tx) => {
+        const event = eventId
+          ? await tx.event.findFirst({ where: { id: eventId, guildId: actor.guildId } })
+          : await tx.event.findFirst({
+              where: {
+                guildId: actor.guildId,
+                campaignId: (await resolveCampaign(tx, actor)).id,
+                actorId: actor.userId,
+                changed: true,
+                undoneById: null,
+                undoesId: null,
+              },
+              orderBy: { id: "desc" },
+            });
+        if (!event) {
+          if (eventId) throw notFound(`Change #${eventId}`);
+          throw invalid("You have no change to undo here.");
+        }
+        if (event.undoesId !== null) {
+          throw invalid(
+            `#${event.id} is an undo; it can't be undone. Make the change again instead.`,
+          );
+        }
+        if (event.undoneById !== null) {
+          throw conflict(`#${event.id} was already undone (by #${event.undoneById}).`);
+        }
+        if (!event.changed || !event.before) {
+          throw invalid(
+            `#${event.id} changed nothing (a roll, or a setting), so there is nothing to undo.`,
+          );
+        }
+        const campaign = await resolveCampaign(tx, actor, event.campaignId);
+        if (event.actorId !== actor.userId && !(await isGm(tx, actor, campaign.id))) {
+          throw forbidden("Only a GM can undo someone else's change.");
+        }
+        const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
+        for (const id of Object.keys(before)) {
+          await assertNoLaterChange(tx, actor.guildId, id, event.id, "undo that change");
+        }
+        return {
+          entry: entryOf(event),
+          protagonists: Object.values(before).map((p) => p.name),
+        };
+      });
+    },
+  };
+}

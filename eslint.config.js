@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "src/generated/", "data/", "coverage/"] },
+  { ignores: ["dist/", "node_modules/", "src/generated/", "data/", "coverage/", ".image-test-*/"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -19,6 +19,10 @@ export interface Config {
   readonly logFormat: LogFormat;
   /** When set, commands are registered on this guild only (instant) instead of globally. */
   readonly devGuildId: string | undefined;
+  /** When set, GET /health answers on this port (for container health checks); off when unset. */
+  readonly healthPort: number | undefined;
+  /** Where the health endpoint listens: loopback unless told otherwise. */
+  readonly healthHost: string;
 }
 
 /** A configuration problem, worded as one line for whoever runs the bot. */
@@ -51,6 +55,13 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{17,20}$/, { error: "must be a guild ID (a Discord snowflake of 17–20 digits)" })
     .optional(),
+  HEALTH_PORT: z.coerce
+    .number({ error: "must be a port number from 1 to 65535" })
+    .int({ error: "must be a port number from 1 to 65535" })
+    .min(1, { error: "must be a port number from 1 to 65535" })
+    .max(65535, { error: "must be a port number from 1 to 65535" })
+    .optional(),
+  HEALTH_HOST: z.string().default("127.0.0.1"),
 });
 
 /**
@@ -80,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     devGuildId: values.DEV_GUILD_ID,
+    healthPort: values.HEALTH_PORT,
+    healthHost: values.HEALTH_HOST,
   };
 }
 

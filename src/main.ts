@@ -14,6 +14,7 @@ import { createBotServices } from "./bot/services.js";
 import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
 import { configFromEnvironmentOrExit } from "./config.js";
 import { openDatabase, type OpenDatabase } from "./db/client.js";
+import { closeHealthServer, startHealthServer } from "./health.js";
 import { createLogger } from "./logger.js";
 import { cryptoRng } from "./rules/rng.js";
 import { createBotStateService } from "./services/bot-state-service.js";
@@ -52,6 +53,22 @@ async function main(): Promise<void> {
   const background = new InFlight();
   const client = createDiscordClient({ apiUrl: config.discordApiUrl });
   logClientEvents(client, log);
+  const health =
+    config.healthPort === undefined
+      ? undefined
+      : await startHealthServer(
+          {
+            discord: () => client.isReady(),
+            database: async () => {
+              await db.prisma.$queryRaw`SELECT 1`;
+              return true;
+            },
+          },
+          config.healthPort,
+          config.healthHost,
+        );
+  if (health)
+    log.info({ port: config.healthPort, host: config.healthHost }, "health endpoint ready");
 
   client.on(Events.InteractionCreate, (interaction) => {
     void dispatcher.handle(interaction);
@@ -85,6 +102,7 @@ async function main(): Promise<void> {
       return results.every(Boolean);
     },
     closers: [
+      { name: "health endpoint", close: () => closeHealthServer(health) },
       { name: "Discord client", close: () => client.destroy() },
       { name: "database", close: () => db.close() },
     ],

@@ -29,10 +29,14 @@ export interface BotProcess {
  * Runs the built entry point like `npm start` does, with only the given environment (plus PATH)
  * and a fresh empty working directory, so no developer `.env` leaks in.
  */
-export function startBotProcess(env: Record<string, string>, cwd = emptyDir()): BotProcess {
+export function startBotProcess(
+  env: Record<string, string>,
+  cwd = emptyDir(),
+  entry = BUILT_ENTRY,
+): BotProcess {
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
     process.execPath,
-    ["--enable-source-maps", BUILT_ENTRY],
+    ["--enable-source-maps", entry],
     { cwd, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let out = "";

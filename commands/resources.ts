@@ -1,0 +1,288 @@
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type SlashCommandIntegerOption,
+  type SlashCommandStringOption,
+  type SlashCommandSubcommandBuilder,
+} from "discord.js";
+import { actorFrom } from "../src/bot/actor.js";
+import type { CommandModule } from "../src/bot/command.js";
+import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
+import { pointsOrDice } from "../src/bot/presentation/points-or-dice.js";
+import {
+  resourceBoxesEmbed,
+  resourceGainEmbed,
+  resourceLossEmbed,
+  resourcePoolEmbed,
+  resourceReplenishEmbed,
+  resourceStatusEmbed,
+  resourceTestEmbed,
+} from "../src/bot/presentation/resource-embeds.js";
+import type { ResourceDifficulty, ResourceLocation } from "../src/rules/resources.js";
+
+/** Fellow Protagonists a pool may add to your own (Discord allows 25 options per subcommand). */
+const POOL_FELLOWS = 4;
+
+const LOCATION_CHOICES = [
+  { name: "at hand (far from vehicle and home)", value: "at-hand" },
+  { name: "with vehicle (at hand + stowed)", value: "with-vehicle" },
+  { name: "home (full rating)", value: "home" },
+] as const satisfies readonly { name: string; value: ResourceLocation }[];
+
+const DIFFICULTY_CHOICES = [
+  { name: "normal", value: "normal" },
+  { name: "hard to get (target halved)", value: "hard" },
+  { name: "very hard to get (target quartered)", value: "very-hard" },
+] as const satisfies readonly { name: string; value: ResourceDifficulty }[];
+
+const withProtagonist = (sub: SlashCommandSubcommandBuilder, what = "Which Protagonist") =>
+  sub.addStringOption((option) =>
+    option
+      .setName("protagonist")
+      .setDescription(`${what} (default: your active one)`)
+      .setAutocomplete(true),
+  );
+
+const whereOption = (option: SlashCommandStringOption, description: string) =>
+  option
+    .setName("where")
+    .setDescription(description)
+    .setRequired(true)
+    .addChoices(...LOCATION_CHOICES);
+
+const difficultyOption = (option: SlashCommandStringOption) =>
+  option
+    .setName("difficulty")
+    .setDescription("How hard the item is to get (default: normal)")
+    .addChoices(...DIFFICULTY_CHOICES);
+
+const definition = new SlashCommandBuilder()
+  .setName("resources")
+  .setDescription("Resources: tests, pooling, gains, losses and check boxes.")
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("test")
+        .setDescription("Look for something useful: 1D100 against effective Resources × 5")
+        .addStringOption((option) => whereOption(option, "Where the Protagonist is"))
+        .addStringOption(difficultyOption)
+        .addIntegerOption((option) =>
+          option
+            .setName("specialised-cost")
+            .setDescription("A very specialised item: Permanent Resources it costs on a success")
+            .setMinValue(1)
+            .setMaxValue(100),
+        ),
+    ),
+  )
+  .addSubcommand((sub) => {
+    sub
+      .setName("pool")
+      .setDescription(
+        "Pool Resources with fellow Protagonists: the lead's rating + ⅕ of the others'",
+      )
+      .addStringOption((option) =>
+        whereOption(option, "Where the group is (each fellow's default)"),
+      );
+    for (let i = 1; i <= POOL_FELLOWS; i += 1) {
+      sub.addStringOption((option) =>
+        option
+          .setName(`with${i}`)
+          .setDescription(`A fellow Protagonist who contributes`)
+          .setRequired(i === 1)
+          .setAutocomplete(true),
+      );
+    }
+    for (let i = 1; i <= POOL_FELLOWS; i += 1) {
+      sub.addStringOption((option) =>
+        option
+          .setName(`where${i}`)
+          .setDescription(`Where with${i} is, if not with the group`)
+          .addChoices(...LOCATION_CHOICES),
+      );
+    }
+    sub.addStringOption(difficultyOption);
+    return withProtagonist(sub, "Your contributing Protagonist");
+  })
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("gain")
+        .setDescription("Plunder a cache: roll above Resources × 5 to add the award")
+        .addStringOption((option) =>
+          option
+            .setName("amount")
+            .setDescription("The award: points (2) or dice (1D6)")
+            .setRequired(true)
+            .setMaxLength(60),
+        ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("lose")
+        .setDescription("GM: Resources lost (robbery, a lost vehicle, a destroyed home)")
+        .addIntegerOption((option) =>
+          option
+            .setName("amount")
+            .setDescription("Permanent Resources lost")
+            .setRequired(true)
+            .setMinValue(1)
+            .setMaxValue(1000),
+        )
+        .addStringOption((option) =>
+          option.setName("why").setDescription("What happened").setMaxLength(200),
+        ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("status")
+        .setDescription("Rating, where it is, check boxes and the target in each place"),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("check")
+        .setDescription("Check Resource boxes by hand (a test rolled outside the bot)")
+        .addIntegerOption(boxesOption),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("uncheck")
+        .setDescription("GM: uncheck Resource boxes (a mistaken check)")
+        .addIntegerOption(boxesOption),
+    ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName("replenish")
+      .setDescription("GM, downtime: clear the Resource checks (default: every Protagonist)")
+      .addStringOption((option) =>
+        option
+          .setName("protagonist")
+          .setDescription("Only this Protagonist (default: all in the campaign)")
+          .setAutocomplete(true),
+      ),
+  );
+
+function boxesOption(option: SlashCommandIntegerOption): SlashCommandIntegerOption {
+  return option
+    .setName("boxes")
+    .setDescription("How many boxes (default 1)")
+    .setMinValue(1)
+    .setMaxValue(3);
+}
+
+const isLocation = (value: string | null): value is ResourceLocation =>
+  LOCATION_CHOICES.some((c) => c.value === value);
+const isDifficulty = (value: string | null): value is ResourceDifficulty =>
+  DIFFICULTY_CHOICES.some((c) => c.value === value);
+
+function locationOption(interaction: ChatInputCommandInteraction, name: string) {
+  const value = interaction.options.getString(name);
+  return isLocation(value) ? value : null;
+}
+
+function difficultyOf(interaction: ChatInputCommandInteraction): ResourceDifficulty {
+  const value = interaction.options.getString("difficulty");
+  return isDifficulty(value) ? value : "normal";
+}
+
+export const resourcesCommand: CommandModule = {
+  definition,
+  // A status check is a private look at one's own sheet; everything else happens at the table.
+  ephemeral: (interaction) => interaction.options.getSubcommand(false) === "status",
+  execute: async (interaction, { reply, services }) => {
+    const actor = actorFrom(interaction);
+    const protagonistId = interaction.options.getString("protagonist");
+    const roller = interaction.user.displayName;
+    const { resources } = services;
+    switch (interaction.options.getSubcommand()) {
+      case "test": {
+        const outcome = await resources.test({
+          actor,
+          protagonistId,
+          where: locationOption(interaction, "where") ?? "at-hand",
+          difficulty: difficultyOf(interaction),
+          specialisedCost: interaction.options.getInteger("specialised-cost"),
+        });
+        return reply.send({ embeds: [resourceTestEmbed(outcome, roller)] });
+      }
+      case "pool": {
+        const where = locationOption(interaction, "where") ?? "at-hand";
+        // The pool lists ids; "your own" is the active Protagonist unless one is named.
+        const own = protagonistId ?? (await resources.status({ actor })).protagonist.id;
+        const contributors = [{ protagonistId: own, where }];
+        for (let i = 1; i <= POOL_FELLOWS; i += 1) {
+          const fellow = interaction.options.getString(`with${i}`);
+          if (fellow === null) continue;
+          contributors.push({
+            protagonistId: fellow,
+            where: locationOption(interaction, `where${i}`) ?? where,
+          });
+        }
+        const outcome = await resources.pool({
+          actor,
+          contributors,
+          difficulty: difficultyOf(interaction),
+        });
+        const whereOf = new Map(contributors.map((c) => [c.protagonistId, c.where]));
+        return reply.send({ embeds: [resourcePoolEmbed(outcome, whereOf, roller)] });
+      }
+      case "gain": {
+        const outcome = await resources.gain({
+          actor,
+          protagonistId,
+          amount: pointsOrDice(interaction.options.getString("amount", true)),
+        });
+        return reply.send({ embeds: [resourceGainEmbed(outcome, roller)] });
+      }
+      case "lose": {
+        const why = interaction.options.getString("why");
+        const outcome = await resources.lose({
+          actor,
+          protagonistId,
+          amount: interaction.options.getInteger("amount", true),
+          why,
+        });
+        return reply.send({ embeds: [resourceLossEmbed(outcome, why)] });
+      }
+      case "status": {
+        const status = await resources.status({ actor, protagonistId });
+        return reply.send({ embeds: [resourceStatusEmbed(status)] });
+      }
+      case "check":
+      case "uncheck": {
+        const action = interaction.options.getSubcommand() === "check" ? "check" : "uncheck";
+        const outcome = await resources[action]({
+          actor,
+          protagonistId,
+          boxes: interaction.options.getInteger("boxes") ?? 1,
+        });
+        return reply.send({ embeds: [resourceBoxesEmbed(outcome, action)] });
+      }
+      case "replenish": {
+        const outcome = await resources.replenish({
+          actor,
+          protagonistIds: protagonistId ? [protagonistId] : [],
+        });
+        return reply.send({ embeds: [resourceReplenishEmbed(outcome)] });
+      }
+    }
+  },
+  autocomplete: async (interaction, { services }) => {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name === "protagonist" || /^with\d$/.test(focused.name)) {
+      return protagonistChoices(interaction, services, focused.value);
+    }
+    return [];
+  },
+};

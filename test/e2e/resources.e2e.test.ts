@@ -1,0 +1,256 @@
+/**
+ * /resources on a seeded table through the real bot: status, a test made certain by the rating,
+ * the exhausted refusal, pooling (refused across players, allowed for the GM), gains, losses
+ * (GM only), manual boxes and downtime.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-resources-token";
+let t: SeededBot;
+let first: { id: string; name: string };
+let second: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await startSeededBot(TOKEN);
+  const [p1, p2] = t.table.protagonists;
+  if (!p1 || !p2) throw new Error("the seed makes two Protagonists");
+  first = p1;
+  second = p2;
+}, 60_000);
+
+afterAll(async () => {
+  await t.stop();
+});
+
+/** Resources as the service would store them for this rating (the first 6 at hand, 6 stowed). */
+function setResources(id: string, rating: number, checked: number): void {
+  const atHand = Math.min(rating, 6);
+  const stowed = Math.min(rating - atHand, 6);
+  t.setProtagonist(id, {
+    resourcesRating: rating,
+    resourcesAtHand: atHand,
+    resourcesStowed: stowed,
+    resourcesStorage: rating - atHand - stowed,
+    resourcesChecked: checked,
+  });
+}
+
+function resources(id: string): { rating: number; checked: number } {
+  const [row] = t.rows<{ rating: number; checked: number }>(
+    "SELECT resourcesRating AS rating, resourcesChecked AS checked FROM Protagonist WHERE id = ?",
+    id,
+  );
+  if (!row) throw new Error(`no Protagonist ${id}`);
+  return row;
+}
+
+function eventCount(kind: string): number {
+  return t.rows("SELECT id FROM Event WHERE kind = ?", kind).length;
+}
+
+function field(
+  embed: { fields?: { name: string; value: string }[] } | undefined,
+  name: string,
+): string | undefined {
+  return embed?.fields?.find((f) => f.name === name)?.value;
+}
+
+describe("/resources", () => {
+  it("shows the rating, breakdown, boxes and targets privately", async () => {
+    setResources(first.id, 14, 1);
+    const response = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "status" })
+      .response();
+    expect(isEphemeral(response.data)).toBe(true);
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toBe(`🎒 Resources — ${first.name}`);
+    expect(field(embed, "Rating")).toBe("**14**");
+    expect(field(embed, "Check boxes")).toBe("☒☐☐ 1/3 checked");
+    expect(field(embed, "Breakdown")).toBe("at hand 6 · stowed 6 · in storage 2");
+    expect(field(embed, "Effective rating")).toBe(
+      "at hand: **6** (target 30)\nwith vehicle: **12** (target 60)\nhome: **14** (target 70)",
+    );
+  });
+
+  it("tests at home against rating × 5 and checks a box on a success", async () => {
+    // Resources 20 at home: target 100, so every roll but 100 succeeds.
+    setResources(first.id, 20, 0);
+    const before = eventCount("resource-test");
+    const response = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "home" } })
+      .response();
+    expect(isEphemeral(response.data)).toBe(false);
+    const embed = response.data?.embeds?.[0];
+    expect(field(embed, "Target")).toBe("100 (20 home × 5)");
+    const roll = Number(/\*\*(\d+)\*\*/.exec(field(embed, "Roll") ?? "")?.[1]);
+    if (roll === 100) {
+      expect(embed?.title).toBe("💀 Fumble — Resources (home)");
+      expect(resources(first.id).checked).toBe(0);
+    } else {
+      expect(embed?.title).toMatch(/^(✨ Critical success|✅ Success) — Resources \(home\)$/);
+      expect(field(embed, "Found")).toMatch(/best quality|standard quality|sub-standard/);
+      expect(field(embed, "Boxes")).toBe("☒☐☐ 1/3 checked");
+      expect(resources(first.id).checked).toBe(1);
+    }
+    expect(eventCount("resource-test")).toBe(before + 1);
+  });
+
+  it("halves the target for a hard-to-get item", async () => {
+    setResources(first.id, 20, 0);
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "test",
+        options: { where: "with-vehicle", difficulty: "hard" },
+      })
+      .response();
+    const embed = response.data?.embeds?.[0];
+    expect(field(embed, "Target")).toBe("30 (12 with vehicle × 5 ÷ 2)");
+    expect(embed?.title).toMatch(/Resources \(with vehicle, hard to get\)$/);
+  });
+
+  it("refuses a test with every box checked, privately, says to replenish, and logs nothing", async () => {
+    setResources(first.id, 5, 1);
+    const before = eventCount("resource-test");
+    const response = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "at-hand" } })
+      .response();
+    expect(isEphemeral(response.data)).toBe(true);
+    expect(response.data?.content).toMatch(/every Resource check box .* is checked/);
+    expect(response.data?.content).toMatch(/Replenish it in downtime/);
+    expect(eventCount("resource-test")).toBe(before);
+    expect(resources(first.id)).toEqual({ rating: 5, checked: 1 });
+
+    const status = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "status" })
+      .response();
+    expect(status.data?.embeds?.[0]?.description).toMatch(/replenishes them in downtime/);
+  });
+
+  it("offers fellow Protagonists to pool with", async () => {
+    const response = await t.fake
+      .sendAutocomplete({
+        name: "resources",
+        subcommand: "pool",
+        options: { where: "home", with1: "2" },
+        focused: "with1",
+      })
+      .response();
+    const choices = (response.data as { choices?: { name: string; value: string }[] }).choices;
+    expect(choices).toEqual([{ name: second.name, value: second.id }]);
+  });
+
+  it("refuses a player pooling another player's Protagonist", async () => {
+    setResources(first.id, 5, 0);
+    const before = eventCount("resource-pool");
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "pool",
+        options: { where: "at-hand", with1: second.id },
+      })
+      .response();
+    expect(isEphemeral(response.data)).toBe(true);
+    expect(response.data?.content).toBe(
+      `**${second.name}** is not yours. Only a GM can pool Resources across players.`,
+    );
+    expect(eventCount("resource-pool")).toBe(before);
+  });
+
+  it("lets the GM pool: each contribution shown, the lead checks the box", async () => {
+    // Lead 20 at home (full rating) + ⌈5/5⌉ = 21 → target 105: every roll but 100 succeeds.
+    setResources(first.id, 20, 0);
+    setResources(second.id, 5, 0);
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "pool",
+        user: t.gmId,
+        options: { where: "home", protagonist: second.id, with1: first.id },
+      })
+      .response();
+    const embed = response.data?.embeds?.[0];
+    expect(field(embed, "Contributions")).toBe(
+      `**${second.name}** — 5 home, adds ⌈5/5⌉ = 1\n**${first.name}** — 20 home, adds 20 (lead: full rating)`,
+    );
+    expect(field(embed, "Target")).toBe("105 (pool 21 × 5)");
+    const roll = Number(/\*\*(\d+)\*\*/.exec(field(embed, "Roll") ?? "")?.[1]);
+    const checked = roll === 100 ? 0 : 1;
+    expect(resources(first.id).checked).toBe(checked);
+    expect(resources(second.id).checked).toBe(0);
+    if (checked)
+      expect(field(embed, "Boxes")).toBe(`**${first.name}** checks a box: ☒☐☐ 1/3 checked`);
+  });
+
+  it("gains Resources: Resources 0 cannot miss, and the dice award is shown", async () => {
+    setResources(second.id, 0, 0);
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "gain",
+        user: t.secondPlayerId,
+        options: { amount: "1D6" },
+      })
+      .response();
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toBe(`📈 Resources gained — ${second.name}`);
+    expect(field(embed, "Needed")).toBe("above 0 (0 × 5)");
+    const gained = resources(second.id).rating;
+    expect(gained).toBeGreaterThanOrEqual(1);
+    expect(gained).toBeLessThanOrEqual(6);
+    expect(field(embed, "Rating")).toBe(`0 → **${gained}**`);
+    expect(field(embed, "Award")).toMatch(new RegExp(`^\\+${gained} \\(1d6`, "i"));
+  });
+
+  it("refuses a loss asked by a player, and applies the GM's", async () => {
+    setResources(second.id, 8, 2);
+    const refused = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "lose",
+        user: t.secondPlayerId,
+        options: { amount: 3 },
+      })
+      .response();
+    expect(isEphemeral(refused.data)).toBe(true);
+    expect(refused.data?.content).toMatch(/^Only a GM of \*\*Night Floors\*\*/);
+    expect(resources(second.id)).toEqual({ rating: 8, checked: 2 });
+
+    const applied = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "lose",
+        user: t.gmId,
+        options: { amount: 3, why: "robbed by @everyone", protagonist: second.id },
+      })
+      .response();
+    const embed = applied.data?.embeds?.[0];
+    expect(field(embed, "Rating")).toBe("8 → **5**");
+    // Resources 5 has one box; the second check goes with the lost box.
+    expect(field(embed, "Boxes")).toBe("☒ 1/1 checked");
+    expect(embed?.description).toBe("Why: robbed by @\u200beveryone");
+    expect(resources(second.id)).toEqual({ rating: 5, checked: 1 });
+  });
+
+  it("checks a box by hand, refuses a player's uncheck, and replenishes in downtime", async () => {
+    setResources(first.id, 10, 0);
+    const checked = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "check", options: { boxes: 2 } })
+      .response();
+    expect(field(checked.data?.embeds?.[0], "Boxes")).toBe("☐☐ → ☒☒ 2/2 checked");
+    expect(checked.data?.embeds?.[0]?.description).toMatch(/replenishes them in downtime/);
+
+    const refused = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "uncheck" })
+      .response();
+    expect(isEphemeral(refused.data)).toBe(true);
+    expect(resources(first.id).checked).toBe(2);
+
+    const downtime = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "replenish", user: t.gmId })
+      .response();
+    expect(downtime.data?.embeds?.[0]?.description).toContain(`**${first.name}**: ☒☒ → ☐☐`);
+    expect(resources(first.id).checked).toBe(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { MessageFlags } from "discord.js";
+import { startFakeDiscord, type FakeDiscord } from "../../support/fake-discord/index.js";
+import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
+import { seedTable, type SeededTable } from "./seed.js";
+
+/** A second player, made up: the fake creates the user on first use. */
+export const SECOND_PLAYER_ID = "400000000000000002";
+
+export interface SeededBot {
+  fake: FakeDiscord;
+  bot: BotProcess;
+  table: SeededTable;
+  /** The guild owner: the campaign's GM. */
+  gmId: string;
+  /** The fake's default user (Protagonist 1) and a second player (Protagonist 2). */
+  playerId: string;
+  secondPlayerId: string;
+  /** Rows of a query on the bot's database, read fresh. */
+  rows<T>(sql: string, ...params: unknown[]): T[];
+  /** Forces columns of a Protagonist row (between interactions), e.g. to make a test certain. */
+  setProtagonist(id: string, columns: Record<string, string | number>): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The fake Discord, a seeded table (the owner is the GM; two players with one Protagonist each)
+ * and the built bot on it, registered and ready. One per test file.
+ */
+export async function startSeededBot(token: string): Promise<SeededBot> {
+  const fake = await startFakeDiscord({ requiredToken: token, defaultTimeoutMs: 20_000 });
+  const dir = emptyDir();
+  const file = join(dir, "bot.db");
+  const gmId = fake.guild().ownerId;
+  const playerId = fake.defaultUser.id;
+  const table = await seedTable({
+    databaseUrl: `file:${file}`,
+    guildId: fake.guild().id,
+    channelId: fake.defaultChannelId(),
+    gmUserId: gmId,
+    players: [{ userId: playerId }, { userId: SECOND_PLAYER_ID }],
+  });
+  const bot = startBotProcess(
+    {
+      DISCORD_TOKEN: token,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_URL: `file:${file}`,
+      DEV_GUILD_ID: fake.guild().id,
+    },
+    dir,
+  );
+  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
+  const open = (readonly: boolean) => {
+    const db = new BetterSqlite3(file, { readonly });
+    db.pragma("busy_timeout = 5000");
+    return db;
+  };
+  return {
+    fake,
+    bot,
+    table,
+    gmId,
+    playerId,
+    secondPlayerId: SECOND_PLAYER_ID,
+    rows<T>(sql: string, ...params: unknown[]): T[] {
+      const db = open(true);
+      try {
+        return db.prepare(sql).all(...params) as T[];
+      } finally {
+        db.close();
+      }
+    },
+    setProtagonist(id, columns) {
+      const names = Object.keys(columns);
+      if (names.some((name) => !/^[A-Za-z]+$/.test(name))) throw new Error("bad column name");
+      const db = open(false);
+      try {
+        db.prepare(
+          `UPDATE Protagonist SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE id = ?`,
+        ).run(...Object.values(columns), id);
+      } finally {
+        db.close();
+      }
+    },
+    async stop() {
+      await bot.kill();
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function isEphemeral(message: { flags?: number } | undefined): boolean {
+  return ((message?.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+}
+
+/** The custom ids on a message's buttons, in order. */
+export function buttonIds(message: { components?: readonly unknown[] }): string[] {
+  const rows = (message.components ?? []) as { components?: { custom_id?: string }[] }[];
+  return rows.flatMap((row) => (row.components ?? []).flatMap((c) => c.custom_id ?? []));
+}
+
+/** Whether the button with this custom id prefix is disabled. */
+export function buttonDisabled(
+  message: { components?: readonly unknown[] },
+  prefix: string,
+): boolean | undefined {
+  const rows = (message.components ?? []) as {
+    components?: { custom_id?: string; disabled?: boolean }[];
+  }[];
+  const button = rows
+    .flatMap((row) => row.components ?? [])
+    .find((c) => c.custom_id?.startsWith(prefix));
+  return button === undefined ? undefined : (button.disabled ?? false);
+}

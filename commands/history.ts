@@ -1,0 +1,106 @@
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type BaseInteraction,
+  type ButtonInteraction,
+} from "discord.js";
+import { actorFrom } from "../src/bot/actor.js";
+import type { CommandModule, ComponentHandler } from "../src/bot/command.js";
+import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
+import {
+  historyMessage,
+  WHOLE_CAMPAIGN,
+  type HistoryPaging,
+} from "../src/bot/presentation/history-page.js";
+import { assertRequester } from "../src/bot/presentation/requester-only.js";
+import type { BotServices } from "../src/bot/services.js";
+import type { HistoryPage } from "../src/services/history-service.js";
+
+const definition = new SlashCommandBuilder()
+  .setName("history")
+  .setDescription("What happened: the campaign's log, or one Protagonist's, newest first.")
+  .setContexts(InteractionContextType.Guild)
+  .addStringOption((option) =>
+    option
+      .setName("protagonist")
+      .setDescription("Only this Protagonist's events (default: the whole campaign)")
+      .setAutocomplete(true),
+  )
+  .addBooleanOption((option) =>
+    option.setName("public").setDescription("Post it for the table (default: only you see it)"),
+  );
+
+/** The heading: the Protagonist's name, or the campaign's. */
+async function subjectOf(
+  services: BotServices,
+  interaction: BaseInteraction,
+  protagonistId: string | null,
+): Promise<string> {
+  const actor = actorFrom(interaction);
+  if (protagonistId) {
+    return (await services.protagonists.get({ actor, protagonistId })).protagonist.name;
+  }
+  return (await services.campaigns.current({ actor })).name;
+}
+
+async function render(
+  services: BotServices,
+  interaction: BaseInteraction,
+  paging: HistoryPaging,
+  page: HistoryPage,
+  hasNewer: boolean,
+) {
+  return historyMessage(
+    {
+      subject: await subjectOf(services, interaction, paging.protagonistId),
+      entries: page.entries,
+      olderCursor: page.nextBeforeId,
+      hasNewer,
+    },
+    paging,
+  );
+}
+
+/** Older and Newer: args are the requester, the Protagonist (or "-") and the cursor id. */
+function pager(direction: "older" | "newer"): ComponentHandler<ButtonInteraction> {
+  return async (interaction, { reply, services, args }) => {
+    const [requesterId, protagonist, cursorText] = args;
+    assertRequester(interaction, requesterId, "history");
+    const actor = actorFrom(interaction);
+    const protagonistId =
+      protagonist === undefined || protagonist === WHOLE_CAMPAIGN ? null : protagonist;
+    const cursor = Number(cursorText);
+    const paging = { requesterId: interaction.user.id, protagonistId };
+    if (direction === "older") {
+      const page = await services.history.history({ actor, protagonistId, beforeId: cursor });
+      // Arriving from a newer page, there is always one to go back to.
+      return reply.edit(await render(services, interaction, paging, page, true));
+    }
+    const page = await services.historyBrowsing.historyNewer({
+      actor,
+      protagonistId,
+      afterId: cursor,
+    });
+    return reply.edit(await render(services, interaction, paging, page, page.hasNewer));
+  };
+}
+
+export const historyCommand: CommandModule = {
+  definition,
+  // Private by default: paging through the log is a lookup, and its buttons would clutter the
+  // channel; `public: true` posts it for the table.
+  ephemeral: (interaction) => !(interaction.options.getBoolean("public") ?? false),
+  execute: async (interaction, { reply, services }) => {
+    const actor = actorFrom(interaction);
+    const protagonistId = interaction.options.getString("protagonist");
+    const page = await services.history.history({ actor, protagonistId });
+    const paging = { requesterId: interaction.user.id, protagonistId };
+    await reply.send(await render(services, interaction, paging, page, false));
+  },
+  autocomplete: async (interaction, { services }) => {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name !== "protagonist") return [];
+    return protagonistChoices(interaction, services, focused.value);
+  },
+  buttons: { older: pager("older"), newer: pager("newer") },
+};

@@ -1,0 +1,196 @@
+/**
+ * /history and /undo on a seeded table through the real bot: paging with Older / Newer (only for
+ * the requester), undone entries marked, and undo's Confirm / Cancel with the database checked
+ * after each, including the refusals when a later change depends on the one to undo.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InteractionHandle } from "../support/fake-discord/index.js";
+import {
+  buttonDisabled,
+  buttonIds,
+  isEphemeral,
+  startSeededBot,
+  type SeededBot,
+} from "./support/seeded-bot.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-history-token";
+let t: SeededBot;
+let first: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await startSeededBot(TOKEN);
+  const [p1] = t.table.protagonists;
+  if (!p1) throw new Error("the seed makes two Protagonists");
+  first = p1;
+}, 60_000);
+
+afterAll(async () => {
+  await t.stop();
+});
+
+function hp(id: string): number {
+  return t.rows<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", id)[0]?.hp ?? -1;
+}
+
+function latestEventId(): number {
+  return t.rows<{ id: number }>("SELECT max(id) AS id FROM Event")[0]?.id ?? 0;
+}
+
+async function hpChange(
+  subcommand: "damage" | "heal",
+  amount: number,
+  user?: string,
+): Promise<number> {
+  const response = await t.fake
+    .sendSlashCommand({
+      name: "hp",
+      subcommand,
+      options: { amount: String(amount), protagonist: first.id },
+      ...(user ? { user } : {}),
+    })
+    .response();
+  expect(response.data?.embeds?.[0]?.title).toBe(`❤️ HP — ${first.name}`);
+  return latestEventId();
+}
+
+/** The ids listed on a history page, in order. */
+function listedIds(description: string | undefined): number[] {
+  return [...(description ?? "").matchAll(/^`#(\d+)`/gm)].map((m) => Number(m[1]));
+}
+
+async function press(handle: InteractionHandle, prefix: string, user?: string) {
+  const original = await handle.waitForOriginal();
+  const id = buttonIds(original).find((c) => c.startsWith(prefix));
+  if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
+  return t.fake.sendButton({ customId: id, messageId: original.id, ...(user ? { user } : {}) });
+}
+
+describe("/history", () => {
+  const changes: number[] = [];
+
+  it("lists a Protagonist's 10 newest events privately, then pages Older and Newer", async () => {
+    for (let i = 0; i < 12; i += 1) changes.push(await hpChange(i % 2 ? "heal" : "damage", 1));
+    const handle = t.fake.sendSlashCommand({
+      name: "history",
+      options: { protagonist: first.id },
+    });
+    const page = await handle.waitForOriginal();
+    expect(isEphemeral(page)).toBe(true);
+    const embed = page.embeds[0];
+    expect(embed?.title).toBe(`📜 History — ${first.name}`);
+    expect(listedIds(embed?.description)).toEqual(changes.slice(2).reverse());
+    const line = embed?.description?.split("\n")[0] ?? "";
+    expect(line).toMatch(
+      new RegExp(`^\`#${changes[11]}\` <t:\\d+:R> <@${t.playerId}> ${first.name}: HP 9 → 10`),
+    );
+    expect(buttonDisabled(page, "history:older")).toBe(false);
+    expect(buttonDisabled(page, "history:newer")).toBe(true);
+
+    const older = await (await press(handle, "history:older")).response();
+    expect(listedIds(older.data?.embeds?.[0]?.description)).toEqual(changes.slice(0, 2).reverse());
+    const olderMessage = (await handle.waitForOriginal({
+      predicate: (m) => listedIds(m.embeds[0]?.description).length === 2,
+    })) as { components?: unknown[] };
+    expect(buttonDisabled(olderMessage, "history:older")).toBe(true);
+    expect(buttonDisabled(olderMessage, "history:newer")).toBe(false);
+
+    const newer = await (await press(handle, "history:newer")).response();
+    expect(listedIds(newer.data?.embeds?.[0]?.description)).toEqual(changes.slice(2).reverse());
+  });
+
+  it("tells anyone else pressing the buttons that they are not theirs", async () => {
+    const handle = t.fake.sendSlashCommand({ name: "history", options: { public: true } });
+    const page = await handle.waitForOriginal();
+    expect(isEphemeral(page)).toBe(false);
+    const stranger = await (await press(handle, "history:older", t.secondPlayerId)).response();
+    expect(isEphemeral(stranger.data)).toBe(true);
+    expect(stranger.data?.content).toMatch(/^These buttons belong to whoever ran `\/history`/);
+    expect(t.fake.message(page.id)?.embeds[0]?.description).toBe(page.embeds[0]?.description);
+  });
+});
+
+describe("/undo", () => {
+  it("asks first; a stranger can't confirm; Cancel changes nothing", async () => {
+    t.setProtagonist(first.id, { hp: 10 });
+    const change = await hpChange("damage", 2);
+    const handle = t.fake.sendSlashCommand({ name: "undo" });
+    const prompt = await handle.waitForOriginal();
+    expect(isEphemeral(prompt)).toBe(true);
+    expect(prompt.embeds[0]?.title).toBe(`↩️ Undo #${change}?`);
+    expect(prompt.embeds[0]?.description).toBe(`${first.name}: HP 10 → 8 (damage 2)`);
+
+    const stranger = await (await press(handle, "undo:confirm", t.secondPlayerId)).response();
+    expect(stranger.data?.content).toMatch(/belong to whoever ran `\/undo`/);
+    expect(hp(first.id)).toBe(8);
+
+    const cancel = await (await press(handle, "undo:cancel")).response();
+    expect(cancel.data?.embeds?.[0]?.title).toBe(`Undo of #${change} cancelled`);
+    expect(cancel.data?.components).toEqual([]);
+    expect(hp(first.id)).toBe(8);
+    expect(t.rows("SELECT id FROM Event WHERE kind = 'undo'")).toHaveLength(0);
+  });
+
+  it("Confirm restores the state, tells the table, and history marks the change undone", async () => {
+    const change = latestEventId();
+    const handle = t.fake.sendSlashCommand({ name: "undo" });
+    const confirm = await press(handle, "undo:confirm");
+    const done = await confirm.response();
+    expect(done.data?.embeds?.[0]?.title).toBe(`↩️ Undone #${change}`);
+    expect(done.data?.embeds?.[0]?.fields?.[0]?.value).toBe(first.name);
+    const [announcement] = await confirm.waitForFollowUps(1);
+    expect(isEphemeral(announcement)).toBe(false);
+    expect(announcement?.content).toBe(
+      `↩️ <@${t.playerId}> undid #${change}: ${first.name}: HP 10 → 8 (damage 2)`,
+    );
+    expect(hp(first.id)).toBe(10);
+    const [row] = t.rows<{ undoneById: number | null }>(
+      "SELECT undoneById FROM Event WHERE id = ?",
+      change,
+    );
+    expect(row?.undoneById).toBeGreaterThan(change);
+
+    const history = await t.fake
+      .sendSlashCommand({ name: "history", options: { protagonist: first.id } })
+      .waitForOriginal();
+    const lines = history.embeds[0]?.description?.split("\n") ?? [];
+    expect(lines[0]).toMatch(/↩️ undid #\d+/);
+    expect(lines[1]).toMatch(/~~.*HP 10 → 8 \(damage 2\)~~ \*\(undone\)\*$/);
+  });
+
+  it("refuses, privately, an undo a later change depends on — asked or confirmed", async () => {
+    const mine = await hpChange("damage", 1);
+    const gms = await hpChange("heal", 1, t.gmId);
+    const asked = await t.fake.sendSlashCommand({ name: "undo" }).response();
+    expect(isEphemeral(asked.data)).toBe(true);
+    expect(asked.data?.content).toMatch(
+      new RegExp(`^Can't undo that change: a later change depends on it \\(#${gms}: `),
+    );
+
+    // The GM undoes their heal first; then a prompt for the player's change is valid...
+    const gmUndo = t.fake.sendSlashCommand({ name: "undo", user: t.gmId });
+    await (await press(gmUndo, "undo:confirm", t.gmId)).response();
+    const handle = t.fake.sendSlashCommand({ name: "undo" });
+    expect((await handle.waitForOriginal()).embeds[0]?.title).toBe(`↩️ Undo #${mine}?`);
+    // ...until the GM changes the Protagonist again before the player confirms.
+    const later = await hpChange("damage", 1, t.gmId);
+    const hpBefore = hp(first.id);
+    const refused = await (await press(handle, "undo:confirm")).response();
+    expect(refused.data?.embeds?.[0]?.title).toBe(`Can't undo #${mine}`);
+    expect(refused.data?.embeds?.[0]?.description).toMatch(
+      new RegExp(`a later change depends on it \\(#${later}: `),
+    );
+    expect(refused.data?.components).toEqual([]);
+    expect(hp(first.id)).toBe(hpBefore);
+  });
+
+  it("offers a GM the campaign's recent changes to undo", async () => {
+    const response = await t.fake
+      .sendAutocomplete({ name: "undo", options: { event: "" }, focused: "event", user: t.gmId })
+      .response();
+    const choices =
+      (response.data as { choices?: { name: string; value: number }[] }).choices ?? [];
+    const latest = latestEventId();
+    expect(choices[0]?.value).toBe(latest);
+    expect(choices[0]?.name).toMatch(new RegExp(`^#${latest} · ${first.name}: HP`));
+  });
+});

@@ -1,10 +1,5 @@
 import type { CommandModule } from "../src/bot/command.js";
 import { rollCommand } from "./roll.js";
-import { campaignCommand } from "./campaign.js";
-import { helpCommand } from "./help.js";
-import { protagonistCommand } from "./protagonist.js";
-import { bondCommand } from "./bond.js";
-import { sanCommand } from "./san.js";
 import { historyCommand } from "./history.js";
 import { hpCommand } from "./hp.js";
 import { resourcesCommand } from "./resources.js";
@@ -14,14 +9,9 @@ import { wpCommand } from "./wp.js";
 /** Every slash command of the bot; registration and routing both read this list. */
 export const commands: readonly CommandModule[] = [
   rollCommand,
-  campaignCommand,
-  protagonistCommand,
-  sanCommand,
-  bondCommand,
   resourcesCommand,
   hpCommand,
   wpCommand,
   historyCommand,
   undoCommand,
-  helpCommand,
 ];

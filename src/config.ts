@@ -1,5 +1,6 @@
 import { config as loadDotenv } from "dotenv";
 import { z } from "zod";
+import { DEFAULT_WRITE_RATE_LIMIT, type WriteRateLimitSettings } from "./bot/rate-limit.js";
 import { DEFAULT_DATABASE_URL } from "./db/database-url.js";
 
 export const DEFAULT_DISCORD_API_URL = "https://discord.com/api";
@@ -23,6 +24,8 @@ export interface Config {
   readonly healthPort: number | undefined;
   /** Where the health endpoint listens: loopback unless told otherwise. */
   readonly healthHost: string;
+  /** How fast each user may change the table (reads are never limited). */
+  readonly writeRateLimit: WriteRateLimitSettings;
 }
 
 /** A configuration problem, worded as one line for whoever runs the bot. */
@@ -32,6 +35,11 @@ export class ConfigError extends Error {
 
 const missing = (issue: { input: unknown }): string | undefined =>
   issue.input === undefined ? "is missing" : undefined;
+
+const positiveInteger = z.coerce
+  .number({ error: "must be a whole number of at least 1" })
+  .int({ error: "must be a whole number of at least 1" })
+  .min(1, { error: "must be a whole number of at least 1" });
 
 const envSchema = z.object({
   DISCORD_TOKEN: z
@@ -62,6 +70,8 @@ const envSchema = z.object({
     .max(65535, { error: "must be a port number from 1 to 65535" })
     .optional(),
   HEALTH_HOST: z.string().default("127.0.0.1"),
+  WRITE_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.burst),
+  WRITE_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.perMinute),
 });
 
 /**
@@ -93,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     devGuildId: values.DEV_GUILD_ID,
     healthPort: values.HEALTH_PORT,
     healthHost: values.HEALTH_HOST,
+    writeRateLimit: {
+      burst: values.WRITE_RATE_LIMIT_BURST,
+      perMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
+    },
   };
 }
 

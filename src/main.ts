@@ -9,6 +9,7 @@ import { CommandRegistry } from "./bot/command-registry.js";
 import { registerCommands } from "./bot/command-registration.js";
 import { InteractionDispatcher } from "./bot/dispatcher.js";
 import { InFlight } from "./bot/in-flight.js";
+import { WriteRateLimiter } from "./bot/rate-limit.js";
 import { migrationsDir } from "./bot/paths.js";
 import { createBotServices } from "./bot/services.js";
 import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
@@ -49,7 +50,12 @@ async function main(): Promise<void> {
   const botState = createBotStateService(db.prisma);
   const services = createBotServices(db.prisma, cryptoRng());
   const registry = new CommandRegistry(commands);
-  const dispatcher = new InteractionDispatcher({ registry, services, log });
+  const dispatcher = new InteractionDispatcher({
+    registry,
+    services,
+    log,
+    writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
+  });
   const background = new InFlight();
   const client = createDiscordClient({ apiUrl: config.discordApiUrl });
   logClientEvents(client, log);

@@ -50,6 +50,13 @@ export interface CommandModule {
    * "thinking…" is private too. Defaults to public.
    */
   readonly ephemeral?: boolean | ((interaction: ChatInputCommandInteraction) => boolean);
+  /**
+   * What changes the table (saved state or the event log), so the per-user rate limit applies;
+   * reads, autocomplete and paging are never limited. `true`: every subcommand and component;
+   * or the subcommands (`"sub"`, `"group sub"`) and component actions (`<action>` of the custom
+   * id) that write. Absent: nothing writes.
+   */
+  readonly writes?: WriteDeclaration;
   readonly execute: (
     interaction: ChatInputCommandInteraction,
     context: HandlerContext,
@@ -63,6 +70,13 @@ export interface CommandModule {
   readonly selectMenus?: Readonly<Record<string, ComponentHandler<AnySelectMenuInteraction>>>;
   readonly modals?: Readonly<Record<string, ComponentHandler<ModalSubmitInteraction>>>;
 }
+
+export type WriteDeclaration =
+  | boolean
+  | {
+      readonly subcommands?: readonly string[];
+      readonly components?: readonly string[];
+    };
 
 export function definitionJson(source: SlashCommandDefinitionSource): SlashCommandDefinition {
   return "toJSON" in source ? source.toJSON() : source;

@@ -14,9 +14,11 @@ import { parseCustomId } from "./custom-id.js";
 import { InFlight } from "./in-flight.js";
 import { messages } from "./messages.js";
 import { newReferenceCode } from "./reference-code.js";
+import type { WriteRateLimiter } from "./rate-limit.js";
 import { InteractionReply, noMentions, type AcknowledgeableInteraction } from "./reply.js";
 import type { BotServices } from "./services.js";
-import { userMessageOf } from "./user-facing-error.js";
+import { UserError, userMessageOf } from "./user-facing-error.js";
+import { commandWrites, componentWrites } from "./writes.js";
 
 /** Discord shows at most 25 autocomplete choices. */
 const MAX_AUTOCOMPLETE_CHOICES = 25;
@@ -28,6 +30,8 @@ export interface DispatcherOptions {
   /** How long a handler may stay silent before the dispatcher defers for it. */
   readonly autoDeferAfterMs?: number;
   readonly newReferenceCode?: () => string;
+  /** Limits how fast each user may change the table; no limit when absent. */
+  readonly writeRateLimiter?: WriteRateLimiter;
 }
 
 type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
@@ -104,6 +108,7 @@ export class InteractionDispatcher {
         await reply.send({ content: messages.unknownCommand, ephemeral: true });
         return;
       }
+      this.spendWriteToken(commandWrites(module, interaction), interaction.user.id);
       await module.execute(interaction, { reply, log, services: this.options.services });
     });
   }
@@ -145,6 +150,9 @@ export class InteractionDispatcher {
         await reply.send({ content: messages.expired[kind], ephemeral: true });
         return;
       }
+      if (module !== undefined) {
+        this.spendWriteToken(componentWrites(module, parsed.action), interaction.user.id);
+      }
       await handler(interaction, {
         reply,
         log,
@@ -153,6 +161,16 @@ export class InteractionDispatcher {
         args: parsed.args,
       });
     });
+  }
+
+  /** Refuses a write, before it starts, when the user is over their rate limit. */
+  private spendWriteToken(writes: boolean, userId: string): void {
+    const limiter = this.options.writeRateLimiter;
+    if (!writes || limiter === undefined) return;
+    const decision = limiter.take(userId);
+    if (!decision.allowed) {
+      throw new UserError(messages.slowDown(Math.ceil(decision.retryAfterMs / 1000)));
+    }
   }
 
   private createReply(

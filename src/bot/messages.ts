@@ -9,6 +9,8 @@ export const messages = {
   },
   restarting: "The bot is restarting. Try again in a moment.",
   done: "Done.",
+  slowDown: (seconds: number): string =>
+    `Slow down: you are changing things faster than the table can follow. Nothing was changed; try again in ${seconds} s.`,
   internalError: (reference: string): string =>
     `Something went wrong on our side. If it keeps happening, tell the bot's host this reference: \`${reference}\`.`,
 } as const;

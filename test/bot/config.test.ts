@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEFAULT_DISCORD_API_URL, loadConfig } from "../../src/config.js";
 import { DEFAULT_DATABASE_URL } from "../../src/db/database-url.js";
+import { DEFAULT_WRITE_RATE_LIMIT } from "../../src/bot/rate-limit.js";
 import { emptyDir, startBotProcess } from "../e2e/support/bot-process.js";
 
 const TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.config-test-token";
@@ -16,6 +17,9 @@ describe("loadConfig", () => {
       logLevel: "info",
       logFormat: "json",
       devGuildId: undefined,
+      healthPort: undefined,
+      healthHost: "127.0.0.1",
+      writeRateLimit: DEFAULT_WRITE_RATE_LIMIT,
     });
   });
 
@@ -28,6 +32,10 @@ describe("loadConfig", () => {
         LOG_LEVEL: "debug",
         LOG_FORMAT: "pretty",
         DEV_GUILD_ID: "123456789012345678",
+        HEALTH_PORT: "8080",
+        HEALTH_HOST: "0.0.0.0",
+        WRITE_RATE_LIMIT_BURST: "3",
+        WRITE_RATE_LIMIT_PER_MINUTE: "12",
       }),
     ).toEqual({
       discordToken: TOKEN,
@@ -36,6 +44,9 @@ describe("loadConfig", () => {
       logLevel: "debug",
       logFormat: "pretty",
       devGuildId: "123456789012345678",
+      healthPort: 8080,
+      healthHost: "0.0.0.0",
+      writeRateLimit: { burst: 3, perMinute: 12 },
     });
   });
 
@@ -43,6 +54,15 @@ describe("loadConfig", () => {
     const config = loadConfig({ DISCORD_TOKEN: TOKEN, DEV_GUILD_ID: "", LOG_LEVEL: " " });
     expect(config.devGuildId).toBeUndefined();
     expect(config.logLevel).toBe("info");
+  });
+
+  it("refuses a write rate limit that would block every change", () => {
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, WRITE_RATE_LIMIT_PER_MINUTE: "0" })).toThrow(
+      /WRITE_RATE_LIMIT_PER_MINUTE must be a whole number of at least 1/,
+    );
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, WRITE_RATE_LIMIT_BURST: "1.5" })).toThrow(
+      /WRITE_RATE_LIMIT_BURST must be a whole number of at least 1/,
+    );
   });
 
   it("names every bad variable on one line, never echoing a value", () => {

@@ -4,6 +4,7 @@ import type { CommandModule, SlashCommandDefinition } from "../../../src/bot/com
 import { CommandRegistry } from "../../../src/bot/command-registry.js";
 import { registerCommands } from "../../../src/bot/command-registration.js";
 import { InteractionDispatcher } from "../../../src/bot/dispatcher.js";
+import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/bot/services.js";
 import { openTempDatabase } from "../../support/temp-db.js";
 import { createLogger } from "../../../src/logger.js";
@@ -32,6 +33,7 @@ export async function startInProcessBot(options: {
   readonly extraDefinitions?: readonly SlashCommandDefinition[];
   readonly autoDeferAfterMs?: number;
   readonly services?: BotServices;
+  readonly writeRateLimiter?: WriteRateLimiter;
 }): Promise<InProcessBot> {
   const fake = await startFakeDiscord({ requiredToken: TEST_TOKEN });
   let database: Awaited<ReturnType<typeof openTempDatabase>> | undefined;
@@ -54,6 +56,7 @@ export async function startInProcessBot(options: {
     log,
     autoDeferAfterMs: options.autoDeferAfterMs,
     newReferenceCode: () => "REF123",
+    writeRateLimiter: options.writeRateLimiter,
   });
   const client = createDiscordClient({ apiUrl: fake.apiUrl });
   client.on(Events.InteractionCreate, (interaction) => {

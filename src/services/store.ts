@@ -1,6 +1,9 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import { notFound } from "./errors.js";
 import {
+  type BondSnapshot,
+  type DisorderSnapshot,
+  type SkillSnapshot,
   protagonistColumns,
   protagonistInclude,
   toSnapshot,
@@ -44,63 +47,68 @@ export async function writeProtagonist(
   await syncChildren(tx, after.id, before, after);
 }
 
+/** How to write one kind of child row (skills, Bonds, disorders) of a Protagonist. */
+interface ChildRows<T extends { id: string }> {
+  remove(ids: string[]): Promise<unknown>;
+  update(item: T): Promise<unknown>;
+  create(item: T): Promise<unknown>;
+}
+
+/** Deletes the rows that are gone, updates the ones that changed, creates the new ones. */
+async function syncRows<T extends { id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+  rows: ChildRows<T>,
+): Promise<void> {
+  const kept = new Set(after.map((item) => item.id));
+  const gone = before.filter((item) => !kept.has(item.id)).map((item) => item.id);
+  if (gone.length > 0) await rows.remove(gone);
+  for (const item of after) {
+    const old = before.find((b) => b.id === item.id);
+    if (!old) await rows.create(item);
+    else if (JSON.stringify(old) !== JSON.stringify(item)) await rows.update(item);
+  }
+}
+
 async function syncChildren(
   tx: Tx,
   protagonistId: string,
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
 ): Promise<void> {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const skillData = (s: SkillSnapshot) => ({
+    name: s.name,
+    key: s.key,
+    rating: s.rating,
+    failureMarked: s.failureMarked,
+  });
+  await syncRows(before.skills, after.skills, {
+    remove: (ids) => tx.skill.deleteMany({ where: { id: { in: ids }, protagonistId } }),
+    update: (s) => tx.skill.update({ where: { id: s.id }, data: skillData(s) }),
+    create: (s) => tx.skill.create({ data: { id: s.id, protagonistId, ...skillData(s) } }),
+  });
 
-  const skillIds = new Set(after.skills.map((s) => s.id));
-  const goneSkills = before.skills.filter((s) => !skillIds.has(s.id)).map((s) => s.id);
-  if (goneSkills.length)
-    await tx.skill.deleteMany({ where: { id: { in: goneSkills }, protagonistId } });
-  for (const skill of after.skills) {
-    const old = before.skills.find((s) => s.id === skill.id);
-    if (old && same(old, skill)) continue;
-    const data = {
-      name: skill.name,
-      key: skill.key,
-      rating: skill.rating,
-      failureMarked: skill.failureMarked,
-    };
-    if (old) await tx.skill.update({ where: { id: skill.id }, data });
-    else await tx.skill.create({ data: { id: skill.id, protagonistId, ...data } });
-  }
+  const bondData = (b: BondSnapshot) => ({
+    name: b.name,
+    kind: b.kind,
+    score: b.score,
+    crossedOff: b.crossedOff,
+    fellowProtagonistId: b.fellowId,
+  });
+  await syncRows(before.bonds, after.bonds, {
+    remove: (ids) => tx.bond.deleteMany({ where: { id: { in: ids }, protagonistId } }),
+    update: (b) => tx.bond.update({ where: { id: b.id }, data: bondData(b) }),
+    create: (b) => tx.bond.create({ data: { id: b.id, protagonistId, ...bondData(b) } }),
+  });
 
-  const bondIds = new Set(after.bonds.map((b) => b.id));
-  const goneBonds = before.bonds.filter((b) => !bondIds.has(b.id)).map((b) => b.id);
-  if (goneBonds.length)
-    await tx.bond.deleteMany({ where: { id: { in: goneBonds }, protagonistId } });
-  for (const bond of after.bonds) {
-    const old = before.bonds.find((b) => b.id === bond.id);
-    if (old && same(old, bond)) continue;
-    const data = {
-      name: bond.name,
-      kind: bond.kind,
-      score: bond.score,
-      crossedOff: bond.crossedOff,
-      fellowProtagonistId: bond.fellowId,
-    };
-    if (old) await tx.bond.update({ where: { id: bond.id }, data });
-    else await tx.bond.create({ data: { id: bond.id, protagonistId, ...data } });
-  }
-
-  const disorderIds = new Set(after.disorders.map((d) => d.id));
-  const goneDisorders = before.disorders.filter((d) => !disorderIds.has(d.id)).map((d) => d.id);
-  if (goneDisorders.length) {
-    await tx.disorder.deleteMany({ where: { id: { in: goneDisorders }, protagonistId } });
-  }
-  for (const disorder of after.disorders) {
-    const old = before.disorders.find((d) => d.id === disorder.id);
-    if (old && same(old, disorder)) continue;
-    const data = {
-      name: disorder.name,
-      threat: disorder.threat,
-      curedAt: disorder.cured ? new Date() : null,
-    };
-    if (old) await tx.disorder.update({ where: { id: disorder.id }, data });
-    else await tx.disorder.create({ data: { id: disorder.id, protagonistId, ...data } });
-  }
+  const disorderData = (d: DisorderSnapshot) => ({
+    name: d.name,
+    threat: d.threat,
+    curedAt: d.cured ? new Date() : null,
+  });
+  await syncRows(before.disorders, after.disorders, {
+    remove: (ids) => tx.disorder.deleteMany({ where: { id: { in: ids }, protagonistId } }),
+    update: (d) => tx.disorder.update({ where: { id: d.id }, data: disorderData(d) }),
+    create: (d) => tx.disorder.create({ data: { id: d.id, protagonistId, ...disorderData(d) } }),
+  });
 }

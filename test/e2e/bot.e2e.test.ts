@@ -7,6 +7,8 @@ import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { GatewayIntentBits, InteractionResponseType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commands } from "../../commands/index.js";
+import { definitionJson } from "../../src/bot/command.js";
 import { messages } from "../../src/bot/messages.js";
 import { DiceError, rollDice } from "../../src/rules/dice/index.js";
 import { seededRng } from "../../src/rules/rng.js";
@@ -95,7 +97,9 @@ describe("the bot process", () => {
       );
       expect(put.response?.status).toBe(200);
       expect(put.token).toBe(TOKEN);
-      expect(fake.commands(fake.guild().id).map((command) => command.name)).toEqual(["roll"]);
+      expect(fake.commands(fake.guild().id).map((command) => command.name)).toEqual(
+        commands.map((command) => definitionJson(command.definition).name),
+      );
       expect(fake.gateway.identifies[0]?.intents).toBe(GatewayIntentBits.Guilds);
       await bot.waitForLog((line) => line.msg === "commands registered", "the registration");
       expect(bulkOverwrites()).toHaveLength(1);

@@ -1,0 +1,297 @@
+/**
+ * `/protagonist show | list | select | edit | retire | export | import` on a seeded table, through
+ * the real bot: sheets and lists that ping nobody, authority (a player can't edit another's
+ * Protagonist), the retire confirmation, and an export imported back.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { InteractionResponseType, MessageFlags, type APIEmbed } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startFakeDiscord,
+  type FakeCallbackData,
+  type FakeDiscord,
+  type StoredApiMessage,
+} from "../support/fake-discord/index.js";
+import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import { seedTable, type SeededTable } from "./support/seed.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-protagonist";
+const OTHER_PLAYER_ID = "400000000000000012";
+let fake: FakeDiscord;
+let dir: string;
+let bot: BotProcess;
+let table: SeededTable;
+let mine: { id: string; name: string };
+let theirs: { id: string; name: string };
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
+  dir = emptyDir();
+  const databaseUrl = `file:${join(dir, "bot.db")}`;
+  table = await seedTable({
+    databaseUrl,
+    guildId: fake.guild().id,
+    channelId: fake.defaultChannelId(),
+    gmUserId: fake.guild().ownerId,
+    players: [{ userId: fake.defaultUser.id }, { userId: OTHER_PLAYER_ID }],
+  });
+  [mine, theirs] = table.protagonists as [typeof mine, typeof theirs];
+  // A failure mark, to see it on the sheet.
+  const db = new BetterSqlite3(join(dir, "bot.db"));
+  db.prepare("UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND name = 'Occult'").run(
+    mine.id,
+  );
+  db.close();
+  bot = startBotProcess(
+    {
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_URL: databaseUrl,
+      DEV_GUILD_ID: fake.guild().id,
+    },
+    dir,
+  );
+  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
+}, 40_000);
+
+afterAll(async () => {
+  await bot.kill();
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+const isEphemeral = (data: { flags?: number } | undefined): boolean =>
+  ((data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+
+const field = (embed: APIEmbed | undefined, name: string): string | undefined =>
+  embed?.fields?.find((f) => f.name === name)?.value;
+
+function command(
+  subcommand: string,
+  options: Record<string, string | number | boolean> = {},
+  user?: string,
+) {
+  return fake.sendSlashCommand({
+    name: "protagonist",
+    subcommand,
+    options,
+    ...(user === undefined ? {} : { user }),
+  });
+}
+
+async function answer(
+  subcommand: string,
+  options: Record<string, string | number | boolean> = {},
+  user?: string,
+): Promise<FakeCallbackData> {
+  return (await command(subcommand, options, user).response()).data ?? {};
+}
+
+function hpOf(id: string): number {
+  return query<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", id)[0]?.hp ?? -1;
+}
+
+describe("/protagonist show and list", () => {
+  it("shows the sheet: stats with ×5 and words, HP/WP/SAN, skills with failure marks", async () => {
+    const data = await answer("show");
+    expect(isEphemeral(data)).toBe(false);
+    expect(data.allowed_mentions).toEqual({ parse: [] });
+    const [sheet, skills] = data.embeds ?? [];
+    expect(sheet?.title).toBe(mine.name);
+    expect(sheet?.description).toContain(`played by <@${fake.defaultUser.id}>`);
+    expect(field(sheet, "Stats")).toContain("**INT** 15 · 75% · *Perceptive*");
+    expect(field(sheet, "HP")).toBe("**10** / 10");
+    expect(field(sheet, "SAN")).toBe("**70** / 99 max");
+    expect(field(sheet, "Bonds")).toContain("Her brother Tom — **12** (individual)");
+    expect(field(sheet, "Resources")).toMatch(/^\*\*5\*\* — .* at hand .*\nChecks ☐/);
+    expect(skills?.title).toBe("Skills");
+    const columns = (skills?.fields ?? []).map((f) => f.value).join("\n");
+    expect(columns).toContain("Occult **50** ☒");
+    expect(columns).toContain("Search **80**");
+  });
+
+  it("lists the campaign's Protagonists with their players, pinging nobody", async () => {
+    const data = await answer("list");
+    expect(data.allowed_mentions).toEqual({ parse: [] });
+    const text = data.embeds?.[0]?.description ?? "";
+    expect(text).toContain(`**${mine.name}** — <@${fake.defaultUser.id}>`);
+    expect(text).toContain(`**${theirs.name}** — <@${OTHER_PLAYER_ID}>`);
+    expect(text).toMatch(/HP 10\/10 · WP 14\/14 · SAN 70/);
+  });
+
+  it("explains a Protagonist that does not exist", async () => {
+    const data = await answer("show", { protagonist: "Nobody at all" });
+    expect(isEphemeral(data)).toBe(true);
+    expect(data.content).toMatch(/not found/);
+  });
+});
+
+describe("/protagonist select", () => {
+  it("offers only the player's own Protagonists", async () => {
+    const response = await fake
+      .sendAutocomplete({
+        name: "protagonist",
+        subcommand: "select",
+        options: { protagonist: "Protag" },
+        focused: "protagonist",
+      })
+      .response();
+    expect(response.data?.choices).toEqual([{ name: mine.name, value: mine.id }]);
+  });
+
+  it("selects for the whole campaign, privately", async () => {
+    const data = await answer("select", { protagonist: mine.id, scope: "campaign" });
+    expect(isEphemeral(data)).toBe(true);
+    expect(data.content).toBe(`You now play **${mine.name}** everywhere in **Night Floors**.`);
+    const rows = query<{ protagonistId: string }>(
+      "SELECT protagonistId FROM ActiveProtagonist WHERE userId = ?",
+      fake.defaultUser.id,
+    );
+    expect(rows).toEqual([{ protagonistId: mine.id }]);
+  });
+});
+
+describe("/protagonist edit", () => {
+  it("changes a stat and a skill and shows what changed", async () => {
+    const data = await answer("edit", { stat: "STR", value: 12, skill: "Occult", rating: 60 });
+    expect(isEphemeral(data)).toBe(false);
+    const changes = data.embeds?.[0]?.description ?? "";
+    expect(changes).toContain("• STR 10 → 12");
+    expect(changes).toContain("• HP max 10 → 11");
+    expect(changes).toContain("• Occult 50 → 60");
+    const [row] = query<{ str: number; hpMax: number }>(
+      "SELECT str, hpMax FROM Protagonist WHERE id = ?",
+      mine.id,
+    );
+    expect(row).toEqual({ str: 12, hpMax: 11 });
+  });
+
+  it("edits name and notes in a form", async () => {
+    const opened = await command("edit").response();
+    expect(opened.type).toBe(InteractionResponseType.Modal);
+    const customId = String(opened.data?.custom_id);
+    const submitted = await fake
+      .sendModalSubmit({ customId, fields: { name: mine.name, notes: "Smokes too much." } })
+      .response();
+    expect(submitted.data?.embeds?.[0]?.description).toBe("• notes updated");
+    expect(
+      query<{ notes: string }>("SELECT notes FROM Protagonist WHERE id = ?", mine.id)[0]?.notes,
+    ).toBe("Smokes too much.");
+  });
+
+  it("refuses a player editing another's Protagonist, and changes nothing", async () => {
+    const before = hpOf(theirs.id);
+    const data = await answer("edit", { protagonist: theirs.id, hp: 1 });
+    expect(isEphemeral(data)).toBe(true);
+    expect(data.content).toMatch(/is not yours/);
+    expect(hpOf(theirs.id)).toBe(before);
+    const form = await answer("edit", { protagonist: theirs.name });
+    expect(form.content).toMatch(/is not yours/);
+  });
+
+  it("lets the GM add a disorder, then cure it chosen by autocomplete", async () => {
+    const gm = fake.guild().ownerId;
+    const added = await answer(
+      "edit",
+      { protagonist: theirs.id, disorder_name: "Claustrophobia" },
+      gm,
+    );
+    expect(added.embeds?.[0]?.description).toContain("disorder “Claustrophobia” added");
+    const choices = await fake
+      .sendAutocomplete({
+        name: "protagonist",
+        subcommand: "edit",
+        options: { protagonist: theirs.id, disorder: "claus" },
+        focused: "disorder",
+        user: gm,
+      })
+      .response();
+    const disorderId = String(choices.data?.choices?.[0]?.value);
+    const cured = await answer(
+      "edit",
+      { protagonist: theirs.id, disorder: disorderId, cure: true },
+      gm,
+    );
+    expect(cured.embeds?.[0]?.description).toContain("disorder “Claustrophobia” cured");
+  });
+});
+
+describe("/protagonist export and import", () => {
+  let exported = "";
+
+  it("sends the sheet as a JSON file", async () => {
+    const response = await command("export").response();
+    expect(isEphemeral(response.data)).toBe(true);
+    const [file] = response.files;
+    expect(file?.filename).toBe("protagonist-1.json");
+    exported = file?.data.toString("utf8") ?? "";
+    const document = JSON.parse(exported) as { format: string; protagonist: { notes: string } };
+    expect(document.format).toBe("cthulhu-eternal-bot/protagonist");
+    expect(document.protagonist.notes).toBe("Smokes too much.");
+  });
+
+  it("imports the exported text under another name", async () => {
+    // Pasted compactly, as it fits Discord's 6,000 characters for an option.
+    const json = JSON.stringify(JSON.parse(exported));
+    const data = await answer("import", { json, name: "Protagonist 1 Copy" });
+    expect(data.content).toMatch(/Imported \*\*Protagonist 1 Copy\*\*/);
+    const [row] = query<{ str: number; notes: string; ownerId: string }>(
+      "SELECT str, notes, ownerId FROM Protagonist WHERE name = ?",
+      "Protagonist 1 Copy",
+    );
+    expect(row).toEqual({ str: 12, notes: "Smokes too much.", ownerId: fake.defaultUser.id });
+  });
+
+  it("asks for a file or pasted text, and refuses text that is not an export", async () => {
+    expect((await answer("import")).content).toMatch(/Attach the exported file/);
+    const bad = await answer("import", { json: '{"format":"something else"}' });
+    expect(isEphemeral(bad)).toBe(true);
+    expect(bad.content).toMatch(/not a Protagonist exported by this bot/);
+  });
+});
+
+describe("/protagonist retire", () => {
+  let prompt: StoredApiMessage;
+
+  it("asks to confirm, privately, with buttons only the asker may press", async () => {
+    const handle = command("retire", { protagonist: "Protagonist 1 Copy" });
+    prompt = await handle.waitForOriginal();
+    expect(isEphemeral(prompt)).toBe(true);
+    expect(prompt.content).toMatch(/^Retire \*\*Protagonist 1 Copy\*\*\?/);
+    const confirmId = JSON.stringify(prompt.components).match(/protagonist:retire:[^"]+/)?.[0];
+    const refused = await fake
+      .sendButton({ customId: String(confirmId), messageId: prompt.id, user: OTHER_PLAYER_ID })
+      .response();
+    expect(refused.data?.content).toMatch(/belong to whoever ran/);
+  });
+
+  it("retires on confirmation and says so in the channel", async () => {
+    const confirmId = JSON.stringify(prompt.components).match(/protagonist:retire:[^"]+/)?.[0];
+    const handle = fake.sendButton({ customId: String(confirmId), messageId: prompt.id });
+    const updated = await handle.waitForOriginal({
+      predicate: (m) => m.content.includes("is retired"),
+    });
+    expect(updated.components ?? []).toHaveLength(0);
+    const [announcement] = await handle.waitForFollowUps(1);
+    expect(isEphemeral(announcement)).toBe(false);
+    expect(announcement?.content).toMatch(/Protagonist 1 Copy\*\* retires from play/);
+    const [row] = query<{ status: string }>(
+      "SELECT status FROM Protagonist WHERE name = ?",
+      "Protagonist 1 Copy",
+    );
+    expect(row?.status).toBe("retired");
+    const list = await answer("list", { all: true });
+    expect(list.embeds?.[0]?.description).toMatch(/Protagonist 1 Copy\*\* — .* · Retired/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { CommandModule } from "../src/bot/command.js";
 import { rollCommand } from "./roll.js";
+import { campaignCommand } from "./campaign.js";
 import { protagonistCommand } from "./protagonist.js";
 import { historyCommand } from "./history.js";
 import { hpCommand } from "./hp.js";
@@ -10,6 +11,7 @@ import { wpCommand } from "./wp.js";
 /** Every slash command of the bot; registration and routing both read this list. */
 export const commands: readonly CommandModule[] = [
   rollCommand,
+  campaignCommand,
   protagonistCommand,
   resourcesCommand,
   hpCommand,

@@ -22,6 +22,8 @@ export interface SeededBot {
   rows<T>(sql: string, ...params: unknown[]): T[];
   /** Forces columns of a Protagonist row (between interactions), e.g. to make a test certain. */
   setProtagonist(id: string, columns: Record<string, string | number>): void;
+  /** Runs one write statement on the bot's database (between interactions), for set-ups. */
+  run(sql: string, ...params: unknown[]): void;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,14 @@ export async function startSeededBot(token: string): Promise<SeededBot> {
         db.prepare(
           `UPDATE Protagonist SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE id = ?`,
         ).run(...Object.values(columns), id);
+      } finally {
+        db.close();
+      }
+    },
+    run(sql, ...params) {
+      const db = open(false);
+      try {
+        db.prepare(sql).run(...params);
       } finally {
         db.close();
       }

@@ -1,0 +1,89 @@
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import { actorFrom } from "../../src/bot/actor.js";
+import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
+import { customId } from "../../src/bot/custom-id.js";
+import { EMBED_LIMITS, truncate, userText } from "../../src/bot/format.js";
+import { ruleSettingLines } from "../../src/bot/presentation/campaign-settings.js";
+import {
+  SESSION_COLOUR,
+  sessionSummaryEmbeds,
+} from "../../src/bot/presentation/session-summary.js";
+import { COMMAND_NAME } from "./definition.js";
+
+export const END_CONFIRM_ACTION = "end";
+export const END_CANCEL_ACTION = "end-cancel";
+
+/** Asks first (privately): ending a session rolls dice and cannot be taken back but by undo. */
+export async function askSessionEnd(
+  interaction: ChatInputCommandInteraction,
+  { reply, services }: HandlerContext,
+): Promise<void> {
+  const campaign = await services.campaigns.current({
+    actor: actorFrom(interaction),
+    campaignId: interaction.options.getString("campaign"),
+  });
+  const improvement = ruleSettingLines(campaign.rules).find((line) => line.key === "improvement");
+  const embed = new EmbedBuilder()
+    .setColor(SESSION_COLOUR)
+    .setTitle(
+      truncate(
+        `End session ${campaign.sessionNumber} of ${userText(campaign.name)}?`,
+        EMBED_LIMITS.title,
+      ),
+    )
+    .setDescription(
+      `Every active Protagonist's marked skills improve (${improvement?.value ?? "as the campaign's rules say"}) and their marks clear. A summary of the session (SAN, Bonds, Resources, improvements) is then posted in this channel.`,
+    );
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setCustomId(customId(COMMAND_NAME, END_CONFIRM_ACTION, campaign.id, campaign.sessionNumber))
+      .setLabel(`End session ${campaign.sessionNumber}`)
+      .setStyle(ButtonStyle.Danger),
+    new ButtonBuilder()
+      .setCustomId(customId(COMMAND_NAME, END_CANCEL_ACTION))
+      .setLabel("Cancel")
+      .setStyle(ButtonStyle.Secondary),
+  );
+  await reply.send({ embeds: [embed], components: [row], ephemeral: true });
+}
+
+/** Ends the session the prompt named, once: a second press finds the session already over. */
+export async function confirmSessionEnd(
+  interaction: ButtonInteraction,
+  { reply, services, args }: ComponentContext,
+): Promise<void> {
+  const [campaignId, session] = args;
+  const actor = actorFrom(interaction);
+  const campaign = await services.campaigns.current({ actor, campaignId: campaignId ?? null });
+  if (String(campaign.sessionNumber) !== session) {
+    await reply.edit({
+      content: `Session ${session ?? "?"} of **${userText(campaign.name)}** has already ended; this is session ${campaign.sessionNumber}.`,
+      embeds: [],
+      components: [],
+    });
+    return;
+  }
+  const result = await services.session.endSession({ actor, campaignId: campaign.id });
+  await reply.edit({
+    content: `Session ${result.sessionNumber} of **${userText(campaign.name)}** ended.`,
+    embeds: [],
+    components: [],
+  });
+  for (const embed of sessionSummaryEmbeds(campaign.name, result)) {
+    await reply.send({ embeds: [embed], ephemeral: false });
+  }
+}
+
+export async function cancelSessionEnd(
+  _interaction: ButtonInteraction,
+  { reply }: ComponentContext,
+): Promise<void> {
+  await reply.edit({ content: "The session goes on.", embeds: [], components: [] });
+}

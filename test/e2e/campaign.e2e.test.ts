@@ -1,0 +1,276 @@
+/**
+ * /campaign on a seeded table through the real bot: settings shown and changed (and obeyed by
+ * /roll), GMs added by a GM only, channel binding, the party, and session end behind a button.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InteractionHandle } from "../support/fake-discord/index.js";
+import { buttonIds, isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-campaign-token";
+let t: SeededBot;
+let first: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await startSeededBot(TOKEN);
+  const [p1] = t.table.protagonists;
+  if (!p1) throw new Error("the seed makes two Protagonists");
+  first = p1;
+}, 60_000);
+
+afterAll(async () => {
+  await t.stop();
+});
+
+interface CampaignRow {
+  secretRollMode: string;
+  gmChannelId: string | null;
+  ruleOptions: string;
+  sessionNumber: number;
+}
+
+function campaign(): CampaignRow {
+  const [row] = t.rows<CampaignRow>(
+    "SELECT secretRollMode, gmChannelId, ruleOptions, sessionNumber FROM Campaign WHERE id = ?",
+    t.table.campaignId,
+  );
+  if (!row) throw new Error("the seeded campaign is gone");
+  return row;
+}
+
+function occult(protagonistId: string): { rating: number; failureMarked: number } {
+  const [row] = t.rows<{ rating: number; failureMarked: number }>(
+    "SELECT rating, failureMarked FROM Skill WHERE protagonistId = ? AND key = 'occult'",
+    protagonistId,
+  );
+  if (!row) throw new Error("no Occult skill");
+  return row;
+}
+
+function settings(options: Record<string, string | number | boolean>, user?: string) {
+  return t.fake
+    .sendSlashCommand({
+      name: "campaign",
+      subcommand: "settings",
+      options,
+      user: user ?? t.gmId,
+    })
+    .response();
+}
+
+async function press(handle: InteractionHandle, prefix: string, user: string) {
+  const original = await handle.waitForOriginal();
+  const id = buttonIds(original).find((c) => c.startsWith(prefix));
+  if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
+  return t.fake.sendButton({ customId: id, messageId: original.id, user });
+}
+
+describe("/campaign settings", () => {
+  it("shows every setting in force, each with its default", async () => {
+    const response = await settings({});
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toBe("⚙️ Settings of Night Floors");
+    const fields = Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
+    expect(Object.keys(fields)).toEqual([
+      "Era",
+      "Secret rolls",
+      "GM channel",
+      "Failure marks",
+      "Skill improvement",
+      "Projection, WP short",
+      "Adaptation reset",
+      "Temporary insanity",
+      "Sub-standard items",
+      "Creation skill cap",
+      "Exhaustion penalty",
+    ]);
+    expect(fields["Failure marks"]).toMatch(/^\*\*on\*\* \(default\)\n/);
+    expect(fields["Temporary insanity"]).toMatch(/^\*\*5\+ SAN lost\*\* \(default\)\n/);
+  });
+
+  it("refuses gm-channel mode without a channel, privately, and changes nothing", async () => {
+    const response = await settings({ "secret-rolls": "gm-channel" });
+    expect(isEphemeral(response.data)).toBe(true);
+    expect(response.data?.content).toBe(
+      "Posting secret rolls to a GM channel needs `gm-channel` set to a channel.",
+    );
+    expect(campaign()).toMatchObject({ secretRollMode: "ephemeral", gmChannelId: null });
+  });
+
+  it("takes gm-channel mode with a channel and shows what changed", async () => {
+    const channel = t.fake.defaultChannelId();
+    const response = await settings({ "secret-rolls": "gm-channel", "gm-channel": channel });
+    const [changed, card] = response.data?.embeds ?? [];
+    expect(changed?.title).toBe("⚙️ Night Floors: settings changed");
+    expect(changed?.description).toBe(
+      [
+        "• Secret rolls: ephemeral: only the roller sees it → **gm-channel: the roller and the GM channel see it**",
+        `• GM channel: none → **<#${channel}>**`,
+      ].join("\n"),
+    );
+    expect(card?.title).toBe("⚙️ Settings of Night Floors");
+    expect(campaign()).toMatchObject({ secretRollMode: "gm-channel", gmChannelId: channel });
+  });
+
+  it("turns failure marks off, and then a failed /roll skill: marks nothing", async () => {
+    const response = await settings({ "failure-marks": false, "insanity-threshold": 6 });
+    expect(response.data?.embeds?.[0]?.description).toBe(
+      ["• Failure marks: on → **off**", "• Temporary insanity: 5+ SAN lost → **6+ SAN lost**"].join(
+        "\n",
+      ),
+    );
+    expect(JSON.parse(campaign().ruleOptions)).toMatchObject({
+      failureMarks: false,
+      temporaryInsanityThreshold: 6,
+    });
+    // −100 leaves only a roll of 01 to succeed; try again in that rare case.
+    let title = "";
+    for (let attempt = 0; attempt < 5 && !/Failure|Fumble/.test(title); attempt += 1) {
+      const roll = await t.fake
+        .sendSlashCommand({ name: "roll", options: { skill: "Occult", modifier: -100 } })
+        .response();
+      title = roll.data?.embeds?.[0]?.title ?? "";
+    }
+    expect(title).toMatch(/(Failure|Fumble) — Occult$/);
+    expect(occult(first.id).failureMarked).toBe(0);
+  });
+});
+
+describe("/campaign gm and bind", () => {
+  it("lets a GM add a GM, and refuses a player, privately", async () => {
+    const added = await t.fake
+      .sendSlashCommand({
+        name: "campaign",
+        subcommandGroup: "gm",
+        subcommand: "add",
+        options: { user: t.secondPlayerId },
+        user: t.gmId,
+      })
+      .response();
+    expect(added.data?.content).toBe(
+      `<@${t.secondPlayerId}> is now a GM of **Night Floors**.\nGMs: <@${t.gmId}>, <@${t.secondPlayerId}>.`,
+    );
+    expect(added.data?.allowed_mentions).toEqual({ parse: [] });
+    const refused = await t.fake
+      .sendSlashCommand({
+        name: "campaign",
+        subcommandGroup: "gm",
+        subcommand: "add",
+        options: { user: t.playerId },
+        user: t.playerId,
+      })
+      .response();
+    expect(isEphemeral(refused.data)).toBe(true);
+    expect(refused.data?.content).toBe(
+      "Only a GM of **Night Floors** (or someone with Manage Server) can do that.",
+    );
+    expect(
+      t
+        .rows<{ discordId: string }>(
+          "SELECT discordId FROM CampaignGm WHERE campaignId = ? ORDER BY createdAt",
+          t.table.campaignId,
+        )
+        .map((row) => row.discordId),
+    ).toEqual([t.gmId, t.secondPlayerId]);
+  });
+
+  it("lets the new GM bind this channel to the campaign picked by autocomplete", async () => {
+    const suggestions = await t.fake
+      .sendAutocomplete({
+        name: "campaign",
+        subcommand: "bind",
+        options: { campaign: "night" },
+        focused: "campaign",
+        user: t.secondPlayerId,
+      })
+      .response();
+    expect(suggestions.data?.choices).toEqual([
+      { name: "Night Floors (default)", value: t.table.campaignId },
+    ]);
+    const bound = await t.fake
+      .sendSlashCommand({
+        name: "campaign",
+        subcommand: "bind",
+        options: { campaign: t.table.campaignId },
+        user: t.secondPlayerId,
+      })
+      .response();
+    expect(bound.data?.content).toMatch(/^This channel now plays \*\*Night Floors\*\*/);
+    expect(
+      t.rows(
+        "SELECT channelId, campaignId FROM ChannelBinding WHERE channelId = ?",
+        t.fake.defaultChannelId(),
+      ),
+    ).toEqual([{ channelId: t.fake.defaultChannelId(), campaignId: t.table.campaignId }]);
+  });
+});
+
+describe("/campaign party", () => {
+  it("shows every active Protagonist in one embed", async () => {
+    const response = await t.fake
+      .sendSlashCommand({ name: "campaign", subcommand: "party", user: t.gmId })
+      .response();
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toBe("👥 The party of Night Floors");
+    expect(embed?.fields?.map((f) => f.name)).toEqual(["Protagonist 1", "Protagonist 2"]);
+    const value = embed?.fields?.[0]?.value ?? "";
+    expect(value).toContain(`<@${t.playerId}>`);
+    expect(value).toMatch(
+      /HP \*\*\d+\*\*\/\d+ · WP \*\*\d+\*\*\/\d+ · SAN \*\*\d+\*\*\/99 · BP \d+/,
+    );
+    expect(value).toContain("Adaptation: violence ☐☐☐ · helplessness ☐☐☐");
+    expect(value).toContain("Bonds: Her brother Tom 12 · Miskatonic University faculty");
+    expect(value).toMatch(/Resources \d+: [☐☒]+/);
+    expect(response.data?.components ?? []).toEqual([]);
+  });
+});
+
+describe("/campaign session-end", () => {
+  it("asks privately, then improves the marked skill and posts the summary", async () => {
+    t.run(
+      "UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND key = 'occult'",
+      first.id,
+    );
+    const before = occult(first.id).rating;
+    const handle = t.fake.sendSlashCommand({
+      name: "campaign",
+      subcommand: "session-end",
+      user: t.gmId,
+    });
+    const prompt = await handle.waitForOriginal();
+    expect(isEphemeral(prompt)).toBe(true);
+    expect(prompt.embeds[0]?.title).toBe("End session 1 of Night Floors?");
+    expect(buttonIds(prompt)).toEqual([
+      `campaign:end:${t.table.campaignId}:1`,
+      "campaign:end-cancel",
+    ]);
+
+    const confirm = await press(handle, "campaign:end:", t.gmId);
+    const [summary] = await confirm.waitForFollowUps(1);
+    expect(isEphemeral(summary)).toBe(false);
+    const embed = summary?.embeds[0];
+    expect(embed?.title).toBe("📘 Session 1 of Night Floors has ended");
+    const field = embed?.fields?.find((f) => f.name === first.name)?.value ?? "";
+    const after = occult(first.id);
+    expect(after.failureMarked).toBe(0);
+    expect(after.rating - before).toBeGreaterThanOrEqual(1);
+    expect(after.rating - before).toBeLessThanOrEqual(4);
+    expect(field).toContain(
+      `📈 Occult 1D4 = ${after.rating - before}: ${before} → ${after.rating}; mark cleared.`,
+    );
+    expect(campaign().sessionNumber).toBe(2);
+    const updated = await handle.waitForOriginal({
+      predicate: (m) => (m.components ?? []).length === 0,
+    });
+    expect(updated.content).toBe("Session 1 of **Night Floors** ended.");
+  });
+
+  it("does not end a session twice from the same prompt", async () => {
+    const again = await t.fake
+      .sendButton({ customId: `campaign:end:${t.table.campaignId}:1`, user: t.gmId })
+      .response();
+    expect(again.data?.content).toBe(
+      "Session 1 of **Night Floors** has already ended; this is session 2.",
+    );
+    expect(campaign().sessionNumber).toBe(2);
+  });
+});

@@ -37,7 +37,9 @@ beforeAll(async () => {
     gmUserId: fake.guild().ownerId,
     players: [{ userId: fake.defaultUser.id }, { userId: OTHER_PLAYER_ID }],
   });
-  [mine, theirs] = table.protagonists as [typeof mine, typeof theirs];
+  const [first, second] = table.protagonists;
+  if (first === undefined || second === undefined) throw new Error("the seed made no players");
+  [mine, theirs] = [first, second];
   // A failure mark, to see it on the sheet.
   const db = new BetterSqlite3(join(dir, "bot.db"));
   db.prepare("UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND name = 'Occult'").run(

@@ -2,6 +2,8 @@ import type { CommandModule } from "../src/bot/command.js";
 import { rollCommand } from "./roll.js";
 import { campaignCommand } from "./campaign.js";
 import { protagonistCommand } from "./protagonist.js";
+import { bondCommand } from "./bond.js";
+import { sanCommand } from "./san.js";
 import { historyCommand } from "./history.js";
 import { hpCommand } from "./hp.js";
 import { resourcesCommand } from "./resources.js";
@@ -13,6 +15,8 @@ export const commands: readonly CommandModule[] = [
   rollCommand,
   campaignCommand,
   protagonistCommand,
+  sanCommand,
+  bondCommand,
   resourcesCommand,
   hpCommand,
   wpCommand,

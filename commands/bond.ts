@@ -1,0 +1,356 @@
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type EmbedBuilder,
+  type SlashCommandSubcommandBuilder,
+} from "discord.js";
+import { actorFrom } from "../src/bot/actor.js";
+import type { CommandModule } from "../src/bot/command.js";
+import { userText } from "../src/bot/format.js";
+import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
+import { bondChangeEmbed, bondListEmbed, bondName } from "../src/bot/presentation/bonds.js";
+import { repressionEmbed, sanTestEmbed } from "../src/bot/presentation/sanity.js";
+import { reactionRow } from "../src/bot/presentation/sanity-components.js";
+import type { BotServices } from "../src/bot/services.js";
+import { UserError } from "../src/bot/user-facing-error.js";
+import type { Actor } from "../src/services/index.js";
+
+const withProtagonist = (sub: SlashCommandSubcommandBuilder) =>
+  sub.addStringOption((option) =>
+    option
+      .setName("protagonist")
+      .setDescription("Whose Bonds (default: your active Protagonist)")
+      .setAutocomplete(true),
+  );
+
+const withBond = (sub: SlashCommandSubcommandBuilder, description: string) =>
+  sub.addStringOption((option) =>
+    option
+      .setName("bond")
+      .setDescription(description)
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(100),
+  );
+
+const definition = new SlashCommandBuilder()
+  .setName("bond")
+  .setDescription("A Protagonist's Bonds: list, add, damage, improve, project a SAN loss, repress.")
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub.setName("list").setDescription("Every Bond with its score, broken ones too"),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      sub
+        .setName("add")
+        .setDescription("A new Bond: an individual one starts at CHA")
+        .addStringOption((option) =>
+          option
+            .setName("name")
+            .setDescription("Who or what (a person, a family, a congregation…)")
+            .setRequired(true)
+            .setMaxLength(100),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("kind")
+            .setDescription("An individual (up to CHA) or a community (up to 20)")
+            .setRequired(true)
+            .addChoices(
+              { name: "individual", value: "individual" },
+              { name: "community", value: "community" },
+            ),
+        )
+        .addIntegerOption((option) =>
+          option
+            .setName("score")
+            .setDescription("Starting score (default: CHA for an individual Bond)")
+            .setMinValue(1)
+            .setMaxValue(99),
+        ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      withBond(
+        sub.setName("damage").setDescription("Harm to a Bond's subject; at 0 it breaks"),
+        "The Bond harmed",
+      ).addStringOption((option) =>
+        option
+          .setName("amount")
+          .setDescription("Points of damage (1–99), or 1D4")
+          .setRequired(true)
+          .setMaxLength(10),
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      withBond(
+        sub.setName("improve").setDescription("Cultivate a Bond: never above CHA (or 20)"),
+        "The Bond improved",
+      ).addIntegerOption((option) =>
+        option
+          .setName("amount")
+          .setDescription("Points to add")
+          .setRequired(true)
+          .setMinValue(1)
+          .setMaxValue(99),
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      withBond(
+        sub
+          .setName("destroy")
+          .setDescription("The subject is gone (dead, insane, left): crossed off, kept"),
+        "The Bond lost",
+      ).addStringOption((option) =>
+        option.setName("why").setDescription("What happened to them").setMaxLength(200),
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      withBond(
+        sub
+          .setName("project")
+          .setDescription(
+            "Project the latest SAN loss onto a Bond: 1D4 WP, the loss and Bond drop",
+          ),
+        "The Bond to project onto",
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      withBond(
+        sub.setName("repress").setDescription("Repress insanity: 1D4 WP and Bond, then a SAN test"),
+        "The Bond to draw on",
+      ).addStringOption((option) =>
+        option
+          .setName("episode")
+          .setDescription("What is repressed (temporary insanity, a disorder…)")
+          .setMaxLength(200),
+      ),
+    ),
+  );
+
+/** What every subcommand shares: who acts, on which Protagonist, and the roller's name. */
+interface Call {
+  interaction: ChatInputCommandInteraction;
+  services: BotServices;
+  actor: Actor;
+  protagonistId: string | null;
+  roller: string;
+}
+
+type Subcommand = (call: Call) => Promise<{ embed: EmbedBuilder; temporaryInsanityOf?: number }>;
+
+const subcommands: Readonly<Record<string, Subcommand>> = {
+  list: async ({ services, actor, protagonistId }) => ({
+    embed: bondListEmbed(await services.bonds.list({ actor, protagonistId })),
+  }),
+
+  add: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const score = interaction.options.getInteger("score");
+    const added = await services.bonds.add({
+      actor,
+      protagonistId,
+      name: interaction.options.getString("name", true),
+      kind:
+        interaction.options.getString("kind", true) === "community" ? "community" : "individual",
+      ...(score === null ? {} : { score }),
+    });
+    return {
+      embed: bondChangeEmbed({
+        title: "🤝 New Bond",
+        who: added.protagonist.name,
+        bond: added.bond,
+        lines: [
+          `${bondName(added.bond)} · ${added.bond.kind} · ${added.bond.score}/${added.bond.max}`,
+        ],
+        roller,
+        eventId: added.eventId,
+      }),
+    };
+  },
+
+  damage: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const raw = interaction.options.getString("amount", true).trim();
+    const damaged = await services.bonds.damage({
+      actor,
+      protagonistId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+      amount: /^\d+$/.test(raw) ? Number(raw) : raw,
+    });
+    const how = damaged.rolled === null ? `−${damaged.amount}` : `1D4 = **${damaged.rolled}**`;
+    const lines = [
+      `${bondName(damaged.bond)} ${damaged.change.before} → **${damaged.change.after}** (${how})`,
+    ];
+    if (damaged.broke) {
+      lines.push(
+        `💔 **Broken**: crossed off, but it stays on the sheet. **${userText(damaged.protagonist.name)}** likely faces a SAN test for Helplessness (the GM decides).`,
+      );
+    }
+    return {
+      embed: bondChangeEmbed({
+        title: damaged.broke ? "💔 Bond broken" : "Bond damaged",
+        who: damaged.protagonist.name,
+        bond: damaged.bond,
+        lines,
+        roller,
+        eventId: damaged.eventId,
+      }),
+    };
+  },
+
+  improve: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const improved = await services.bonds.improve({
+      actor,
+      protagonistId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+      amount: interaction.options.getInteger("amount", true),
+    });
+    const lines = [
+      `${bondName(improved.bond)} ${improved.change.before} → **${improved.change.after}** (+${improved.gained})`,
+    ];
+    if (improved.capped) {
+      const cap = improved.bond.kind === "individual" ? "CHA" : "the community maximum";
+      lines.push(
+        `Capped at ${improved.bond.max} (${cap}): asked +${improved.requested}, gained +${improved.gained}.`,
+      );
+    }
+    return {
+      embed: bondChangeEmbed({
+        title: "Bond improved",
+        who: improved.protagonist.name,
+        bond: improved.bond,
+        lines,
+        roller,
+        eventId: improved.eventId,
+      }),
+    };
+  },
+
+  destroy: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const why = interaction.options.getString("why");
+    const destroyed = await services.bonds.destroy({
+      actor,
+      protagonistId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+      why,
+    });
+    return {
+      embed: bondChangeEmbed({
+        title: "Bond destroyed",
+        who: destroyed.protagonist.name,
+        bond: destroyed.bond,
+        lines: [
+          `${bondName(destroyed.bond)} is destroyed${why ? ` (${userText(why, 200)})` : ""}: crossed off with its last score, kept on the sheet.`,
+        ],
+        roller,
+        eventId: destroyed.eventId,
+      }),
+    };
+  },
+
+  project: async ({ interaction, services, actor, protagonistId, roller }) => {
+    // Projecting needs nothing changed since the test, so only the latest one can be projected.
+    const latest = await services.sanity.latestSanTest({ actor, protagonistId });
+    if (latest.projectionRefusal !== null) {
+      throw new UserError(
+        `${latest.projectionRefusal} (Only a Protagonist's latest SAN test can be projected, before anything else changes.)`,
+      );
+    }
+    const projected = await services.sanity.project({
+      actor,
+      eventId: latest.eventId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+    });
+    return {
+      embed: sanTestEmbed({
+        who: projected.protagonist.name,
+        result: projected.result,
+        roller,
+        eventId: latest.eventId,
+        projectionEventId: projected.eventId,
+      }),
+      ...(projected.result.temporaryInsanity ? { temporaryInsanityOf: latest.eventId } : {}),
+    };
+  },
+
+  repress: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const repressed = await services.sanity.repress({
+      actor,
+      protagonistId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+      episode: interaction.options.getString("episode"),
+    });
+    return {
+      embed: repressionEmbed({
+        who: repressed.protagonist.name,
+        result: repressed.result,
+        roller,
+        eventId: repressed.eventId,
+      }),
+    };
+  },
+};
+
+/**
+ * The `bond` option holds a Bond id when picked from autocomplete; a name typed in full (or one
+ * that matches a single Bond) is accepted too. Anything else goes on, and the service says
+ * "not found".
+ */
+async function bondIdOf(
+  interaction: ChatInputCommandInteraction,
+  services: BotServices,
+  actor: Actor,
+  protagonistId: string | null,
+): Promise<string> {
+  const value = interaction.options.getString("bond", true).trim();
+  const matches = await services.protagonists.bondsOf({
+    actor,
+    protagonistId,
+    query: value,
+    includeBroken: true,
+  });
+  const exact = matches.find((b) => b.name.toLowerCase() === value.toLowerCase());
+  const only = matches.length === 1 ? matches[0] : undefined;
+  return exact?.id ?? only?.id ?? value;
+}
+
+export const bondCommand: CommandModule = {
+  definition,
+  execute: async (interaction, { reply, services }) => {
+    const name = interaction.options.getSubcommand(true);
+    const run = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+    if (!run) throw new UserError("Unknown subcommand: pick one from the list.");
+    const { embed, temporaryInsanityOf } = await run({
+      interaction,
+      services,
+      actor: actorFrom(interaction),
+      protagonistId: interaction.options.getString("protagonist"),
+      roller: interaction.user.displayName,
+    });
+    await reply.send({
+      embeds: [embed],
+      components: temporaryInsanityOf === undefined ? [] : [reactionRow(temporaryInsanityOf)],
+    });
+  },
+  autocomplete: async (interaction, { services }) => {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name === "protagonist") {
+      return protagonistChoices(interaction, services, focused.value);
+    }
+    // Only standing Bonds can be damaged, improved, destroyed, projected onto or drawn on.
+    if (focused.name === "bond") return bondChoices(interaction, services, focused.value, false);
+    return [];
+  },
+};

@@ -1,0 +1,216 @@
+/**
+ * /bond on a seeded table (a GM and two players) through the real bot process: the list with
+ * crossed-off Bonds, add, damage to broken, improve capped at CHA, repression, projecting the
+ * latest SAN loss, and the Bond autocomplete. Each seeded sheet has CHA 12, WP 14, SAN 70, and
+ * the Bonds "Her brother Tom" (individual, 12) and "Miskatonic University faculty" (community).
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
+import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import { fieldValue, isEphemeral } from "./support/messages.js";
+import { seedTable, type SeededTable } from "./support/seed.js";
+import { tableDb, type TableDb } from "./support/table-db.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-bond-token";
+const SECOND_PLAYER = "310000000000000003";
+const TOM = "Her brother Tom";
+const FACULTY = "Miskatonic University faculty";
+let fake: FakeDiscord;
+let dir: string;
+let bot: BotProcess;
+let table: SeededTable;
+let db: TableDb;
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
+  dir = emptyDir();
+  const databaseUrl = `file:${join(dir, "bot.db")}`;
+  table = await seedTable({
+    databaseUrl,
+    guildId: fake.guild().id,
+    channelId: fake.defaultChannelId(),
+    gmUserId: fake.guild().ownerId,
+    players: [{ userId: fake.defaultUser.id }, { userId: SECOND_PLAYER }],
+  });
+  db = tableDb(dir);
+  bot = startBotProcess(
+    {
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_URL: databaseUrl,
+      DEV_GUILD_ID: fake.guild().id,
+    },
+    dir,
+  );
+  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
+}, 40_000);
+
+afterAll(async () => {
+  await bot.kill();
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const mine = () => table.protagonists[0]?.id ?? "";
+const theirs = () => table.protagonists[1]?.id ?? "";
+
+interface BondRow {
+  id: string;
+  name: string;
+  score: number;
+  crossedOff: number;
+}
+
+function bonds(protagonistId: string): BondRow[] {
+  return db.all(
+    "SELECT id, name, score, crossedOff FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
+    protagonistId,
+  );
+}
+
+function bond(protagonistId: string, name: string): BondRow {
+  const found = bonds(protagonistId).find((b) => b.name === name);
+  if (!found) throw new Error(`no Bond ${name}`);
+  return found;
+}
+
+function wp(protagonistId: string): number {
+  return (
+    db.all<{ wp: number }>("SELECT wp FROM Protagonist WHERE id = ?", protagonistId)[0]?.wp ?? -1
+  );
+}
+
+async function bondCommand(subcommand: string, options: Record<string, string | number> = {}) {
+  return fake.sendSlashCommand({ name: "bond", subcommand, options }).waitForOriginal();
+}
+
+describe("/bond", () => {
+  it("lists every Bond with its kind, score and maximum", async () => {
+    const message = await bondCommand("list");
+    const embed = message.embeds[0];
+    expect(embed?.title).toBe("Bonds — Protagonist 1");
+    const faculty = bond(mine(), FACULTY).score;
+    // Bonds made together share a creation time: their order is not part of the contract.
+    expect(embed?.description?.split("\n").sort()).toEqual(
+      [`**${FACULTY}** · community · ${faculty}/20`, `**${TOM}** · individual · 12/12`].sort(),
+    );
+    expect(embed?.footer?.text).toMatch(/up to CHA \(12\)/);
+  });
+
+  it("adds a Bond at CHA, and damage that breaks it crosses it off but keeps it listed", async () => {
+    const added = await bondCommand("add", { name: "Old friend *Sam*", kind: "individual" });
+    expect(added.embeds[0]?.description).toBe(
+      "**Protagonist 1**\n**Old friend \\*Sam\\*** · individual · 12/12",
+    );
+    const sam = bond(mine(), "Old friend *Sam*");
+    expect(sam.score).toBe(12);
+
+    const broken = await bondCommand("damage", { bond: sam.id, amount: "99" });
+    const embed = broken.embeds[0];
+    expect(embed?.title).toBe("💔 Bond broken");
+    expect(embed?.description).toMatch(/~~Old friend \\\*Sam\\\*~~ 12 → \*\*0\*\* \(−99\)/);
+    expect(embed?.description).toMatch(/likely faces a SAN test for Helplessness/);
+    expect(bond(mine(), "Old friend *Sam*")).toMatchObject({ score: 0, crossedOff: 1 });
+
+    const list = await bondCommand("list");
+    expect(list.embeds[0]?.description?.split("\n").at(-1)).toBe(
+      "~~Old friend \\*Sam\\*~~ · individual · 0/12 · broken",
+    );
+
+    const again = await fake
+      .sendSlashCommand({
+        name: "bond",
+        subcommand: "damage",
+        options: { bond: sam.id, amount: "1" },
+      })
+      .response();
+    expect(isEphemeral(again.data)).toBe(true);
+    expect(again.data?.content).toMatch(/cannot be damaged: it is broken/);
+  });
+
+  it("rolls 1D4 of damage and shows the face it rolled", async () => {
+    const before = bond(mine(), FACULTY).score;
+    const message = await bondCommand("damage", { bond: FACULTY, amount: "1d4" });
+    const after = bond(mine(), FACULTY).score;
+    const rolled = before - after;
+    expect(rolled).toBeGreaterThanOrEqual(1);
+    expect(rolled).toBeLessThanOrEqual(4);
+    // The community Bond starts low (half Resources), so the roll may break it.
+    const name = after === 0 ? `~~${FACULTY}~~` : `**${FACULTY}**`;
+    expect(message.embeds[0]?.description).toContain(
+      `${name} ${before} → **${after}** (1D4 = **${rolled}**)`,
+    );
+  });
+
+  it("improves a Bond up to CHA and says when the cap cut the gain", async () => {
+    await bondCommand("damage", { bond: TOM, amount: "2" });
+    const message = await bondCommand("improve", { bond: TOM, amount: 5 });
+    expect(message.embeds[0]?.description).toBe(
+      `**Protagonist 1**\n**${TOM}** 10 → **12** (+2)\nCapped at 12 (CHA): asked +5, gained +2.`,
+    );
+    const full = await fake
+      .sendSlashCommand({ name: "bond", subcommand: "improve", options: { bond: TOM, amount: 1 } })
+      .response();
+    expect(full.data?.content).toMatch(/already at its maximum \(12\)/);
+  });
+
+  it("represses insanity: shows the WP and Bond paid, then the SAN test", async () => {
+    const wpBefore = wp(mine());
+    const tomBefore = bond(mine(), TOM).score;
+    const message = await bondCommand("repress", { bond: TOM, episode: "the voices" });
+    const embed = message.embeds[0];
+    const paid = wpBefore - wp(mine());
+    expect(embed?.title).toMatch(/^(✅ Repressed|❌ Not repressed) — Repressing insanity$/);
+    expect(embed?.description).toBe("**Protagonist 1**\nRepressing: the voices");
+    expect(fieldValue(embed, "Cost (paid either way)")).toBe(
+      `🔗 Drew on **${TOM}**: 1D4 = **${paid}**\nWP ${wpBefore} → ${wpBefore - paid} · Bond ${tomBefore} → ${tomBefore - paid}`,
+    );
+    expect(fieldValue(embed, "SAN test")).toMatch(
+      /^\*\*\d{2,3}\*\* \(tens \d, ones \d\) vs SAN 70$/,
+    );
+    expect(bond(mine(), TOM).score).toBe(tomBefore - paid);
+  });
+
+  it("projects the latest SAN loss onto a Bond, once", async () => {
+    await fake
+      .sendSlashCommand({ name: "san", options: { loss: "3/3", threat: "unnatural" } })
+      .waitForOriginal();
+    const tomBefore = bond(mine(), TOM).score;
+    const wpBefore = wp(mine());
+    const message = await bondCommand("project", { bond: TOM });
+    const roll = wpBefore - wp(mine());
+    expect(fieldValue(message.embeds[0], "Projected onto a Bond")).toBe(
+      `🔗 Onto **${TOM}**: 1D4 = **${roll}**\nWP ${wpBefore} → ${wpBefore - roll} · Bond ${tomBefore} → ${tomBefore - roll} · SAN loss 3 → ${Math.max(0, 3 - roll)}`,
+    );
+    const again = await fake
+      .sendSlashCommand({ name: "bond", subcommand: "project", options: { bond: FACULTY } })
+      .response();
+    expect(isEphemeral(again.data)).toBe(true);
+    expect(again.data?.content).toMatch(/already been projected/);
+  });
+
+  it("autocompletes only the standing Bonds of the Protagonist in question", async () => {
+    const choices = async (options: Record<string, string>) => {
+      const response = await fake
+        .sendAutocomplete({
+          name: "bond",
+          subcommand: "damage",
+          options: { bond: "", ...options },
+          focused: "bond",
+        })
+        .response();
+      return (response.data?.choices ?? []).map((c) => c.value);
+    };
+    // Bonds made together share a creation time, so compare as sets.
+    const standing = (id: string) =>
+      bonds(id)
+        .filter((b) => !b.crossedOff)
+        .map((b) => b.id)
+        .sort();
+    expect((await choices({})).sort()).toEqual(standing(mine()));
+    expect((await choices({ protagonist: theirs() })).sort()).toEqual(standing(theirs()));
+    expect(standing(theirs())).not.toContain(standing(mine())[0]);
+  });
+});

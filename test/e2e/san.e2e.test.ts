@@ -1,0 +1,283 @@
+/**
+ * /san on a seeded table (a GM and two players) through the real bot process: the SAN test embed
+ * and its event, projection onto a Bond through the button and menu, Flee/Struggle/Submit, the
+ * GM's group test, and refusals. Dice are random in the bot, so the tests force outcomes through
+ * the sheet (SAN 1 fails unless 01) and fixed losses (5/5), and check the embed against the DB.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
+import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import { customIds, fieldValue, isEphemeral, menuOptions } from "./support/messages.js";
+import { seedTable, type SeededTable } from "./support/seed.js";
+import { tableDb, type TableDb } from "./support/table-db.js";
+
+const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-san-token";
+const SECOND_PLAYER = "310000000000000002";
+let fake: FakeDiscord;
+let dir: string;
+let bot: BotProcess;
+let table: SeededTable;
+let db: TableDb;
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
+  dir = emptyDir();
+  const databaseUrl = `file:${join(dir, "bot.db")}`;
+  table = await seedTable({
+    databaseUrl,
+    guildId: fake.guild().id,
+    channelId: fake.defaultChannelId(),
+    gmUserId: fake.guild().ownerId,
+    players: [{ userId: fake.defaultUser.id }, { userId: SECOND_PLAYER }],
+  });
+  db = tableDb(dir);
+  bot = startBotProcess(
+    {
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_URL: databaseUrl,
+      DEV_GUILD_ID: fake.guild().id,
+    },
+    dir,
+  );
+  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
+}, 40_000);
+
+afterAll(async () => {
+  await bot.kill();
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const first = () => table.protagonists[0] ?? { id: "", name: "", ownerId: "" };
+const second = () => table.protagonists[1] ?? { id: "", name: "", ownerId: "" };
+
+/** The seeded sheet: POW 14 → SAN 70, breaking point 56, WP 14; Tom is an individual Bond at 12. */
+beforeEach(() => {
+  for (const p of table.protagonists) {
+    db.setProtagonist(p.id, { san: 70, breakingPoint: 56, wp: 14, status: "active" });
+  }
+});
+
+function sanEvents(): { id: number; summary: string }[] {
+  return db.all("SELECT id, summary FROM Event WHERE kind = 'san-test' ORDER BY id");
+}
+
+function sheet(id: string): { san: number; wp: number; status: string } {
+  const [row] = db.all<{ san: number; wp: number; status: string }>(
+    "SELECT san, wp, status FROM Protagonist WHERE id = ?",
+    id,
+  );
+  if (!row) throw new Error("no such Protagonist");
+  return row;
+}
+
+function bondId(protagonistId: string, name: string): string {
+  const [row] = db.all<{ id: string }>(
+    "SELECT id FROM Bond WHERE protagonistId = ? AND name = ?",
+    protagonistId,
+    name,
+  );
+  return row?.id ?? "";
+}
+
+describe("/san", () => {
+  it("shows a failed test's dice, the loss and SAN before → after, and logs it", async () => {
+    db.setProtagonist(first().id, { san: 1, breakingPoint: 0 });
+    const before = sanEvents().length;
+    const message = await fake
+      .sendSlashCommand({
+        name: "san",
+        options: { loss: "0/1", threat: "unnatural", source: "the *thing* in the cellar" },
+      })
+      .waitForOriginal();
+    const embed = message.embeds[0];
+    expect(isEphemeral(message)).toBe(false);
+    expect(embed?.title).toMatch(/ — SAN test \(Unnatural, 0\/1\)$/);
+    expect(embed?.description).toBe("**Protagonist 1**\nFacing: the \\*thing\\* in the cellar");
+    expect(fieldValue(embed, "SAN test")).toMatch(
+      /^\*\*\d{2,3}\*\* \(tens \d, ones \d\) vs SAN 1$/,
+    );
+    // SAN 1 fails unless the roll is 01.
+    const failed = !/Critical success/.test(embed?.title ?? "");
+    const lost = failed ? 1 : 0;
+    expect(fieldValue(embed, "Loss rolled")).toBe(failed ? "**1** (failure)" : "**0** (success)");
+    expect(fieldValue(embed, "SAN")).toBe(`1 → **${1 - lost}** (lost ${lost})`);
+    const events = sanEvents();
+    expect(events).toHaveLength(before + 1);
+    expect(events.at(-1)?.summary).toBe(
+      `Protagonist 1: SAN test (unnatural, 0/1) lost ${lost}, SAN 1 → ${1 - lost}`,
+    );
+    expect(sheet(first().id).san).toBe(1 - lost);
+    if (failed) {
+      expect(fieldValue(embed, "What it set off")).toMatch(/Permanently insane/);
+      expect(sheet(first().id).status).toBe("insane");
+    }
+  });
+
+  it("projects onto a Bond: button → menu → re-resolved result; never twice, never by another player", async () => {
+    const message = await fake
+      .sendSlashCommand({ name: "san", options: { loss: "5/5", threat: "unnatural" } })
+      .waitForOriginal();
+    const eventId = sanEvents().at(-1)?.id ?? 0;
+    const project = `san:project:${eventId}`;
+    expect(fieldValue(message.embeds[0], "What it set off")).toMatch(/Temporarily insane/);
+    expect(customIds(message)).toEqual([
+      project,
+      `san:react:${eventId}:flee`,
+      `san:react:${eventId}:struggle`,
+      `san:react:${eventId}:submit`,
+    ]);
+
+    const stranger = await fake
+      .sendButton({ customId: project, messageId: message.id, user: SECOND_PLAYER })
+      .response();
+    expect(isEphemeral(stranger.data)).toBe(true);
+    expect(stranger.data?.content).toBe(
+      "These buttons are for **Protagonist 1**'s player or a GM.",
+    );
+
+    const opened = await fake
+      .sendButton({ customId: project, messageId: message.id })
+      .waitForOriginal({ predicate: (m) => customIds(m).includes(`san:bond:${eventId}`) });
+    const tom = bondId(first().id, "Her brother Tom");
+    expect(menuOptions(opened, `san:bond:${eventId}`).map((o) => o.value)).toContain(tom);
+
+    const projected = await fake
+      .sendSelect({ customId: `san:bond:${eventId}`, values: [tom], messageId: message.id })
+      .waitForOriginal({
+        predicate: (m) => fieldValue(m.embeds[0], "Projected onto a Bond") !== undefined,
+      });
+    const { san, wp } = sheet(first().id);
+    const roll = 14 - wp;
+    expect(roll).toBeGreaterThanOrEqual(1);
+    expect(roll).toBeLessThanOrEqual(4);
+    expect(san).toBe(70 - (5 - roll));
+    const embed = projected.embeds[0];
+    expect(fieldValue(embed, "Projected onto a Bond")).toBe(
+      `🔗 Onto **Her brother Tom**: 1D4 = **${roll}**\nWP 14 → ${wp} · Bond 12 → ${12 - roll} · SAN loss 5 → ${5 - roll}`,
+    );
+    expect(fieldValue(embed, "SAN")).toBe(`70 → **${san}** (lost ${5 - roll})`);
+    // Less than 5 lost now: no temporary insanity, so no reactions, and no second projection.
+    expect(customIds(projected)).toEqual([]);
+    expect(db.all("SELECT id FROM Event WHERE kind = 'san-projection'")).toHaveLength(1);
+
+    const again = await fake.sendButton({ customId: project, messageId: message.id }).response();
+    expect(isEphemeral(again.data)).toBe(true);
+    expect(again.data?.content).toMatch(/already been projected/);
+    expect(sheet(first().id).san).toBe(san);
+  });
+
+  it("offers Flee / Struggle / Submit when temporarily insane, and announces the choice", async () => {
+    const message = await fake
+      .sendSlashCommand({ name: "san", options: { loss: "6/6", threat: "unnatural" } })
+      .waitForOriginal();
+    const eventId = sanEvents().at(-1)?.id ?? 0;
+    expect(customIds(message)).toContain(`san:react:${eventId}:struggle`);
+
+    const stranger = await fake
+      .sendButton({
+        customId: `san:react:${eventId}:flee`,
+        messageId: message.id,
+        user: SECOND_PLAYER,
+      })
+      .response();
+    expect(isEphemeral(stranger.data)).toBe(true);
+
+    const press = fake.sendButton({
+      customId: `san:react:${eventId}:struggle`,
+      messageId: message.id,
+    });
+    const [announcement] = await press.waitForFollowUps(1);
+    expect(isEphemeral(announcement)).toBe(false);
+    expect(announcement?.content).toMatch(
+      /^👊 \*\*Protagonist 1\*\*, temporarily insane, struggles/,
+    );
+    // The choice is narrative: the reactions go, the projection stays on offer.
+    expect(customIds(await press.waitForOriginal())).toEqual([`san:project:${eventId}`]);
+  });
+
+  it("lets a GM test every active Protagonist at once, in one summary", async () => {
+    const before = sanEvents().length;
+    const message = await fake
+      .sendSlashCommand({
+        name: "san",
+        options: { loss: "1/1", threat: "unnatural", all: true },
+        user: fake.guild().ownerId,
+      })
+      .waitForOriginal();
+    expect(message.embeds).toHaveLength(1);
+    const embed = message.embeds[0];
+    expect(embed?.title).toBe("🧠 Group SAN test — Unnatural, 1/1");
+    expect(embed?.fields?.map((f) => f.name.replace(/^.* — /, ""))).toEqual([
+      "Protagonist 1",
+      "Protagonist 2",
+    ]);
+    for (const field of embed?.fields ?? [])
+      expect(field.value).toMatch(/SAN 70 → \*\*69\*\* \(lost 1\)/);
+    expect(sanEvents()).toHaveLength(before + 2);
+    expect(sheet(second().id).san).toBe(69);
+
+    const options = menuOptions(message, "san:pick-project");
+    const mine = options.find((o) => o.label === "Protagonist 2")?.value ?? "";
+    const theirs = options.find((o) => o.label === "Protagonist 1")?.value ?? "";
+    const refused = await fake
+      .sendSelect({
+        customId: "san:pick-project",
+        values: [theirs],
+        messageId: message.id,
+        user: SECOND_PLAYER,
+      })
+      .response();
+    expect(refused.data?.content).toBe("These buttons are for **Protagonist 1**'s player or a GM.");
+
+    // Each player projects their own loss from a private menu; the table sees the result.
+    const pick = fake.sendSelect({
+      customId: "san:pick-project",
+      values: [mine],
+      messageId: message.id,
+      user: SECOND_PLAYER,
+    });
+    const panel = await pick.waitForOriginal();
+    expect(isEphemeral(panel)).toBe(true);
+    expect(panel.content).toMatch(/^Project \*\*Protagonist 2\*\*'s SAN loss \(lost 1\)/);
+    const choose = fake.sendSelect({
+      customId: `san:bond:${mine}`,
+      values: [bondId(second().id, "Her brother Tom")],
+      messageId: panel.id,
+      user: SECOND_PLAYER,
+    });
+    const [result] = await choose.waitForFollowUps(1);
+    expect(isEphemeral(result)).toBe(false);
+    expect(fieldValue(result?.embeds[0], "Projected onto a Bond")).toMatch(/SAN loss 1 → 0$/);
+    expect(sheet(second().id).san).toBe(70);
+  });
+
+  it("refuses, privately and without a trace: another's Protagonist, `all` as a player, bad notation", async () => {
+    const before = sanEvents().length;
+    const notYours = await fake
+      .sendSlashCommand({
+        name: "san",
+        options: { loss: "1/1", threat: "violence", protagonist: second().id },
+      })
+      .response();
+    expect(isEphemeral(notYours.data)).toBe(true);
+    expect(notYours.data?.content).toMatch(/\*\*Protagonist 2\*\* is not yours/);
+
+    const party = await fake
+      .sendSlashCommand({ name: "san", options: { loss: "1/1", threat: "violence", all: true } })
+      .response();
+    expect(party.data?.content).toMatch(/^Only a GM can test every Protagonist at once/);
+
+    const notation = await fake
+      .sendSlashCommand({ name: "san", options: { loss: "lots", threat: "violence" } })
+      .response();
+    expect(isEphemeral(notation.data)).toBe(true);
+    expect(notation.data?.content).toMatch(/^SAN loss is written success\/failure, like 0\/1D6\./);
+
+    expect(sanEvents()).toHaveLength(before);
+    expect(sheet(first().id).san).toBe(70);
+  });
+});

@@ -4,6 +4,7 @@ import {
   type SlashCommandStringOption,
   type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
 } from "discord.js";
 import type { CommandModule, HandlerContext } from "../src/bot/command.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
@@ -197,12 +198,12 @@ const definition = new SlashCommandBuilder()
 /** Subcommands whose answers only the user sees. */
 const PRIVATE_SUBCOMMANDS = new Set(["create", "select", "retire", "export"]);
 
-const SUBCOMMANDS: Readonly<
-  Record<
-    string,
-    (interaction: Parameters<CommandModule["execute"]>[0], context: HandlerContext) => Promise<void>
-  >
-> = {
+type SubcommandHandler = (
+  interaction: ChatInputCommandInteraction,
+  context: HandlerContext,
+) => Promise<void>;
+
+const SUBCOMMANDS: Readonly<Record<string, SubcommandHandler>> = {
   create: startCreation,
   show: showProtagonist,
   list: listProtagonists,

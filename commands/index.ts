@@ -1,6 +1,7 @@
 import type { CommandModule } from "../src/bot/command.js";
 import { rollCommand } from "./roll.js";
 import { campaignCommand } from "./campaign.js";
+import { helpCommand } from "./help.js";
 import { protagonistCommand } from "./protagonist.js";
 import { bondCommand } from "./bond.js";
 import { sanCommand } from "./san.js";
@@ -22,4 +23,5 @@ export const commands: readonly CommandModule[] = [
   wpCommand,
   historyCommand,
   undoCommand,
+  helpCommand,
 ];

@@ -1,5 +1,6 @@
 import type { ChatInputCommandInteraction } from "discord.js";
 import type { CommandModule, HandlerContext } from "../src/bot/command.js";
+import { subcommandPath } from "../src/bot/writes.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { campaignChoices, disorderChoices } from "../src/bot/presentation/campaign-autocomplete.js";
 import {
@@ -42,19 +43,32 @@ const HANDLERS: Readonly<Record<string, Handler>> = {
   "downtime adversity": sharedAdversity,
 };
 
-function route(interaction: ChatInputCommandInteraction): string {
-  const group = interaction.options.getSubcommandGroup(false);
-  const sub = interaction.options.getSubcommand(true);
-  return group ? `${group} ${sub}` : sub;
-}
+/** What changes the table, for the per-user write rate limit (paging and reads are free). */
+const WRITING_SUBCOMMANDS = [
+  "create",
+  "settings",
+  "gm add",
+  "gm remove",
+  "bind",
+  "downtime replenish",
+  "downtime bond",
+  "downtime recover",
+  "downtime disorder",
+  "downtime adversity",
+];
 
 export const campaignCommand: CommandModule = {
   definition,
   // The session-end question is the GM's alone; everything else is for the table to see.
-  ephemeral: (interaction) => route(interaction) === "session-end",
+  ephemeral: (interaction) => subcommandPath(interaction) === "session-end",
+  writes: {
+    subcommands: WRITING_SUBCOMMANDS,
+    components: [END_CONFIRM_ACTION, ADVERSITY_CHOICE_ACTION],
+  },
   execute: async (interaction, context) => {
-    const handler = HANDLERS[route(interaction)];
-    if (handler === undefined) throw new Error(`no handler for /campaign ${route(interaction)}`);
+    const handler = HANDLERS[subcommandPath(interaction)];
+    if (handler === undefined)
+      throw new Error(`no handler for /campaign ${subcommandPath(interaction)}`);
     await handler(interaction, context);
   },
   autocomplete: async (interaction, { services }) => {

@@ -192,10 +192,23 @@ export function createDowntimeService({ db, rng }: ServiceDeps) {
         const { fellows } = testEvent.input as unknown as StoredAdversityTest;
         const { test } = testEvent.dice as unknown as { test: PercentileTestResult };
         const resuming = sameTest && previous?.status === "needs-choice";
-        const state: SharedAdversityState =
-          resuming && previous.resumeState
-            ? { ...previous.resumeState, bonds: rulesBonds(before), cha: before.stats.CHA }
-            : { cha: before.stats.CHA, bonds: rulesBonds(before), sanTest: test };
+        // Every Bond to someone on this adventure stays out of the choices, including Bonds formed
+        // by an earlier, interrupted application (saved under new ids, so the rules' resume list
+        // cannot name them).
+        const bonds = rulesBonds(before);
+        const onAdventure = new Set(fellows.map((f) => f.id));
+        const bondsToOthersOnAdventure = [
+          ...(resuming ? (previous.resumeState?.bondsToOthersOnAdventure ?? []) : []),
+          ...bonds
+            .filter((b) => b.fellowId !== undefined && onAdventure.has(b.fellowId))
+            .map((b) => b.id),
+        ];
+        const state: SharedAdversityState = {
+          cha: before.stats.CHA,
+          bonds,
+          sanTest: resuming && previous.resumeState ? previous.resumeState.sanTest : test,
+          bondsToOthersOnAdventure,
+        };
         const result = applySharedAdversity(
           state,
           resuming ? previous.pendingFellows : fellows,

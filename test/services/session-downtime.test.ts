@@ -103,3 +103,47 @@ describe("downtime", () => {
     ).rejects.toThrow(/already been applied/);
   });
 });
+
+describe("shared adversity, resumed after a chosen Bond broke", () => {
+  it("never lets the Bond just formed with a fellow pay for the next fellow", async () => {
+    const ada = await world.addProtagonist(OTHER_PLAYER, { name: "Ada Quill" });
+    const bob = await world.addProtagonist(OTHER_PLAYER, { name: "Bob Marsh" });
+    rng.queue(...percentileFaces(100), ...percentileFaces(1), ...percentileFaces(1));
+    const [heroTest] = await world.services.downtime.sharedAdversityTest({
+      actor: gm(),
+      survivorIds: [world.hero.id, ada.id, bob.id],
+    });
+    const bonds = await world.db.prisma.bond.findMany({ where: { protagonistId: world.hero.id } });
+    const community = bonds.find((b) => b.kind === "community");
+    const tom = bonds.find((b) => b.kind === "individual");
+    const testEventId = heroTest?.eventId ?? 0;
+    rng.queue(4); // Ada's new Bond costs 1D4 = 4 from the community Bond (3): it breaks.
+    const first = await world.services.downtime.applySharedAdversity({
+      actor: actor(),
+      testEventId,
+      choices: { [ada.id]: community?.id ?? "", [bob.id]: community?.id ?? "" },
+    });
+    expect(first.result.status).toBe("needs-choice");
+    const adaBond = (
+      await world.db.prisma.bond.findMany({ where: { protagonistId: world.hero.id } })
+    ).find((b) => b.fellowProtagonistId === ada.id);
+    expect(adaBond).toBeDefined();
+    await expect(
+      world.services.downtime.applySharedAdversity({
+        actor: actor(),
+        testEventId,
+        choices: { [bob.id]: adaBond?.id ?? "" },
+      }),
+    ).rejects.toThrow(/not|can.t|cannot|choose|eligible/i);
+    rng.queue(2);
+    const resumed = await world.services.downtime.applySharedAdversity({
+      actor: actor(),
+      testEventId,
+      choices: { [bob.id]: tom?.id ?? "" },
+    });
+    expect(resumed.result.status).toBe("complete");
+    const after = await world.db.prisma.bond.findMany({ where: { protagonistId: world.hero.id } });
+    expect(after.find((b) => b.id === adaBond?.id)?.score).toBe(6);
+    expect(after.find((b) => b.id === tom?.id)?.score).toBe(10);
+  });
+});

@@ -134,14 +134,14 @@ describe("/bond", () => {
     const before = bond(mine(), FACULTY).score;
     const message = await bondCommand("damage", { bond: FACULTY, amount: "1d4" });
     const after = bond(mine(), FACULTY).score;
-    const rolled = before - after;
+    const description = message.embeds[0]?.description ?? "";
+    const rolled = Number(/\(1D4 = \*\*(\d)\*\*\)/.exec(description)?.[1]);
     expect(rolled).toBeGreaterThanOrEqual(1);
     expect(rolled).toBeLessThanOrEqual(4);
-    // The community Bond starts low (half Resources), so the roll may break it.
+    // The community Bond starts low (half Resources), so the roll may break it: it stops at 0.
+    expect(after).toBe(Math.max(0, before - rolled));
     const name = after === 0 ? `~~${FACULTY}~~` : `**${FACULTY}**`;
-    expect(message.embeds[0]?.description).toContain(
-      `${name} ${before} → **${after}** (1D4 = **${rolled}**)`,
-    );
+    expect(description).toContain(`${name} ${before} → **${after}** (1D4 = **${rolled}**)`);
   });
 
   it("improves a Bond up to CHA and says when the cap cut the gain", async () => {

@@ -25,6 +25,11 @@ export class CommandRegistry {
     return this.byName.get(name);
   }
 
+  /** The definition Discord was given for this command. */
+  definition(name: string): SlashCommandDefinition | undefined {
+    return this.jsonByName.get(name);
+  }
+
   /** Every definition, in the order the modules were listed: the body of the bulk overwrite. */
   definitions(): SlashCommandDefinition[] {
     return [...this.jsonByName.values()];

@@ -11,13 +11,20 @@ import type { Logger } from "../logger.js";
 import type { CommandModule, ComponentHandler } from "./command.js";
 import type { CommandRegistry } from "./command-registry.js";
 import { parseCustomId } from "./custom-id.js";
+import { defuseMentions } from "./format.js";
 import { InFlight } from "./in-flight.js";
 import { messages } from "./messages.js";
+import { optionShapeProblem } from "./option-shape.js";
 import { newReferenceCode } from "./reference-code.js";
 import type { WriteRateLimiter } from "./rate-limit.js";
 import { InteractionReply, noMentions, type AcknowledgeableInteraction } from "./reply.js";
 import type { BotServices } from "./services.js";
-import { UserError, userMessageOf } from "./user-facing-error.js";
+import {
+  UserError,
+  databaseUnavailability,
+  unavailableMessages,
+  userMessageOf,
+} from "./user-facing-error.js";
 import { commandWrites, componentWrites } from "./writes.js";
 
 /** Discord shows at most 25 autocomplete choices. */
@@ -108,6 +115,7 @@ export class InteractionDispatcher {
         await reply.send({ content: messages.unknownCommand, ephemeral: true });
         return;
       }
+      this.refuseStaleShape(interaction, "command", log);
       this.spendWriteToken(commandWrites(module, interaction), interaction.user.id);
       await module.execute(interaction, { reply, log, services: this.options.services });
     });
@@ -117,12 +125,15 @@ export class InteractionDispatcher {
     const module = this.options.registry.get(interaction.commandName);
     let choices: Parameters<AutocompleteInteraction["respond"]>[0] = [];
     try {
+      this.refuseStaleShape(interaction, "autocomplete", log);
       if (module?.autocomplete !== undefined) {
         choices = await module.autocomplete(interaction, { log, services: this.options.services });
       }
     } catch (error) {
-      // Autocomplete cannot show an error; an empty list is the honest answer.
-      log.error({ err: error }, "autocomplete failed");
+      // Autocomplete cannot show an error; an empty list is the honest answer. A refusal (an id
+      // of another server, a stale option) is no bug.
+      if (userMessageOf(error) === undefined) log.error({ err: error }, "autocomplete failed");
+      else log.info({ userMessage: userMessageOf(error) }, "autocomplete refused");
     }
     await interaction.respond(choices.slice(0, MAX_AUTOCOMPLETE_CHOICES));
   }
@@ -161,6 +172,20 @@ export class InteractionDispatcher {
         args: parsed.args,
       });
     });
+  }
+
+  /** Refuses options shaped by an older version of the command, before any handler sees them. */
+  private refuseStaleShape(
+    interaction: ChatInputCommandInteraction | AutocompleteInteraction,
+    purpose: "command" | "autocomplete",
+    log: Logger,
+  ): void {
+    const definition = this.options.registry.definition(interaction.commandName);
+    if (definition === undefined) return;
+    const problem = optionShapeProblem(definition, interaction.options.data, purpose);
+    if (problem === undefined) return;
+    log.info({ problem }, "options do not match the command");
+    throw new UserError(unavailableMessages.staleCommand);
   }
 
   /** Refuses a write, before it starts, when the user is over their rate limit. */
@@ -210,11 +235,13 @@ export class InteractionDispatcher {
   }
 
   private async answerError(error: unknown, reply: InteractionReply, log: Logger): Promise<void> {
-    let content = userMessageOf(error);
+    let content = mapDefined(userMessageOf(error), defuseMentions);
     if (content === undefined) {
       const reference = (this.options.newReferenceCode ?? newReferenceCode)();
       log.error({ err: error, reference }, "interaction failed");
       content = messages.internalError(reference);
+    } else if (databaseUnavailability(error) !== undefined) {
+      log.warn({ err: error, userMessage: content }, "database unavailable; request refused");
     } else {
       log.info({ userMessage: content }, "request refused");
     }
@@ -283,4 +310,8 @@ function logFields(interaction: Interaction): Record<string, string | undefined>
     command,
     customId,
   };
+}
+
+function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : map(value);
 }

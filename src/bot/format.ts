@@ -24,6 +24,14 @@ export function userParagraph(text: string, max = EMBED_LIMITS.fieldValue): stri
   return truncate(escapeMarkdown(text).replace(/@/g, "@\u200b"), max);
 }
 
+/**
+ * Defuses mentions in text that may quote a user (refusals from the services): `@everyone`,
+ * `@here`, `<@id>`, `<@&id>` and `<#id>` are shown as typed instead of as pings or mention pills.
+ */
+export function defuseMentions(text: string): string {
+  return text.replace(/@(everyone|here)/g, "@\u200b$1").replace(/<(@[!&]?|#)(?=\d)/g, "<$1\u200b");
+}
+
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }

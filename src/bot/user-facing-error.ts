@@ -1,4 +1,6 @@
+import { DiscordjsErrorCodes } from "discord.js";
 import { isRulesError } from "../rules/errors.js";
+import { messages } from "./messages.js";
 
 /**
  * Any error a service throws to tell the player why their request was refused. Implementing it
@@ -27,10 +29,89 @@ export function isUserFacingError(error: unknown): error is UserFacingError {
   );
 }
 
+/** What players read when the database cannot serve them; nothing was changed either way. */
+export const unavailableMessages = {
+  busy: "The table's records are busy: nothing was changed. Try again in a moment.",
+  readOnly:
+    "The table's records cannot be written right now: nothing was changed. Try again later, and tell the bot's host if it lasts.",
+  staleCommand:
+    "This command has changed since Discord showed it to you: nothing was done. Run it again (Discord may take a minute to update its list).",
+} as const;
+
 /** The text to show the player for this error, or undefined when it is a bug. */
 export function userMessageOf(error: unknown): string | undefined {
   if (isUserFacingError(error)) return error.userMessage;
   // The rules engine writes its messages for players.
   if (isRulesError(error)) return error.message;
+  const database = databaseUnavailability(error);
+  if (database !== undefined) return unavailableMessages[database];
+  if (isStaleCommandError(error)) return unavailableMessages.staleCommand;
+  // A form from an older version of the bot, or a forged submission: the fields do not match.
+  if (hasCodeIn(error, STALE_FORM_CODES)) return messages.expired.modal;
   return undefined;
+}
+
+/**
+ * "busy" when another connection held the database longer than the busy timeout (or Prisma
+ * gave up waiting for a transaction), "readOnly" when the file cannot be written; undefined for
+ * anything else. These are the host's trouble, not a bug: the bot stays up and says so.
+ */
+export function databaseUnavailability(error: unknown): "busy" | "readOnly" | undefined {
+  for (const code of sqliteCodesOf(error)) {
+    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
+    if (code.startsWith("SQLITE_READONLY")) return "readOnly";
+  }
+  // Prisma's "Unable to start a transaction in the given time": the queue before the database.
+  if (fieldOf(error, "code") === "P2028" && /start a transaction/i.test(messageOf(error))) {
+    return "busy";
+  }
+  return undefined;
+}
+
+/**
+ * discord.js's complaint that an interaction's options do not match what the handler reads:
+ * Discord sent a command as it was registered before an update (a client with a stale list).
+ */
+function isStaleCommandError(error: unknown): boolean {
+  return hasCodeIn(error, STALE_COMMAND_CODES);
+}
+
+function hasCodeIn(error: unknown, codes: ReadonlySet<string>): boolean {
+  const code = fieldOf(error, "code");
+  return typeof code === "string" && codes.has(code);
+}
+
+const STALE_FORM_CODES: ReadonlySet<string> = new Set([
+  DiscordjsErrorCodes.ModalSubmitInteractionFieldNotFound,
+  DiscordjsErrorCodes.ModalSubmitInteractionFieldType,
+  DiscordjsErrorCodes.ModalSubmitInteractionFieldEmpty,
+]);
+
+const STALE_COMMAND_CODES: ReadonlySet<string> = new Set([
+  DiscordjsErrorCodes.CommandInteractionOptionNotFound,
+  DiscordjsErrorCodes.CommandInteractionOptionType,
+  DiscordjsErrorCodes.CommandInteractionOptionEmpty,
+  DiscordjsErrorCodes.CommandInteractionOptionNoSubcommand,
+  DiscordjsErrorCodes.CommandInteractionOptionNoSubcommandGroup,
+  DiscordjsErrorCodes.AutocompleteInteractionOptionNoFocusedOption,
+]);
+
+/** SQLite result codes: better-sqlite3's own `code`, or the one Prisma's adapter carries along. */
+function sqliteCodesOf(error: unknown): string[] {
+  const direct = fieldOf(error, "code");
+  const adapted = fieldOf(
+    fieldOf(fieldOf(fieldOf(error, "meta"), "driverAdapterError"), "cause"),
+    "originalCode",
+  );
+  return [direct, adapted].filter((code): code is string => typeof code === "string");
+}
+
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : "";
 }

@@ -17,6 +17,7 @@ import { recordEvent } from "./event-log.js";
 import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
@@ -144,7 +145,9 @@ export type RollService = ReturnType<typeof createRollService>;
 function findSkill(protagonist: ProtagonistSnapshot, name: string) {
   const skill = protagonist.skills.find((s) => s.key === skillKey(name));
   if (!skill) {
-    throw invalid(`**${protagonist.name}** has no skill called “${name}”. Pick one from the list.`);
+    throw invalid(
+      `**${displayText(protagonist.name)}** has no skill called “${displayText(name)}”. Pick one from the list.`,
+    );
   }
   return skill;
 }

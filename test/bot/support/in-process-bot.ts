@@ -1,5 +1,5 @@
 import { Events, type Client } from "discord.js";
-import { createDiscordClient } from "../../../src/bot/client.js";
+import { createDiscordClient, logClientEvents } from "../../../src/bot/client.js";
 import type { CommandModule, SlashCommandDefinition } from "../../../src/bot/command.js";
 import { CommandRegistry } from "../../../src/bot/command-registry.js";
 import { registerCommands } from "../../../src/bot/command-registration.js";
@@ -9,7 +9,11 @@ import { createBotServices, type BotServices } from "../../../src/bot/services.j
 import { openTempDatabase } from "../../support/temp-db.js";
 import { createLogger } from "../../../src/logger.js";
 import { seededRng } from "../../../src/rules/rng.js";
-import { startFakeDiscord, type FakeDiscord } from "../../support/fake-discord/index.js";
+import {
+  startFakeDiscord,
+  type FakeDiscord,
+  type StartFakeDiscordOptions,
+} from "../../support/fake-discord/index.js";
 import { captureLogs } from "./log-capture.js";
 import { memoryStore } from "./memory-store.js";
 
@@ -34,8 +38,12 @@ export async function startInProcessBot(options: {
   readonly autoDeferAfterMs?: number;
   readonly services?: BotServices;
   readonly writeRateLimiter?: WriteRateLimiter;
+  /** Guilds, users, timeouts of the fake (the token is always TEST_TOKEN). */
+  readonly fakeOptions?: Omit<StartFakeDiscordOptions, "requiredToken">;
+  /** Log the client's health events like the bot process does (logClientEvents). */
+  readonly logClientEvents?: boolean;
 }): Promise<InProcessBot> {
-  const fake = await startFakeDiscord({ requiredToken: TEST_TOKEN });
+  const fake = await startFakeDiscord({ ...options.fakeOptions, requiredToken: TEST_TOKEN });
   let database: Awaited<ReturnType<typeof openTempDatabase>> | undefined;
   let services = options.services;
   if (!services) {
@@ -59,6 +67,7 @@ export async function startInProcessBot(options: {
     writeRateLimiter: options.writeRateLimiter,
   });
   const client = createDiscordClient({ apiUrl: fake.apiUrl });
+  if (options.logClientEvents === true) logClientEvents(client, log);
   client.on(Events.InteractionCreate, (interaction) => {
     void dispatcher.handle(interaction);
   });

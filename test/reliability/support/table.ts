@@ -1,0 +1,161 @@
+/**
+ * A table in play for reliability tests: the in-process bot with the REAL command modules and
+ * services on a temp SQLite file, against a fake Discord with two guilds. The first guild has a
+ * campaign (its owner is the GM) and one Protagonist per player; the second guild has its own
+ * campaign and Protagonist, whose ids must never work from the first.
+ */
+import { createHash } from "node:crypto";
+import BetterSqlite3 from "better-sqlite3";
+import { commands } from "../../../commands/index.js";
+import type { CommandModule } from "../../../src/bot/command.js";
+import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
+import { createBotServices, type BotServices } from "../../../src/bot/services.js";
+import { buildProtagonist, type CreationChoices } from "../../../src/rules/creation/index.js";
+import { seededRng } from "../../../src/rules/rng.js";
+import type { Actor } from "../../../src/services/actor.js";
+import { insertProtagonist } from "../../../src/services/protagonist-factory.js";
+import type { ProtagonistSnapshot } from "../../../src/services/snapshot.js";
+import { startInProcessBot, type InProcessBot } from "../../bot/support/in-process-bot.js";
+import { sampleChoices } from "../../rules/creation/sample.js";
+import { openTempDatabase } from "../../support/temp-db.js";
+
+export const PLAYER = { id: "510000000000000001", username: "player" } as const;
+export const OTHER_PLAYER = { id: "510000000000000002", username: "other" } as const;
+/** In the first guild but without a Protagonist or any role: a bystander. */
+export const STRANGER = { id: "510000000000000003", username: "stranger" } as const;
+
+export interface Table {
+  readonly bot: InProcessBot;
+  readonly services: BotServices;
+  readonly databaseFile: string;
+  readonly guildId: string;
+  readonly otherGuildId: string;
+  readonly gmId: string;
+  readonly campaignId: string;
+  readonly otherCampaignId: string;
+  /** PLAYER's and OTHER_PLAYER's Protagonists, in that order. */
+  readonly protagonists: readonly ProtagonistSnapshot[];
+  /** The Protagonist of the other guild. */
+  readonly foreign: ProtagonistSnapshot;
+  readonly gm: Actor;
+  /** A digest of every row of every table, to prove a refused request changed nothing. */
+  checksum(): string;
+  stop(): Promise<void>;
+}
+
+export async function startTable(
+  options: {
+    readonly modules?: readonly CommandModule[];
+    readonly writeRateLimiter?: WriteRateLimiter;
+    readonly logClientEvents?: boolean;
+    /** Choices merged over the sample for each player's Protagonist (e.g. a hostile name). */
+    readonly playerChoices?: readonly Partial<CreationChoices>[];
+    readonly seed?: number;
+  } = {},
+): Promise<Table> {
+  const database = await openTempDatabase();
+  const services = createBotServices(database.prisma, seededRng(options.seed ?? 7));
+  let bot: InProcessBot | undefined;
+  const reader = new BetterSqlite3(database.file, { readonly: true });
+  try {
+    bot = await startInProcessBot({
+      modules: options.modules ?? commands,
+      services,
+      writeRateLimiter: options.writeRateLimiter,
+      logClientEvents: options.logClientEvents,
+      fakeOptions: {
+        guilds: [
+          {
+            name: "Arkham",
+            members: [{ user: PLAYER }, { user: OTHER_PLAYER }, { user: STRANGER }],
+          },
+          { name: "Elsewhere", members: [{ user: PLAYER }] },
+        ],
+        defaultTimeoutMs: 10_000,
+      },
+    });
+    const fake = bot.fake;
+    const [first, second] = [...fake.world.guilds.values()];
+    if (first === undefined || second === undefined) throw new Error("the fake has two guilds");
+    const gmActor = (guild: typeof first): Actor => ({
+      guildId: guild.id,
+      userId: guild.ownerId,
+      channelId: fake.defaultChannelId(guild.id),
+      roleIds: [],
+      canManageGuild: true,
+    });
+    const campaign = await services.campaigns.create({
+      actor: gmActor(first),
+      name: "Night Floors",
+    });
+    const elsewhere = await services.campaigns.create({ actor: gmActor(second), name: "Far Away" });
+    const add = (
+      guildId: string,
+      campaignId: string,
+      ownerId: string,
+      choices: Partial<CreationChoices>,
+    ) => {
+      const merged = { ...sampleChoices(), ...choices };
+      return database.prisma.$transaction((tx) =>
+        insertProtagonist(tx, {
+          guildId,
+          campaignId,
+          ownerId,
+          sheet: buildProtagonist(merged),
+          creation: merged,
+        }),
+      );
+    };
+    const protagonists = [
+      await add(first.id, campaign.id, PLAYER.id, {
+        name: "Protagonist One",
+        ...options.playerChoices?.[0],
+      }),
+      await add(first.id, campaign.id, OTHER_PLAYER.id, {
+        name: "Protagonist Two",
+        ...options.playerChoices?.[1],
+      }),
+    ];
+    const foreign = await add(second.id, elsewhere.id, PLAYER.id, { name: "Foreign One" });
+    const started = bot;
+    return {
+      bot: started,
+      services,
+      databaseFile: database.file,
+      guildId: first.id,
+      otherGuildId: second.id,
+      gmId: first.ownerId,
+      campaignId: campaign.id,
+      otherCampaignId: elsewhere.id,
+      protagonists,
+      foreign,
+      gm: gmActor(first),
+      checksum: () => databaseChecksum(reader),
+      async stop() {
+        reader.close();
+        await started.stop();
+        await database.dispose();
+      },
+    };
+  } catch (error) {
+    reader.close();
+    await bot?.stop();
+    await database.dispose();
+    throw error;
+  }
+}
+
+/** Every row of every table, in a stable order, hashed. */
+export function databaseChecksum(db: BetterSqlite3.Database): string {
+  const hash = createHash("sha256");
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .all() as { name: string }[];
+  for (const { name } of tables) {
+    hash.update(`\n#${name}\n`);
+    for (const row of db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).iterate()) {
+      hash.update(JSON.stringify(row));
+    }
+  }
+  return hash.digest("hex");
+}

@@ -1,5 +1,6 @@
 import { Client, Events, GatewayIntentBits, RESTEvents } from "discord.js";
 import type { Logger } from "../logger.js";
+import { gatewayIncidentOf, type GatewayIncident } from "./gateway-events.js";
 import { noMentions } from "./reply.js";
 
 /**
@@ -15,7 +16,11 @@ export function createDiscordClient(options: { readonly apiUrl: string }): Clien
   });
 }
 
-/** Surfaces what the library reports about its own health. */
+/**
+ * Surfaces what the library reports about its own health: each gateway incident once (why the
+ * connection went, at info when routine, at warn when something was lost or cut), each recovery
+ * once, Discord's rate limits and server errors once per response.
+ */
 export function logClientEvents(client: Client, log: Logger): void {
   client.on(Events.Error, (error) => {
     log.error({ err: error }, "discord client error");
@@ -24,7 +29,8 @@ export function logClientEvents(client: Client, log: Logger): void {
     log.warn(message);
   });
   client.on(Events.ShardDisconnect, (event, shardId) => {
-    log.warn({ shardId, code: event.code }, "gateway disconnected");
+    // Only for close codes the library gives up on (bad token, disallowed intents).
+    log.error({ shardId, code: event.code }, "gateway disconnected for good");
   });
   client.on(Events.ShardReconnecting, (shardId) => {
     // Also fires while the client is being destroyed at shutdown: not worth more than debug.
@@ -33,20 +39,66 @@ export function logClientEvents(client: Client, log: Logger): void {
   client.on(Events.ShardResume, (shardId, replayed) => {
     log.info({ shardId, replayed }, "gateway resumed");
   });
+  let everReady = false;
+  client.on(Events.ShardReady, (shardId) => {
+    // The first READY is "connected to Discord"; a later one follows a session Discord dropped.
+    if (everReady) log.info({ shardId }, "gateway session started again");
+    everReady = true;
+  });
+  client.on(Events.Debug, (message) => {
+    const incident = gatewayIncidentOf(message);
+    if (incident !== undefined) logGatewayIncident(log, incident);
+  });
   client.rest.on(RESTEvents.RateLimited, (info) => {
-    log.warn(
+    // The REST client pacing itself by the buckets Discord announced: routine.
+    log.debug(
       {
         route: info.route,
         method: info.method,
         retryAfterMs: info.retryAfter,
         global: info.global,
       },
-      "rate limited by Discord",
+      "waiting for a Discord rate limit",
     );
+  });
+  client.rest.on(RESTEvents.Response, (request, response) => {
+    // The REST client retries both by itself; a lasting 5xx outage then fails the call.
+    const fields = { route: request.route, method: request.method, status: response.status };
+    if (response.status === 429) {
+      const retryAfter = Number(response.headers.get("retry-after"));
+      log.warn(
+        {
+          ...fields,
+          retryAfterMs: Number.isFinite(retryAfter) ? Math.round(retryAfter * 1000) : undefined,
+          global: response.headers.get("x-ratelimit-global") === "true",
+        },
+        "rate limited by Discord",
+      );
+    } else if (response.status >= 500) {
+      log.warn(fields, "Discord answered with a server error");
+    }
   });
   if (log.isLevelEnabled("trace")) {
     client.on(Events.Debug, (message) => {
       log.trace(message);
     });
+  }
+}
+
+function logGatewayIncident(log: Logger, incident: GatewayIncident): void {
+  switch (incident.kind) {
+    case "reconnect-requested":
+      log.info("Discord asked the bot to reconnect; resuming");
+      return;
+    case "session-invalidated":
+      if (incident.resumable) log.warn("Discord invalidated the gateway session; resuming");
+      else log.warn("Discord invalidated the gateway session; starting a new one");
+      return;
+    case "connection-lost":
+      log.warn(
+        { code: incident.code, reason: incident.reason, recovery: incident.recovery },
+        "gateway connection lost",
+      );
+      return;
   }
 }

@@ -5,11 +5,14 @@
  * campaign and Protagonist, whose ids must never work from the first.
  */
 import { createHash } from "node:crypto";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { commands } from "../../../commands/index.js";
 import type { CommandModule } from "../../../src/bot/command.js";
 import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/bot/services.js";
+import { BUSY_TIMEOUT_MS } from "../../../src/db/client.js";
+import { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { buildProtagonist, type CreationChoices } from "../../../src/rules/creation/index.js";
 import { seededRng } from "../../../src/rules/rng.js";
 import type { Actor } from "../../../src/services/actor.js";
@@ -51,10 +54,26 @@ export async function startTable(
     /** Choices merged over the sample for each player's Protagonist (e.g. a hostile name). */
     readonly playerChoices?: readonly Partial<CreationChoices>[];
     readonly seed?: number;
+    /**
+     * The bot's own connection (the table is seeded through another): a short busy timeout, or
+     * read-only, to play a database in trouble.
+     */
+    readonly botConnection?: { readonly busyTimeoutMs?: number; readonly readOnly?: boolean };
   } = {},
 ): Promise<Table> {
   const database = await openTempDatabase();
-  const services = createBotServices(database.prisma, seededRng(options.seed ?? 7));
+  const botPrisma =
+    options.botConnection === undefined
+      ? database.prisma
+      : new PrismaClient({
+          adapter: new PrismaBetterSqlite3({
+            url: database.file,
+            timeout: options.botConnection.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+            readonly: options.botConnection.readOnly ?? false,
+          }),
+        });
+  const services = createBotServices(botPrisma, seededRng(options.seed ?? 7));
+  const seeding = createBotServices(database.prisma, seededRng(1));
   let bot: InProcessBot | undefined;
   const reader = new BetterSqlite3(database.file, { readonly: true });
   try {
@@ -84,11 +103,11 @@ export async function startTable(
       roleIds: [],
       canManageGuild: true,
     });
-    const campaign = await services.campaigns.create({
+    const campaign = await seeding.campaigns.create({
       actor: gmActor(first),
       name: "Night Floors",
     });
-    const elsewhere = await services.campaigns.create({ actor: gmActor(second), name: "Far Away" });
+    const elsewhere = await seeding.campaigns.create({ actor: gmActor(second), name: "Far Away" });
     const add = (
       guildId: string,
       campaignId: string,
@@ -134,12 +153,14 @@ export async function startTable(
       async stop() {
         reader.close();
         await started.stop();
+        if (botPrisma !== database.prisma) await botPrisma.$disconnect();
         await database.dispose();
       },
     };
   } catch (error) {
     reader.close();
     await bot?.stop();
+    if (botPrisma !== database.prisma) await botPrisma.$disconnect();
     await database.dispose();
     throw error;
   }

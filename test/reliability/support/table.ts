@@ -31,6 +31,8 @@ export interface Table {
   readonly bot: InProcessBot;
   readonly services: BotServices;
   readonly databaseFile: string;
+  /** A connection of the test's own (the bot's may be crippled on purpose). */
+  readonly prisma: PrismaClient;
   readonly guildId: string;
   readonly otherGuildId: string;
   readonly gmId: string;
@@ -141,6 +143,7 @@ export async function startTable(
       bot: started,
       services,
       databaseFile: database.file,
+      prisma: database.prisma,
       guildId: first.id,
       otherGuildId: second.id,
       gmId: first.ownerId,

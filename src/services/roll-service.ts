@@ -10,7 +10,7 @@ import {
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
-import { resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
@@ -92,6 +92,8 @@ export function createRollService({ db, rng }: ServiceDeps) {
         const protagonist = needsProtagonist
           ? await resolveProtagonist(tx, actor, campaign, input.protagonistId)
           : null;
+        // A test can tick the sheet's failure marks: the player's own, or a GM's call.
+        if (protagonist) await assertCanActOn(tx, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
         const test = percentileTest(
           { rating, modifier: input.modifier, label, ...(rawStat ? { rawStat } : {}) },

@@ -40,13 +40,25 @@ export function scrubSecrets(text: string, secrets: readonly string[]): string {
 }
 
 /**
+ * Interaction and webhook tokens in Discord URLs (`/interactions/<id>/<token>/callback`,
+ * `/webhooks/<application>/<token>/…`): each lets its holder answer, edit or delete as the bot
+ * for 15 minutes, and discord.js errors carry the URL they failed on.
+ */
+const URL_TOKEN = /(\/(?:interactions|webhooks)\/\d+\/)[\w.-]{16,}/g;
+
+/** Replaces the tokens Discord puts in interaction and webhook URLs with REDACTED. */
+export function scrubUrlTokens(text: string): string {
+  return text.replace(URL_TOKEN, `$1${REDACTED}`);
+}
+
+/**
  * Scrubs each finished line, so the token cannot leak through a message, an error's message or
  * stack, or a field no redact path foresaw.
  */
 function scrubbingStream(secrets: readonly string[], next: DestinationStream): DestinationStream {
   return {
     write: (line: string) => {
-      next.write(scrubSecrets(line, secrets));
+      next.write(scrubUrlTokens(scrubSecrets(line, secrets)));
     },
   };
 }

@@ -4,7 +4,8 @@
  * types, missing and unknown options, oversized strings, control characters and unicode, huge
  * numbers, unknown and other-guild ids, stale or forged custom ids, components pressed by someone
  * else — and each must be answered (privately and clearly when refused) without a crash, an
- * unhandled rejection, an error log, a raw mention, or any change to the database when refused.
+ * unhandled rejection, an error log, a raw mention, a token in the logs, or any change to the
+ * database when refused.
  *
  * STRESS=1 (npm run test:stress) runs many more cases.
  */
@@ -23,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commands } from "../../commands/index.js";
 import { definitionJson } from "../../src/bot/command.js";
 import { messages } from "../../src/bot/messages.js";
+import { TEST_TOKEN } from "../bot/support/in-process-bot.js";
 import type { InteractionHandle } from "../support/fake-discord/index.js";
 import {
   FOREIGN_USER_ID,
@@ -338,11 +340,15 @@ describe("fuzzed interactions through the real dispatcher", () => {
           const before = table.checksum();
           const requestMark = bot.fake.requestMark();
           const logMark = bot.logs.lines.length;
+          const rawMark = bot.logs.raw.length;
           const { kind, handle, description } = sendOne(g);
           const response = await handle.response();
           expect(await bot.dispatcher.drain(10_000), description).toBe(true);
           const lines = bot.logs.lines.slice(logMark);
 
+          const written = bot.logs.raw.slice(rawMark).join("");
+          expect(written, description).not.toContain(handle.token);
+          expect(written, description).not.toContain(TEST_TOKEN);
           const errors = lines.filter((line) => (line.level ?? 0) >= 50);
           expect(errors, description).toEqual([]);
           expect(unhandled, description).toEqual([]);

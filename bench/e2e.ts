@@ -1,0 +1,251 @@
+/**
+ * End to end: the built bot process and a bare discord.js bot, each against its own fake Discord
+ * in this process, same machine, same run. Latency is measured one interaction at a time,
+ * alternating bot by bot; throughput in alternating blocks; memory at rest before any interaction
+ * and after every seeded Protagonist of every guild has been touched.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrationsDir } from "../src/bot/paths.js";
+import { openDatabase } from "../src/db/client.js";
+import type { BulkWorldShape } from "./bulk-world.js";
+import { generateBulkWorld } from "./bulk-world.js";
+import {
+  dumpMemory,
+  e2eWorldShape,
+  interact,
+  saturate,
+  startContenders,
+  type Command,
+  type Contender,
+  type Outcome,
+  type Saturation,
+  type Seat,
+} from "./e2e-driver.js";
+import type { Sizes } from "./options.js";
+import { residentMb, restingResidentMb } from "./processes.js";
+import type { Row, SectionResult } from "./report.js";
+import { ratio, round, summarize, type LatencySummary } from "./stats.js";
+
+const TARGETS = { roll: 1.25, san: 1.5, idleRss: 1.3, growthMb: 20 } as const;
+/**
+ * Latency and throughput cycle over every player of this many guilds: a warm working set, wide
+ * enough that no player nears the per-user write limit or a Protagonist runs out of SAN.
+ */
+const HOT_GUILDS = 100;
+
+interface Measured {
+  commands: Command[];
+  latency: Map<string, Outcome[]>;
+  throughput: Map<string, Saturation[]>;
+  sweep: Record<string, Saturation[]>;
+  rss: Record<"idle" | "warm" | "peak" | "touched", { ours: number; bare: number }>;
+}
+
+function append<T>(map: Map<string, T[]>, key: string, value: T): void {
+  map.set(key, [...(map.get(key) ?? []), value]);
+}
+
+async function resting(ours: Contender, bare: Contender, windowMs: number) {
+  const [o, b] = await restingResidentMb([ours.pid, bare.pid], windowMs);
+  return { ours: o ?? 0, bare: b ?? 0 };
+}
+
+async function measure(
+  ours: Contender,
+  bare: Contender,
+  shape: BulkWorldShape,
+  sizes: Sizes["e2e"],
+): Promise<Measured> {
+  const commands: Command[] = ours.fake.commands().some((c) => c.name === "san")
+    ? ["roll", "san"]
+    : ["roll"];
+  const idle = await resting(ours, bare, sizes.restMs);
+  const hotSeat = (i: number): Seat => ({
+    guild: Math.floor(i / sizes.playersPerGuild) % Math.min(HOT_GUILDS, sizes.guilds),
+    player: i % sizes.playersPerGuild,
+  });
+  // Alternate which bot goes first, round by round.
+  const inTurn = (round: number): Contender[] => (round % 2 === 0 ? [ours, bare] : [bare, ours]);
+
+  for (const command of commands) {
+    for (const c of [ours, bare]) {
+      for (let i = 0; i < sizes.warmup; i += 1) await interact(c, command, hotSeat(i), shape);
+    }
+  }
+
+  const latency = new Map<string, Outcome[]>();
+  for (let i = 0; i < sizes.latencyRounds; i += 1) {
+    for (const command of commands) {
+      for (const c of inTurn(i)) {
+        append(latency, `${c.kind}|${command}`, await interact(c, command, hotSeat(i), shape));
+      }
+    }
+  }
+
+  const throughput = new Map<string, Saturation[]>();
+  for (let b = 0; b < sizes.throughputBlocks; b += 1) {
+    const offset = sizes.latencyRounds + b * sizes.throughputCount;
+    for (const command of commands) {
+      for (const c of inTurn(b)) {
+        const block = await saturate(
+          c,
+          command,
+          sizes.throughputCount,
+          sizes.concurrency,
+          (i) => hotSeat(offset + i),
+          shape,
+        );
+        append(throughput, `${c.kind}|${command}`, block);
+      }
+    }
+  }
+  const warm = { ours: residentMb(ours.pid), bare: residentMb(bare.pid) };
+
+  // Touch every seeded Protagonist of every guild: /roll for each, /san for one per guild.
+  const sweep: Record<string, Saturation[]> = { ours: [], bare: [] };
+  const everySeat = (i: number): Seat => ({
+    guild: Math.floor(i / sizes.playersPerGuild),
+    player: i % sizes.playersPerGuild,
+  });
+  for (const c of [ours, bare]) {
+    const seats = sizes.guilds * sizes.playersPerGuild;
+    const done = [await saturate(c, "roll", seats, sizes.concurrency, everySeat, shape)];
+    if (commands.includes("san")) {
+      const firstPlayer = (i: number): Seat => ({ guild: i, player: 0 });
+      done.push(await saturate(c, "san", sizes.guilds, sizes.concurrency, firstPlayer, shape));
+    }
+    sweep[c.kind] = done;
+  }
+  const peak = { ours: residentMb(ours.pid), bare: residentMb(bare.pid) };
+  const touched = await resting(ours, bare, sizes.restMs);
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  if (profileDir !== undefined) await dumpMemory([ours, bare], profileDir);
+  return { commands, latency, throughput, sweep, rss: { idle, warm, peak, touched } };
+}
+
+function latencyText(s: LatencySummary): string {
+  return `${s.p50Ms.toFixed(2)} / ${s.p99Ms.toFixed(2)} ms`;
+}
+
+function signed(mb: number): string {
+  return `${mb >= 0 ? "+" : "−"}${Math.abs(mb).toFixed(1)}`;
+}
+
+function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
+  const rows: Row[] = [];
+  const latency: Record<string, unknown> = {};
+  const throughput: Record<string, unknown> = {};
+  for (const command of m.commands) {
+    const ours = m.latency.get(`ours|${command}`) ?? [];
+    const bare = m.latency.get(`bare|${command}`) ?? [];
+    const o = summarize(ours.map((x) => x.ms));
+    const b = summarize(bare.map((x) => x.ms));
+    const p50Ratio = ratio(o.p50Ms, b.p50Ms);
+    const correct = [...ours, ...bare].every((x) => x.correct);
+    latency[command] = { ours: o, bare: b, p50Ratio, p99Ratio: ratio(o.p99Ms, b.p99Ms), correct };
+    rows.push({
+      measure: `/${command} latency, dispatch → callback, p50 / p99`,
+      ours: latencyText(o),
+      baseline: latencyText(b),
+      ratio: p50Ratio,
+      target: `p50 ≤ ${TARGETS[command]}×`,
+      pass: p50Ratio <= TARGETS[command] && correct,
+    });
+  }
+  for (const command of m.commands) {
+    const ours = m.throughput.get(`ours|${command}`) ?? [];
+    const bare = m.throughput.get(`bare|${command}`) ?? [];
+    const best = (list: Saturation[]): number => Math.max(0, ...list.map((s) => s.perSecond));
+    const all = [...ours, ...bare];
+    const answered = all.reduce((n, s) => n + s.correct, 0);
+    const sent = all.reduce((n, s) => n + s.count, 0);
+    throughput[command] = { ours, bare, ratio: ratio(best(ours), best(bare)) };
+    rows.push({
+      measure: `/${command} throughput at saturation (${sizes.concurrency} in flight)`,
+      ours: `${best(ours).toFixed(0)} /s`,
+      baseline: `${best(bare).toFixed(0)} /s`,
+      ratio: ratio(best(ours), best(bare)),
+      target: `every answer correct (${answered}/${sent})`,
+      pass: answered === sent,
+    });
+  }
+  if (!m.commands.includes("san")) {
+    rows.push({
+      measure: "/san",
+      ours: "not measured",
+      baseline: "",
+      ratio: null,
+      target: "the bot registers no /san yet",
+      pass: null,
+    });
+  }
+  const { idle, peak, touched } = m.rss;
+  const idleRatio = ratio(idle.ours, idle.bare);
+  rows.push({
+    measure: `idle RSS at rest (${sizes.guilds.toLocaleString("en")} guilds)`,
+    ours: `${idle.ours.toFixed(1)} MB`,
+    baseline: `${idle.bare.toFixed(1)} MB`,
+    ratio: idleRatio,
+    target: `≤ ${TARGETS.idleRss}×`,
+    pass: idleRatio <= TARGETS.idleRss,
+  });
+  const growth = { ours: touched.ours - idle.ours, bare: touched.bare - idle.bare };
+  const touchedWhat = `${sizes.guilds.toLocaleString("en")} guilds × ${sizes.playersPerGuild} Protagonists touched`;
+  rows.push({
+    measure: `RSS at rest after ${touchedWhat} (growth from idle)`,
+    ours: `${touched.ours.toFixed(1)} MB (${signed(growth.ours)})`,
+    baseline: `${touched.bare.toFixed(1)} MB (${signed(growth.bare)})`,
+    ratio: ratio(touched.ours, touched.bare),
+    target: `growth ≤ ${TARGETS.growthMb} MB`,
+    pass: growth.ours <= TARGETS.growthMb,
+  });
+  rows.push({
+    measure: "RSS right after the last of them (garbage not yet collected)",
+    ours: `${peak.ours.toFixed(1)} MB`,
+    baseline: `${peak.bare.toFixed(1)} MB`,
+    ratio: ratio(peak.ours, peak.bare),
+    target: "reported",
+    pass: null,
+  });
+  const mb = (pair: { ours: number; bare: number }) => ({
+    ours: round(pair.ours, 1),
+    bare: round(pair.bare, 1),
+  });
+  return {
+    title: "End to end (bot process against the fake Discord)",
+    ours: "the built bot (`dist/src/main.js`) on SQLite",
+    baseline: "a bare discord.js bot (Guilds intent) answering every interaction with “ok”",
+    rows,
+    data: {
+      commands: m.commands,
+      latency,
+      throughput,
+      sweep: m.sweep,
+      rssMb: {
+        idleAtRest: mb(idle),
+        afterLatencyAndThroughput: mb(m.rss.warm),
+        rightAfterTouchingAll: mb(peak),
+        touchedAtRest: mb(touched),
+      },
+      world: { guilds: sizes.guilds, protagonistsPerGuild: sizes.playersPerGuild },
+    },
+  };
+}
+
+export async function runEndToEndBench(sizes: Sizes["e2e"]): Promise<SectionResult> {
+  const dir = mkdtempSync(join(tmpdir(), "ce-bench-e2e-"));
+  const cleanup: (() => Promise<void>)[] = [];
+  try {
+    const shape = e2eWorldShape(sizes.guilds, sizes.playersPerGuild);
+    const file = join(dir, "bot.db");
+    await (await openDatabase(`file:${file}`, migrationsDir())).close();
+    generateBulkWorld(file, shape);
+    const { ours, bare } = await startContenders(shape, dir, `file:${file}`, cleanup);
+    return report(await measure(ours, bare, shape, sizes), sizes);
+  } finally {
+    for (const close of cleanup.reverse()) await close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Services: latency of the hot service calls, in process on SQLite, on a database holding one
+ * table against one holding 100,000 Protagonists and 1,000,000 events. The same operations on
+ * the same kind of Protagonist, interleaved call by call, so drift hits both alike.
+ */
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrationsDir } from "../src/bot/paths.js";
+import { openDatabase, type OpenDatabase } from "../src/db/client.js";
+import { buildProtagonist } from "../src/rules/creation/index.js";
+import { seededRng } from "../src/rules/rng.js";
+import { createServices, type Actor, type Services } from "../src/services/index.js";
+import { insertProtagonist } from "../src/services/protagonist-factory.js";
+import { sampleChoices } from "../test/rules/creation/sample.js";
+import { generateBulkWorld, type BulkWorld, type BulkWorldShape } from "./bulk-world.js";
+import type { Sizes } from "./options.js";
+import type { Row, SectionResult } from "./report.js";
+import { ratio, summarize, type LatencySummary } from "./stats.js";
+
+const TARGET_RATIO = 1.2;
+const CHANNEL_ID = "300000000000000001";
+const TARGET_OWNER_ID = "299999999999999999";
+
+interface Table {
+  name: string;
+  db: OpenDatabase;
+  services: Services;
+  actor: Actor;
+  protagonistId: string;
+  bondId: string;
+  bytes: number;
+  world: BulkWorld;
+}
+
+interface Operation {
+  name: string;
+  run(table: Table): Promise<unknown>;
+}
+
+const OPERATIONS: readonly Operation[] = [
+  {
+    name: "SAN test (1/1D6)",
+    run: (t) => t.services.sanity.sanTest({ actor: t.actor, loss: "1/1D6", threat: "unnatural" }),
+  },
+  {
+    name: "Bond damage (1)",
+    run: (t) => t.services.bonds.damage({ actor: t.actor, bondId: t.bondId, amount: 1 }),
+  },
+  {
+    name: "Resources test (at hand)",
+    run: (t) => t.services.resources.test({ actor: t.actor, where: "at-hand" }),
+  },
+  {
+    name: "/roll on a skill (Occult)",
+    run: (t) =>
+      t.services.rolls.rollTest({ actor: t.actor, subject: { kind: "skill", name: "Occult" } }),
+  },
+];
+
+export function bulkShape(sizes: Sizes["services"], guilds = sizes.guilds): BulkWorldShape {
+  return {
+    guilds,
+    protagonistsPerGuild: guilds === 1 ? 0 : sizes.protagonistsPerGuild,
+    playersPerGuild: sizes.playersPerGuild,
+    eventsPerGuild: guilds === 1 ? 0 : sizes.eventsPerGuild,
+    guildId: (g) => String(100000000000000000n + BigInt(g)),
+    gmId: (g) => String(200000000000000000n + BigInt(g)),
+    playerId: (g, p) => String(210000000000000000n + BigInt(g * 1000 + p)),
+  };
+}
+
+/** A migrated file filled by the bulk generator, then the measured Protagonist, made as /protagonist create does. */
+async function prepareTable(dir: string, name: string, shape: BulkWorldShape): Promise<Table> {
+  const url = `file:${join(dir, `${name}.db`)}`;
+  const migrated = await openDatabase(url, migrationsDir());
+  await migrated.close();
+  const world = generateBulkWorld(join(dir, `${name}.db`), shape);
+  const db = await openDatabase(url, migrationsDir());
+  const guildId = shape.guildId(0);
+  const campaignId = world.campaignIds[0];
+  if (campaignId === undefined) throw new Error("the bulk world has no campaign");
+  const choices = { ...sampleChoices(), name: "Measured Agent" };
+  const protagonist = await db.prisma.$transaction((tx) =>
+    insertProtagonist(tx, {
+      guildId,
+      campaignId,
+      ownerId: TARGET_OWNER_ID,
+      sheet: buildProtagonist(choices),
+      creation: choices,
+    }),
+  );
+  const bond = protagonist.bonds.find((b) => b.kind === "individual");
+  if (bond === undefined) throw new Error("the measured Protagonist has no individual Bond");
+  return {
+    name,
+    db,
+    services: createServices({ db: db.prisma, rng: seededRng(7) }),
+    actor: {
+      guildId,
+      userId: TARGET_OWNER_ID,
+      channelId: CHANNEL_ID,
+      roleIds: [],
+      canManageGuild: false,
+    },
+    protagonistId: protagonist.id,
+    bondId: bond.id,
+    bytes: statSync(join(dir, `${name}.db`)).size,
+    world,
+  };
+}
+
+/**
+ * Puts the measured Protagonist back as it started (SAN, Bond, Resources boxes, failure marks),
+ * untimed, through the same connection the services use, so every call does the same work.
+ */
+async function reset(table: Table): Promise<void> {
+  const id = table.protagonistId;
+  await table.db.prisma.$transaction([
+    table.db.prisma
+      .$executeRaw`UPDATE "Protagonist" SET san = 70, breakingPoint = 56, status = 'active', resourcesChecked = 0, adaptViolence = 0, adaptHelplessness = 0 WHERE id = ${id}`,
+    table.db.prisma
+      .$executeRaw`UPDATE "Bond" SET score = 12, crossedOff = 0 WHERE id = ${table.bondId}`,
+    table.db.prisma.$executeRaw`UPDATE "Skill" SET failureMarked = 0 WHERE protagonistId = ${id}`,
+    table.db.prisma.$executeRaw`DELETE FROM "Disorder" WHERE protagonistId = ${id}`,
+  ]);
+}
+
+function ms(summary: LatencySummary): string {
+  return `${summary.p50Ms.toFixed(2)} / ${summary.p99Ms.toFixed(2)} ms`;
+}
+
+export async function runServicesBench(sizes: Sizes["services"]): Promise<SectionResult> {
+  const dir = mkdtempSync(join(tmpdir(), "ce-bench-services-"));
+  try {
+    const empty = await prepareTable(dir, "empty", bulkShape(sizes, 1));
+    const large = await prepareTable(dir, "large", bulkShape(sizes));
+    const tables = [empty, large];
+    const samples = new Map<string, number[]>();
+    const record = (op: Operation, table: Table, value: number): void => {
+      const key = `${op.name}|${table.name}`;
+      samples.set(key, [...(samples.get(key) ?? []), value]);
+    };
+    for (let i = 0; i < sizes.warmup + sizes.iterations; i += 1) {
+      for (const op of OPERATIONS) {
+        // Alternate which database goes first.
+        for (const table of i % 2 === 0 ? tables : [...tables].reverse()) {
+          await reset(table);
+          const started = performance.now();
+          await op.run(table);
+          if (i >= sizes.warmup) record(op, table, performance.now() - started);
+        }
+      }
+    }
+    await Promise.all(tables.map((t) => t.db.close()));
+
+    const rows: Row[] = [];
+    const latencies: Record<
+      string,
+      { empty: LatencySummary; large: LatencySummary; p50Ratio: number; p99Ratio: number }
+    > = {};
+    for (const op of OPERATIONS) {
+      const e = summarize(samples.get(`${op.name}|empty`) ?? []);
+      const l = summarize(samples.get(`${op.name}|large`) ?? []);
+      const p50Ratio = ratio(l.p50Ms, e.p50Ms);
+      const p99Ratio = ratio(l.p99Ms, e.p99Ms);
+      latencies[op.name] = { empty: e, large: l, p50Ratio, p99Ratio };
+      rows.push({
+        measure: `${op.name}, p50 / p99`,
+        ours: ms(l),
+        baseline: ms(e),
+        ratio: p50Ratio,
+        target: `p50 ≤ ${TARGET_RATIO}× (p99 ${p99Ratio.toFixed(2)}×)`,
+        pass: p50Ratio <= TARGET_RATIO,
+      });
+    }
+    const counts = large.world.rows;
+    rows.push({
+      measure: "database (Protagonists / events / file)",
+      ours: `${(counts.Protagonist ?? 0).toLocaleString("en")} / ${(counts.Event ?? 0).toLocaleString("en")} / ${(large.bytes / 1024 / 1024).toFixed(0)} MB`,
+      baseline: `${(empty.world.rows.Protagonist ?? 0) + 1} / ${empty.world.rows.Event ?? 0} / ${(empty.bytes / 1024 / 1024).toFixed(1)} MB`,
+      ratio: null,
+      target: `generated in ${large.world.seconds.toFixed(1)} s`,
+      pass: null,
+    });
+    return {
+      title: "Services (in process, SQLite)",
+      ours: `large database: ${sizes.guilds.toLocaleString("en")} guilds × ${sizes.protagonistsPerGuild} Protagonists, ${sizes.eventsPerGuild.toLocaleString("en")} events per guild`,
+      baseline: "the same calls on a database holding only the measured table",
+      rows,
+      data: {
+        iterations: sizes.iterations,
+        latencies,
+        rows: { empty: empty.world.rows, large: large.world.rows },
+        generationSeconds: large.world.seconds,
+        fileBytes: { empty: empty.bytes, large: large.bytes },
+      },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

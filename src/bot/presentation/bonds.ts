@@ -24,7 +24,7 @@ export function bondListEmbed(list: BondList): EmbedBuilder {
   const lines = [...standing, ...crossed].map(bondLine);
   return new EmbedBuilder()
     .setColor(BOND_COLOUR)
-    .setTitle(truncate(`Bonds — ${list.protagonist.name}`, EMBED_LIMITS.title))
+    .setTitle(truncate(`Bonds — ${userText(list.protagonist.name)}`, EMBED_LIMITS.title))
     .setDescription(
       truncate(
         lines.length ? lines.join("\n") : "No Bonds yet. Add one with `/bond add`.",

@@ -185,7 +185,7 @@ export function sanGroupEmbed(options: {
 }): EmbedBuilder {
   const { outcomes } = options;
   const fields = outcomes.slice(0, EMBED_LIMITS.fields).map((o) => ({
-    name: truncate(`${testTitle(o.result.test)} — ${o.protagonist.name}`, GROUP_NAME_MAX),
+    name: truncate(`${testTitle(o.result.test)} — ${userText(o.protagonist.name)}`, GROUP_NAME_MAX),
     value: groupLines(o.result),
   }));
   const names = fields.reduce((sum, f) => sum + f.name.length, 0);

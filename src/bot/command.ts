@@ -52,9 +52,10 @@ export interface CommandModule {
   readonly ephemeral?: boolean | ((interaction: ChatInputCommandInteraction) => boolean);
   /**
    * What changes the table (saved state or the event log), so the per-user rate limit applies;
-   * reads, autocomplete and paging are never limited. `true`: every subcommand and component;
-   * or the subcommands (`"sub"`, `"group sub"`) and component actions (`<action>` of the custom
-   * id) that write. Absent: nothing writes.
+   * reads, autocomplete and paging are never limited. `true`: every invocation and component;
+   * or, precisely: `command` (a command without subcommands writes), the `subcommands` that
+   * write (`"sub"`, `"group sub"`) and the component actions (`<action>` of the custom id) that
+   * write. Absent: nothing writes.
    */
   readonly writes?: WriteDeclaration;
   readonly execute: (
@@ -74,6 +75,7 @@ export interface CommandModule {
 export type WriteDeclaration =
   | boolean
   | {
+      readonly command?: boolean;
       readonly subcommands?: readonly string[];
       readonly components?: readonly string[];
     };

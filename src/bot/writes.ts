@@ -15,6 +15,7 @@ export function commandWrites(
 ): boolean {
   const writes = module.writes ?? false;
   if (typeof writes === "boolean") return writes;
+  if (writes.command === true) return true;
   return writes.subcommands?.includes(subcommandPath(interaction)) ?? false;
 }
 

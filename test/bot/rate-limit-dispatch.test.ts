@@ -3,11 +3,12 @@
  * with a private "slow down" that says when to retry; reads, autocomplete and undeclared
  * components never are, and a refused write never reaches its handler.
  */
-import { MessageFlags, SlashCommandBuilder } from "discord.js";
+import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandModule } from "../../src/bot/command.js";
 import { messages } from "../../src/bot/messages.js";
 import { WriteRateLimiter } from "../../src/bot/rate-limit.js";
+import { commandWrites, componentWrites } from "../../src/bot/writes.js";
 import { startInProcessBot, type InProcessBot } from "./support/in-process-bot.js";
 
 const ran: string[] = [];
@@ -56,6 +57,28 @@ afterAll(async () => {
 
 const isEphemeral = (flags: number | undefined): boolean =>
   ((flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+
+describe("what a module declares", () => {
+  const chat = (sub: string | null) =>
+    ({
+      options: {
+        getSubcommandGroup: () => null,
+        getSubcommand: () => sub,
+      },
+    }) as unknown as ChatInputCommandInteraction;
+  const module = (writes: CommandModule["writes"]): CommandModule => ({ ...ledger, writes });
+
+  it("reads the whole module, the command, subcommands and component actions", () => {
+    expect(commandWrites(module(true), chat("show"))).toBe(true);
+    expect(componentWrites(module(true), "page")).toBe(true);
+    expect(commandWrites(module(undefined), chat("add"))).toBe(false);
+    expect(commandWrites(module({ command: true }), chat(null))).toBe(true);
+    expect(componentWrites(module({ command: true }), "page")).toBe(false);
+    expect(commandWrites(module({ subcommands: ["add"] }), chat("add"))).toBe(true);
+    expect(commandWrites(module({ subcommands: ["add"] }), chat("show"))).toBe(false);
+    expect(componentWrites(module({ components: ["confirm"] }), "confirm")).toBe(true);
+  });
+});
 
 describe("per-user write rate limit", () => {
   it("lets a burst of writes through, then says privately when to try again", async () => {

@@ -38,18 +38,20 @@ export function seededRng(seed: number): Rng {
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
     return (z ^ (z >>> 16)) >>> 0;
   };
-  let a = splitmix();
-  let b = splitmix();
-  let c = splitmix();
-  let d = splitmix();
+  // The state lives in a typed array: unsigned 32-bit values above 2^31 held in closure variables
+  // would be boxed on every step (the benchmark showed the RNG at half the cost of a big roll).
+  const state = Uint32Array.of(splitmix(), splitmix(), splitmix(), splitmix());
   const next32 = (): number => {
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = ((c << 21) | (c >>> 11)) >>> 0;
-    c = (c + t) >>> 0;
-    return t >>> 0;
+    const a = state[0] ?? 0;
+    const b = state[1] ?? 0;
+    const c = state[2] ?? 0;
+    const d = state[3] ?? 0;
+    const t = (a + b + d) >>> 0;
+    state[3] = d + 1;
+    state[0] = b ^ (b >>> 9);
+    state[1] = c + (c << 3);
+    state[2] = ((c << 21) | (c >>> 11)) + t;
+    return t;
   };
   return {
     die(sides) {
@@ -57,7 +59,9 @@ export function seededRng(seed: number): Rng {
       const limit = Math.floor(0x1_0000_0000 / sides) * sides;
       let x = next32();
       while (x >= limit) x = next32();
-      return (x % sides) + 1;
+      // x - ⌊x / sides⌋·sides is x % sides without a floating-point remainder (slow in V8); the
+      // quotient is exact since x < 2^32.
+      return x - Math.floor(x / sides) * sides + 1;
     },
   };
 }

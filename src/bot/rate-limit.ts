@@ -16,7 +16,7 @@ export interface WriteRateLimitSettings {
 }
 
 /** Generous for a table in play (a GM applying damage to a whole party), hostile to scripts. */
-export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimitSettings = { burst: 10, perMinute: 30 };
+export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimitSettings = { burst: 20, perMinute: 60 };
 
 /** Enough for every active player of a large bot; each entry is a few dozen bytes. */
 export const DEFAULT_MAX_TRACKED_USERS = 10_000;

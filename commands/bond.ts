@@ -328,6 +328,7 @@ async function bondIdOf(
 
 export const bondCommand: CommandModule = {
   definition,
+  writes: { subcommands: ["add", "damage", "improve", "destroy", "project", "repress"] },
   execute: async (interaction, { reply, services }) => {
     const name = interaction.options.getSubcommand(true);
     const run = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;

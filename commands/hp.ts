@@ -37,6 +37,7 @@ definition.addSubcommand((sub) =>
 
 export const hpCommand: CommandModule = {
   definition,
+  writes: true,
   execute: async (interaction, { reply, services }) => {
     const actor = actorFrom(interaction);
     const protagonistId = interaction.options.getString("protagonist");

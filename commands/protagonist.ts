@@ -16,6 +16,7 @@ import {
 } from "../src/services/protagonist-edit.js";
 import { STAT_NAMES } from "../src/rules/types.js";
 import type { BotServices } from "../src/bot/services.js";
+import { CREATE_ACTION } from "../src/bot/presentation/creation-steps.js";
 import {
   creationButtons,
   creationModals,
@@ -238,6 +239,17 @@ async function autocomplete(
 
 export const protagonistCommand: CommandModule = {
   definition,
+  // Drafts live in memory; what is saved: the logged stat roll, the creation, selection,
+  // edits (options or the form), retirement and import.
+  writes: {
+    subcommands: ["select", "edit", "import"],
+    components: [
+      CREATE_ACTION.method,
+      CREATE_ACTION.confirm,
+      RETIRE_ACTION.confirm,
+      EDIT_FORM_ACTION,
+    ],
+  },
   ephemeral: (interaction) =>
     PRIVATE_SUBCOMMANDS.has(interaction.options.getSubcommand(false) ?? ""),
   execute: async (interaction, context) => {

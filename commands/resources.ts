@@ -198,6 +198,9 @@ function difficultyOf(interaction: ChatInputCommandInteraction): ResourceDifficu
 
 export const resourcesCommand: CommandModule = {
   definition,
+  writes: {
+    subcommands: ["test", "pool", "gain", "lose", "check", "uncheck", "replenish"],
+  },
   // A status check is a private look at one's own sheet; everything else happens at the table.
   ephemeral: (interaction) => interaction.options.getSubcommand(false) === "status",
   execute: async (interaction, { reply, services }) => {

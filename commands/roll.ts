@@ -88,6 +88,8 @@ function subjectOf(interaction: ChatInputCommandInteraction): { expression: stri
 
 export const rollCommand: CommandModule = {
   definition,
+  // Every roll is logged, and a skill test may tick a failure mark.
+  writes: true,
   ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
   execute: async (interaction, { reply, services }) => {
     const actor = actorFrom(interaction);

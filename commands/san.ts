@@ -77,6 +77,8 @@ function threatOf(interaction: ChatInputCommandInteraction): ThreatType {
 
 export const sanCommand: CommandModule = {
   definition,
+  // The test, and the Bond chosen to project onto; the other buttons only open menus or narrate.
+  writes: { command: true, components: [SAN_ACTIONS.bond] },
   execute: async (interaction, { reply, services }) => {
     const actor = actorFrom(interaction);
     const request: SanRequest = {

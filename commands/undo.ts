@@ -26,6 +26,8 @@ const definition = new SlashCommandBuilder()
 
 export const undoCommand: CommandModule = {
   definition,
+  // The command only previews; Confirm undoes.
+  writes: { components: ["confirm"] },
   // The prompt and its buttons are the requester's; the table sees the confirmed undo.
   ephemeral: true,
   execute: async (interaction, { reply, services }) => {

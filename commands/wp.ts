@@ -29,6 +29,7 @@ for (const [name, description] of [
 
 export const wpCommand: CommandModule = {
   definition,
+  writes: true,
   execute: async (interaction, { reply, services }) => {
     const actor = actorFrom(interaction);
     const protagonistId = interaction.options.getString("protagonist");

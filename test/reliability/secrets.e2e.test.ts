@@ -2,7 +2,8 @@
  * Secrets never reach the logs of the real bot process, at the most verbose level (trace, which
  * includes discord.js's own debug lines), through answers, refusals, REST failures (5xx past the
  * retries, 429, Discord's "Unknown interaction"), gateway reconnects, shutdown, and a start with
- * a wrong token: neither the bot token nor any interaction token appears in stdout or stderr.
+ * a wrong token: neither the bot token nor any interaction token appears in stdout or stderr,
+ * and nothing on the way was an unhandled rejection.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -113,5 +114,12 @@ describe("secrets in the logs of a whole run", () => {
     expect(output).not.toContain(TOKEN);
     expect(output).not.toContain(TOKEN.split(".").at(-1));
     for (const handle of sent) expect(output).not.toContain(handle.token);
+  });
+
+  it("had no unhandled rejection or uncaught exception on the way", () => {
+    const crashes = bot.logs.filter(
+      (line) => line.msg === "unhandled promise rejection" || line.msg === "uncaught exception",
+    );
+    expect(crashes).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
 import type { BulkWorldShape } from "./bulk-world.js";
 import {
   BENCH_TOKEN,
+  inspectorUrl,
   isReady,
   startContender,
   stopContender,
@@ -29,6 +30,8 @@ export interface Contender {
   fake: FakeDiscord;
   bot: BotProcess;
   pid: number;
+  /** Its inspector's address, for full GCs before reading memory at rest. */
+  inspector: string;
 }
 
 export interface Outcome {
@@ -90,7 +93,12 @@ export async function startContenders(
     defaultTimeoutMs: 60_000,
   };
   const start = async (kind: ContenderKind, fake: FakeDiscord): Promise<Contender> => {
-    const bot = startContender(kind, { apiUrl: fake.apiUrl, databaseUrl, cwd: dir });
+    const bot = startContender(kind, {
+      apiUrl: fake.apiUrl,
+      databaseUrl,
+      cwd: dir,
+      inspector: true,
+    });
     cleanup.push(() => stopContender(bot));
     if (kind === "ours") {
       await bot.waitForLog(
@@ -102,7 +110,7 @@ export async function startContenders(
       await bot.waitForLog(isReady.bare, "ready", START_TIMEOUT_MS);
     }
     if (bot.pid === undefined) throw new Error(`the ${kind} bot did not start`);
-    return { kind, fake, bot, pid: bot.pid };
+    return { kind, fake, bot, pid: bot.pid, inspector: inspectorUrl(bot) };
   };
   const oursFake = await startFakeDiscord(options);
   cleanup.push(() => oursFake.close());

@@ -26,7 +26,7 @@ import {
 import type { Sizes } from "./options.js";
 import { residentMb, restingResidentMb } from "./processes.js";
 import type { Row, SectionResult } from "./report.js";
-import { ratio, round, summarize, type LatencySummary } from "./stats.js";
+import { ratio, round, sleep, summarize, type LatencySummary } from "./stats.js";
 
 const TARGETS = { roll: 1.25, san: 1.5, idleRss: 1.3, growthMb: 20 } as const;
 /**
@@ -40,16 +40,22 @@ interface Measured {
   latency: Map<string, Outcome[]>;
   throughput: Map<string, Saturation[]>;
   sweep: Record<string, Saturation[]>;
-  rss: Record<"idle" | "warm" | "peak" | "touched", { ours: number; bare: number }>;
+  rss: Record<"idleFound" | "idle" | "warm" | "peak" | "touched", { ours: number; bare: number }>;
 }
 
 function append<T>(map: Map<string, T[]>, key: string, value: T): void {
   map.set(key, [...(map.get(key) ?? []), value]);
 }
 
-async function resting(ours: Contender, bare: Contender, windowMs: number) {
-  const [o, b] = await restingResidentMb([ours.pid, bare.pid], windowMs);
-  return { ours: o ?? 0, bare: b ?? 0 };
+async function resting(ours: Contender, bare: Contender) {
+  return {
+    ours: await restingResidentMb(ours.pid, ours.inspector),
+    bare: await restingResidentMb(bare.pid, bare.inspector),
+  };
+}
+
+function asFound(ours: Contender, bare: Contender) {
+  return { ours: residentMb(ours.pid), bare: residentMb(bare.pid) };
 }
 
 async function measure(
@@ -61,7 +67,10 @@ async function measure(
   const commands: Command[] = ours.fake.commands().some((c) => c.name === "san")
     ? ["roll", "san"]
     : ["roll"];
-  const idle = await resting(ours, bare, sizes.restMs);
+  // The same rest a quiet minute gives, so both bots start the measurements from it.
+  await sleep(sizes.idleMs);
+  const idleFound = asFound(ours, bare);
+  const idle = await resting(ours, bare);
   const hotSeat = (i: number): Seat => ({
     guild: Math.floor(i / sizes.playersPerGuild) % Math.min(HOT_GUILDS, sizes.guilds),
     player: i % sizes.playersPerGuild,
@@ -101,7 +110,7 @@ async function measure(
       }
     }
   }
-  const warm = { ours: residentMb(ours.pid), bare: residentMb(bare.pid) };
+  const warm = asFound(ours, bare);
 
   // Touch every seeded Protagonist of every guild: /roll for each, /san for one per guild.
   const sweep: Record<string, Saturation[]> = { ours: [], bare: [] };
@@ -118,11 +127,11 @@ async function measure(
     }
     sweep[c.kind] = done;
   }
-  const peak = { ours: residentMb(ours.pid), bare: residentMb(bare.pid) };
-  const touched = await resting(ours, bare, sizes.restMs);
+  const peak = asFound(ours, bare);
+  const touched = await resting(ours, bare);
   const profileDir = process.env.BENCH_PROFILE_DIR;
   if (profileDir !== undefined) await dumpMemory([ours, bare], profileDir);
-  return { commands, latency, throughput, sweep, rss: { idle, warm, peak, touched } };
+  return { commands, latency, throughput, sweep, rss: { idleFound, idle, warm, peak, touched } };
 }
 
 function latencyText(s: LatencySummary): string {
@@ -184,7 +193,7 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
   const { idle, peak, touched } = m.rss;
   const idleRatio = ratio(idle.ours, idle.bare);
   rows.push({
-    measure: `idle RSS at rest (${sizes.guilds.toLocaleString("en")} guilds)`,
+    measure: `idle RSS at rest, after a full GC (${sizes.guilds.toLocaleString("en")} guilds)`,
     ours: `${idle.ours.toFixed(1)} MB`,
     baseline: `${idle.bare.toFixed(1)} MB`,
     ratio: idleRatio,
@@ -194,7 +203,7 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
   const growth = { ours: touched.ours - idle.ours, bare: touched.bare - idle.bare };
   const touchedWhat = `${sizes.guilds.toLocaleString("en")} guilds × ${sizes.playersPerGuild} Protagonists touched`;
   rows.push({
-    measure: `RSS at rest after ${touchedWhat} (growth from idle)`,
+    measure: `RSS at rest after ${touchedWhat}, after a full GC (growth from idle)`,
     ours: `${touched.ours.toFixed(1)} MB (${signed(growth.ours)})`,
     baseline: `${touched.bare.toFixed(1)} MB (${signed(growth.bare)})`,
     ratio: ratio(touched.ours, touched.bare),
@@ -224,6 +233,7 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       throughput,
       sweep: m.sweep,
       rssMb: {
+        idleAsFound: mb(m.rss.idleFound),
         idleAtRest: mb(idle),
         afterLatencyAndThroughput: mb(m.rss.warm),
         rightAfterTouchingAll: mb(peak),

@@ -22,8 +22,8 @@ export interface Sizes {
     throughputCount: number;
     concurrency: number;
     throughputBlocks: number;
-    /** Longest wait for resting memory (see restingResidentMb). */
-    restMs: number;
+    /** Quiet time after start-up before the idle memory is read. */
+    idleMs: number;
   };
   startup: { runs: number; migrationChecks: number };
 }
@@ -31,7 +31,7 @@ export interface Sizes {
 export const SIZES: Record<Mode, Sizes> = {
   // A few minutes on 2 cores.
   full: {
-    dice: { rounds: 7, sliceMs: 100, memoryRuns: 3 },
+    dice: { rounds: 9, sliceMs: 100, memoryRuns: 3 },
     services: {
       guilds: 1000,
       protagonistsPerGuild: 100,
@@ -48,7 +48,7 @@ export const SIZES: Record<Mode, Sizes> = {
       throughputCount: 1000,
       concurrency: 32,
       throughputBlocks: 2,
-      restMs: 75_000,
+      idleMs: 5000,
     },
     startup: { runs: 5, migrationChecks: 50 },
   },
@@ -71,7 +71,7 @@ export const SIZES: Record<Mode, Sizes> = {
       throughputCount: 6,
       concurrency: 3,
       throughputBlocks: 1,
-      restMs: 200,
+      idleMs: 100,
     },
     startup: { runs: 1, migrationChecks: 2 },
   },

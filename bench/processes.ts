@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../src/bot/paths.js";
 import { startBotProcess, type BotProcess, type LogLine } from "../test/e2e/support/bot-process.js";
+import { WebSocket, type RawData } from "ws";
 import { sleep } from "./stats.js";
 
 export const BENCH_TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.bench-token";
@@ -20,7 +21,7 @@ export const isReady: Record<ContenderKind, (line: LogLine) => boolean> = {
 
 export function startContender(
   kind: ContenderKind,
-  options: { apiUrl: string; databaseUrl: string; cwd: string },
+  options: { apiUrl: string; databaseUrl: string; cwd: string; inspector?: boolean },
 ): BotProcess {
   const entry = kind === "ours" ? BOT_ENTRY : BARE_BOT_ENTRY;
   const env: Record<string, string> = {
@@ -28,6 +29,8 @@ export function startContender(
     DISCORD_API_URL: options.apiUrl,
   };
   if (kind === "ours") env.DATABASE_URL = options.databaseUrl;
+  // An inspector on a free loopback port, idle until restingResidentMb asks it for a full GC.
+  if (options.inspector === true) env.NODE_OPTIONS = "--inspect=127.0.0.1:0";
   // BENCH_PROFILE_DIR=/tmp/prof: both bots run under the CPU profiler (see profiled-entry.ts).
   const profileDir = process.env.BENCH_PROFILE_DIR;
   if (profileDir === undefined) return startBotProcess(env, options.cwd, entry);
@@ -53,32 +56,51 @@ export function residentMb(pid: number): number {
   return Number(match[1]) / 1024;
 }
 
-/**
- * Resting RSS of each process, in MB: V8 keeps the garbage of a busy spell until its memory
- * reducer runs, some 30–60 s after the allocations stop. Polls every second and returns each
- * process's lowest reading, once each has shrunk (10 %+ below its first reading, then steady for
- * 10 s) or `windowMs` has passed.
- */
-export async function restingResidentMb(
-  pids: readonly number[],
-  windowMs: number,
-): Promise<number[]> {
-  const first = pids.map(residentMb);
-  const lowest = [...first];
-  const steadySince = pids.map(() => Number.POSITIVE_INFINITY);
-  const started = performance.now();
-  const rested = (i: number, now: number): boolean =>
-    (lowest[i] ?? 0) <= (first[i] ?? 0) * 0.9 && now - (steadySince[i] ?? now) >= 10_000;
-  for (;;) {
-    const now = performance.now();
-    if (now - started >= windowMs || pids.every((_, i) => rested(i, now))) return lowest;
-    await sleep(Math.min(1000, windowMs));
-    pids.forEach((pid, i) => {
-      const reading = residentMb(pid);
-      if (reading < (lowest[i] ?? reading) - 0.5) {
-        lowest[i] = reading;
-        steadySince[i] = performance.now();
-      }
-    });
+/** The inspector address a process started with `inspector: true` printed. */
+export function inspectorUrl(bot: BotProcess): string {
+  const match = /Debugger listening on (ws:\/\/\S+)/.exec(bot.stderr());
+  if (match?.[1] === undefined) throw new Error(`no inspector address in:\n${bot.stderr()}`);
+  return match[1];
+}
+
+/** Asks a process, through its inspector, for full garbage collections. */
+async function collectGarbage(url: string, times = 2): Promise<void> {
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", resolve);
+    socket.once("error", reject);
+  });
+  try {
+    for (let id = 1; id <= times; id += 1) {
+      const answered = new Promise<void>((resolve) => {
+        const onMessage = (data: RawData): void => {
+          const message = JSON.parse(rawText(data)) as { id?: number };
+          if (message.id !== id) return;
+          socket.off("message", onMessage);
+          resolve();
+        };
+        socket.on("message", onMessage);
+      });
+      socket.send(JSON.stringify({ id, method: "HeapProfiler.collectGarbage" }));
+      await answered;
+    }
+  } finally {
+    socket.close();
   }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data as ArrayBuffer).toString("utf8");
+}
+
+/**
+ * RSS at rest, in MB: after full garbage collections, as V8's memory reducer would leave it after
+ * a quiet minute or so (it runs at a time of its own choosing, which makes waiting for it flaky).
+ */
+export async function restingResidentMb(pid: number, inspector: string): Promise<number> {
+  await collectGarbage(inspector);
+  // V8 hands the freed pages back to the system on a background thread.
+  await sleep(1000);
+  return residentMb(pid);
 }

@@ -132,8 +132,9 @@ export class InteractionDispatcher {
     } catch (error) {
       // Autocomplete cannot show an error; an empty list is the honest answer. A refusal (an id
       // of another server, a stale option) is no bug.
-      if (userMessageOf(error) === undefined) log.error({ err: error }, "autocomplete failed");
-      else log.info({ userMessage: userMessageOf(error) }, "autocomplete refused");
+      const userMessage = userMessageOf(error);
+      if (userMessage === undefined) log.error({ err: error }, "autocomplete failed");
+      else log.info({ userMessage }, "autocomplete refused");
     }
     await interaction.respond(choices.slice(0, MAX_AUTOCOMPLETE_CHOICES));
   }

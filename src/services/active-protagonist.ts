@@ -3,6 +3,7 @@ import type { Actor } from "./actor.js";
 import { invalid } from "./errors.js";
 import { loadProtagonist, type Tx } from "./store.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
+import { displayText } from "./display-text.js";
 
 /** The campaign-wide selection is stored with this channel id. */
 export const CAMPAIGN_WIDE = "";
@@ -44,7 +45,7 @@ export async function resolveProtagonist(
   if (only) return loadProtagonist(tx, actor.guildId, only.id);
   throw invalid(
     own.length === 0
-      ? `You have no active Protagonist in **${campaign.name}**. Create one with \`/protagonist create\`.`
+      ? `You have no active Protagonist in **${displayText(campaign.name)}**. Create one with \`/protagonist create\`.`
       : "You play several Protagonists here: choose one with `/protagonist select` (or name it in the command).",
   );
 }

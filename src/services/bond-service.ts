@@ -19,6 +19,7 @@ import { readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type BondSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { displayName, parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 
@@ -189,7 +190,7 @@ export function createBondService({ db, rng }: ServiceDeps) {
           changes: [{ before, after }],
         });
         const message = broke
-          ? `${result.change.reason}. The Bond “${current.name}” is broken and crossed off (kept on the sheet); **${before.name}** likely faces a SAN test for Helplessness.`
+          ? `${result.change.reason}. The Bond “${current.name}” is broken and crossed off (kept on the sheet); **${displayText(before.name)}** likely faces a SAN test for Helplessness.`
           : `${result.change.reason}.`;
         return {
           protagonist: who(before),
@@ -221,7 +222,7 @@ export function createBondService({ db, rng }: ServiceDeps) {
         if (result.gained === 0) {
           // Nothing would change; say so rather than log an empty event.
           throw invalid(
-            `The Bond “${current.name}” is already at its maximum (${maxBondScore(current.kind, before.stats.CHA)}); it can't go higher.`,
+            `The Bond “${displayText(current.name)}” is already at its maximum (${maxBondScore(current.kind, before.stats.CHA)}); it can't go higher.`,
           );
         }
         const after = withBond(before, result.bond);

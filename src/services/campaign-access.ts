@@ -4,6 +4,7 @@ import type { Actor } from "./actor.js";
 import { forbidden, invalid, notFound } from "./errors.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { Tx } from "./store.js";
+import { displayText } from "./display-text.js";
 
 /** A campaign of the actor's guild: by id, else the channel's bound campaign, else the default. */
 export async function resolveCampaign(
@@ -51,7 +52,7 @@ export async function isGm(tx: Tx, actor: Actor, campaignId: string): Promise<bo
 export async function assertGm(tx: Tx, actor: Actor, campaign: Campaign): Promise<void> {
   if (!(await isGm(tx, actor, campaign.id))) {
     throw forbidden(
-      `Only a GM of **${campaign.name}** (or someone with Manage Server) can do that.`,
+      `Only a GM of **${displayText(campaign.name)}** (or someone with Manage Server) can do that.`,
     );
   }
 }
@@ -64,7 +65,9 @@ export async function assertCanActOn(
 ): Promise<void> {
   if (protagonist.ownerId === actor.userId) return;
   if (await isGm(tx, actor, protagonist.campaignId)) return;
-  throw forbidden(`**${protagonist.name}** is not yours. Only the player or a GM can do that.`);
+  throw forbidden(
+    `**${displayText(protagonist.name)}** is not yours. Only the player or a GM can do that.`,
+  );
 }
 
 export function ruleOptionsOf(campaign: Pick<Campaign, "ruleOptions">): RuleOptions {

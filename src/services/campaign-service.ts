@@ -9,6 +9,7 @@ import { conflict, forbidden, invalid } from "./errors.js";
 import { asJson, recordEvent } from "./event-log.js";
 import type { Tx } from "./store.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 export const SECRET_ROLL_MODES = ["off", "ephemeral", "gm-channel"] as const;
 export type SecretRollMode = (typeof SECRET_ROLL_MODES)[number];
@@ -90,7 +91,8 @@ export function createCampaignService({ db }: ServiceDeps) {
           update: {},
         });
         const clash = await tx.campaign.findFirst({ where: { guildId: actor.guildId, name } });
-        if (clash) throw conflict(`A campaign called **${name}** already exists here.`);
+        if (clash)
+          throw conflict(`A campaign called **${displayText(name)}** already exists here.`);
         const isFirst = (await tx.campaign.count({ where: { guildId: actor.guildId } })) === 0;
         const campaign = await tx.campaign.create({
           data: {

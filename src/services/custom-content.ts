@@ -3,6 +3,7 @@ import type { Campaign } from "../generated/prisma/client.js";
 import type { CreationContext, SkillDefinition } from "../rules/creation/index.js";
 import { ERAS, type Era } from "../rules/types.js";
 import { invalid } from "./errors.js";
+import { displayText } from "./display-text.js";
 
 /**
  * The shape of `Campaign.customContent`: GM-defined archetypes (checked in depth by the creation
@@ -38,7 +39,7 @@ export function customContentOf(campaign: Pick<Campaign, "customContent" | "name
   const where = issue?.path.length ? ` (\`${issue.path.map(String).join(".")}\`)` : "";
   // A GM's broken data must not pass silently into creation; say whose and where.
   throw invalid(
-    `The custom archetypes/skills of **${campaign.name}** are not valid${where}: ${issue?.message ?? "unknown problem"}. A GM needs to fix them.`,
+    `The custom archetypes/skills of **${displayText(campaign.name)}** are not valid${where}: ${issue?.message ?? "unknown problem"}. A GM needs to fix them.`,
   );
 }
 

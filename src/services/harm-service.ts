@@ -28,6 +28,7 @@ import { changesOf, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
 import { writeProtagonist, type Tx } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 
@@ -148,7 +149,7 @@ export function createHarmService({ db, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const { points, roll } = resolveAmount(amount);
         if (input.action === "set" && points > before.hpMax) {
-          throw invalid(`**${before.name}** has at most ${before.hpMax} HP.`);
+          throw invalid(`**${displayText(before.name)}** has at most ${before.hpMax} HP.`);
         }
         const change = applyHpChange(
           before.hp,
@@ -197,7 +198,7 @@ export function createHarmService({ db, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const { points, roll } = resolveAmount(amount);
         if (input.action === "set" && points > before.wpMax) {
-          throw invalid(`**${before.name}** has at most ${before.wpMax} WP.`);
+          throw invalid(`**${displayText(before.name)}** has at most ${before.wpMax} WP.`);
         }
         const change = applyWpChange(
           before.wp,

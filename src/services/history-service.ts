@@ -8,6 +8,7 @@ import { assertNoLaterChange } from "./event-dependencies.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -159,7 +160,7 @@ export function createHistoryService({ db }: ServiceDeps) {
           else await assertGm(tx, actor, campaign);
           if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
             throw conflict(
-              `**${current.name}** changed since then in a way the log can't undo safely.`,
+              `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
             );
           }
           await writeProtagonist(tx, current, snapshot);

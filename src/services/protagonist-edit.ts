@@ -9,6 +9,7 @@ import { newId } from "./ids.js";
 import { statRange, text, whole as wholeNumber, wholeIn } from "./protagonist-input.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
 import { displayName, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 export const PROTAGONIST_STATUSES = [
   "active",
@@ -213,7 +214,8 @@ function applySkills(
   const seen = new Set<string>();
   for (const { name, rating } of skills) {
     const key = rulesSkillKey(name);
-    if (seen.has(key)) throw invalid(`“${name}” is listed twice; give each skill once.`);
+    if (seen.has(key))
+      throw invalid(`“${displayText(name)}” is listed twice; give each skill once.`);
     seen.add(key);
     const existing = after.skills.find((s) => s.key === key);
     if (existing) {
@@ -241,7 +243,7 @@ function applySkills(
     }
     const { skill } = resolution;
     if (after.skills.some((s) => s.key === skill.key)) {
-      throw invalid(`“${name}” is listed twice; give each skill once.`);
+      throw invalid(`“${displayText(name)}” is listed twice; give each skill once.`);
     }
     after.skills.push({
       id: newId(),
@@ -302,7 +304,9 @@ function applyDisorders(
   const find = (id: string) => {
     const disorder = after.disorders.find((d) => d.id === id);
     if (!disorder) {
-      throw invalid(`**${after.name}** has no such disorder. Pick one from the sheet.`);
+      throw invalid(
+        `**${displayText(after.name)}** has no such disorder. Pick one from the sheet.`,
+      );
     }
     return disorder;
   };
@@ -314,7 +318,7 @@ function applyDisorders(
   }
   for (const id of ops.cure ?? []) {
     const disorder = find(id);
-    if (disorder.cured) throw invalid(`“${disorder.name}” is already cured.`);
+    if (disorder.cured) throw invalid(`“${displayText(disorder.name)}” is already cured.`);
     disorder.cured = true;
     changes.push(`disorder “${disorder.name}” cured`);
   }

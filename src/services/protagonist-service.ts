@@ -49,6 +49,7 @@ import {
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
 
@@ -249,14 +250,16 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
         const protagonist = await loadProtagonist(tx, actor.guildId, protagonistId);
         await assertCanActOn(tx, actor, protagonist);
         if (protagonist.status !== "active") {
-          throw invalid(`**${protagonist.name}** is ${protagonist.status} and can't be played.`);
+          throw invalid(
+            `**${displayText(protagonist.name)}** is ${protagonist.status} and can't be played.`,
+          );
         }
         const campaign = await resolveCampaign(tx, actor, protagonist.campaignId);
         if (scope === "channel") {
           const here = await resolveCampaign(tx, actor);
           if (here.id !== campaign.id) {
             throw invalid(
-              `This channel plays **${here.name}**, but **${protagonist.name}** belongs to **${campaign.name}**. Select it for the whole campaign, or in one of its channels.`,
+              `This channel plays **${displayText(here.name)}**, but **${displayText(protagonist.name)}** belongs to **${displayText(campaign.name)}**. Select it for the whole campaign, or in one of its channels.`,
             );
           }
         }
@@ -313,7 +316,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
           isGm: await isGm(tx, actor, campaign.id),
         });
         if (changes.length === 0) {
-          throw invalid(`That changes nothing on **${before.name}**'s sheet.`);
+          throw invalid(`That changes nothing on **${displayText(before.name)}**'s sheet.`);
         }
         if (after.name !== before.name) await assertNameFree(tx, campaign, after.name, before.id);
         await uniqueName(campaign, after.name, () => writeProtagonist(tx, before, after));
@@ -342,7 +345,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
         const before = await loadProtagonist(tx, actor.guildId, protagonistId);
         await assertCanActOn(tx, actor, before);
         if (before.status !== "active") {
-          throw invalid(`**${before.name}** is already ${before.status}.`);
+          throw invalid(`**${displayText(before.name)}** is already ${before.status}.`);
         }
         const campaign = await resolveCampaign(tx, actor, before.campaignId);
         const after = cloneSnapshot(before);
@@ -473,7 +476,7 @@ async function assertNameFree(
 
 function nameTaken(campaign: Campaign, name: string) {
   return conflict(
-    `**${campaign.name}** already has a Protagonist called **${name}**. Choose another name.`,
+    `**${displayText(campaign.name)}** already has a Protagonist called **${displayText(name)}**. Choose another name.`,
   );
 }
 

@@ -6,6 +6,7 @@ import { invalid } from "./errors.js";
 import type { StateChange } from "./event-log.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, type Tx } from "./store.js";
+import { displayText } from "./display-text.js";
 
 export interface Target {
   campaign: Campaign;
@@ -46,7 +47,7 @@ export async function writeTarget(
 export function assertActive(p: ProtagonistSnapshot): void {
   if (p.status === "active") return;
   throw invalid(
-    `**${p.name}** is ${p.status} and out of play. If that was a mistake, undo the change that caused it.`,
+    `**${displayText(p.name)}** is ${p.status} and out of play. If that was a mistake, undo the change that caused it.`,
   );
 }
 

@@ -27,6 +27,7 @@ import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 // Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
@@ -203,7 +204,7 @@ export function createResourceService({ db, rng }: ServiceDeps) {
           const foreign = members.find((p) => p.ownerId !== actor.userId);
           if (foreign) {
             throw forbidden(
-              `**${foreign.name}** is not yours. Only a GM can pool Resources across players.`,
+              `**${displayText(foreign.name)}** is not yours. Only a GM can pool Resources across players.`,
             );
           }
         }
@@ -296,7 +297,9 @@ export function createResourceService({ db, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         await assertGm(tx, actor, campaign);
         if (before.resources.rating === 0) {
-          throw invalid(`**${before.name}** has Resources 0: there is nothing left to lose.`);
+          throw invalid(
+            `**${displayText(before.name)}** has Resources 0: there is nothing left to lose.`,
+          );
         }
         const result = loseResources(
           { rating: before.resources.rating, checkedBoxes: before.resources.checked },
@@ -444,12 +447,12 @@ export function createResourceService({ db, rng }: ServiceDeps) {
       const next = checked + direction * input.boxes;
       if (next > breakdown.checkBoxes) {
         throw invalid(
-          `**${before.name}** has ${breakdown.checkBoxes - checked} unchecked Resource box${breakdown.checkBoxes - checked === 1 ? "" : "es"} (${checked}/${breakdown.checkBoxes} checked); can't check ${input.boxes}.`,
+          `**${displayText(before.name)}** has ${breakdown.checkBoxes - checked} unchecked Resource box${breakdown.checkBoxes - checked === 1 ? "" : "es"} (${checked}/${breakdown.checkBoxes} checked); can't check ${input.boxes}.`,
         );
       }
       if (next < 0) {
         throw invalid(
-          `**${before.name}** has only ${checked} checked Resource box${checked === 1 ? "" : "es"}; can't uncheck ${input.boxes}.`,
+          `**${displayText(before.name)}** has only ${checked} checked Resource box${checked === 1 ? "" : "es"}; can't uncheck ${input.boxes}.`,
         );
       }
       const after = withResources(before, breakdown, next);
@@ -496,7 +499,9 @@ async function sameCampaign(
   if (!first) throw invalid("Name at least one Protagonist.");
   const stranger = members.find((p) => p.campaignId !== first.campaignId);
   if (stranger) {
-    throw invalid(`**${stranger.name}** plays in another campaign than **${first.name}**.`);
+    throw invalid(
+      `**${displayText(stranger.name)}** plays in another campaign than **${displayText(first.name)}**.`,
+    );
   }
   return resolveCampaign(tx, actor, first.campaignId);
 }

@@ -9,6 +9,7 @@ import { readTarget } from "./protagonist-target.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, type Tx } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const statusInput = z.object({ actor: actorSchema, eventId: z.number().int().positive() });
 const latestInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
@@ -71,7 +72,8 @@ export function createSanityQueries({ db }: Pick<ServiceDeps, "db">) {
           orderBy: { id: "desc" },
           select: { id: true },
         });
-        if (!latest) throw invalid(`**${protagonist.name}** has no SAN test to project.`);
+        if (!latest)
+          throw invalid(`**${displayText(protagonist.name)}** has no SAN test to project.`);
         return statusOf(tx, actor, latest.id);
       });
     },

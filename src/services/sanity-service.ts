@@ -14,6 +14,7 @@ import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
 
 const sanTestInput = z.object({
   actor: actorSchema,
@@ -74,7 +75,9 @@ export function createSanityService({ db, rng }: ServiceDeps) {
         for (const before of targets) {
           await assertCanActOn(tx, actor, before);
           if (before.status !== "active") {
-            throw invalid(`**${before.name}** is ${before.status} and takes no more SAN tests.`);
+            throw invalid(
+              `**${displayText(before.name)}** is ${before.status} and takes no more SAN tests.`,
+            );
           }
           const source = input.source ?? null;
           const result = sanityTest(

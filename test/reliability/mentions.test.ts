@@ -1,8 +1,8 @@
 /**
  * Text from users is shown as text: Protagonist and Bond names holding @everyone, raw user,
  * role and channel mentions, markdown and backticks, and whatever a player types into an option,
- * never ping anyone and never render as mentions or formatting, in answers, refusals, embeds or
- * the history. Asserted on every request the bot sent the fake Discord.
+ * never ping anyone and never render as mentions or formatting, in answers, refusals (which quote
+ * names), embeds or the history. Asserted on every request the bot sent the fake Discord.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOREIGN_USER_ID, rawMentionIn } from "./support/hostile.js";
@@ -55,6 +55,13 @@ describe("user text in everything the bot sends", () => {
         options: { bond: TYPED, amount: "1" },
       }),
       fake.sendSlashCommand({ name: "bond", subcommand: "list", user: PLAYER }),
+      // Refused, quoting the other player's Protagonist by name.
+      fake.sendSlashCommand({
+        name: "hp",
+        subcommand: "damage",
+        user: PLAYER,
+        options: { amount: "1", protagonist: table.protagonists[1]?.id ?? "" },
+      }),
       fake.sendSlashCommand({
         name: "san",
         user: table.gmId,
@@ -72,7 +79,7 @@ describe("user text in everything the bot sends", () => {
 
   it("sent every message with pings disabled", () => {
     const sent = outgoingMessages(table.bot.fake.requests, mark);
-    expect(sent.length).toBeGreaterThanOrEqual(9);
+    expect(sent.length).toBeGreaterThanOrEqual(10);
     for (const message of sent) expect(message.allowedMentions).toEqual({ parse: [] });
   });
 

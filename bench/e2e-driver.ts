@@ -198,12 +198,18 @@ export async function saturate(
 }
 
 /**
- * With BENCH_PROFILE_DIR set, each bot's memory map (/proc smaps), then a heap snapshot after a
- * full GC (see profiled-entry.ts), for finding where memory goes.
+ * With BENCH_PROFILE_DIR set: each bot's memory map (/proc smaps) under `label`, then, if asked, a
+ * heap snapshot after a full GC (see profiled-entry.ts), for finding where memory goes.
  */
-export async function dumpMemory(contenders: readonly Contender[], dir: string): Promise<void> {
+export async function dumpMemory(
+  contenders: readonly Contender[],
+  dir: string,
+  label: string,
+  heapSnapshot: boolean,
+): Promise<void> {
   for (const c of contenders) {
-    writeFileSync(join(dir, `${c.kind}-${c.pid}.smaps`), readFileSync(`/proc/${c.pid}/smaps`));
+    writeFileSync(join(dir, `${c.kind}-${label}.smaps`), readFileSync(`/proc/${c.pid}/smaps`));
+    if (!heapSnapshot) continue;
     const since = c.bot.logs.length;
     c.bot.signal("SIGUSR2");
     const line = await c.bot.waitForLog(

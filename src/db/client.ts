@@ -19,7 +19,8 @@ export interface OpenDatabase {
 /**
  * Opens the embedded database: creates the file on first start, switches it to WAL (a setting
  * stored in the file), applies pending migrations, then connects Prisma through the
- * better-sqlite3 driver adapter (which keeps SQLite's default of foreign keys on).
+ * better-sqlite3 driver adapter (which keeps SQLite's default of foreign keys on), syncing
+ * every commit to disk.
  */
 export async function openDatabase(url: string, migrationsDir: string): Promise<OpenDatabase> {
   const file = sqliteFileFromUrl(url);
@@ -35,6 +36,10 @@ export async function openDatabase(url: string, migrationsDir: string): Promise<
   const adapter = new PrismaBetterSqlite3({ url: file, timeout: BUSY_TIMEOUT_MS });
   const prisma = new PrismaClient({ adapter });
   await prisma.$connect();
+  // better-sqlite3 opens WAL databases with synchronous=NORMAL: a commit would survive the
+  // process dying, not the host losing power. FULL syncs the WAL at each commit, so a change the
+  // bot has answered is on disk (the bot writes a few rows a second at most).
+  await prisma.$executeRawUnsafe("PRAGMA synchronous = FULL");
   return {
     prisma,
     file,

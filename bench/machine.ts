@@ -1,4 +1,4 @@
-import { cpus, freemem, platform, release, totalmem } from "node:os";
+import { cpus, freemem, loadavg, platform, release, totalmem } from "node:os";
 
 import type { Machine } from "./report.js";
 
@@ -12,5 +12,7 @@ export function describeMachine(now = new Date()): Machine {
     memory: `${(totalmem() / 1024 ** 3).toFixed(1)} GiB (${(freemem() / 1024 ** 3).toFixed(1)} GiB free)`,
     node: process.version,
     platform: `${platform()} ${release()}`,
+    // Other work on the machine moves absolute numbers (and, less, ratios): say how busy it was.
+    loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }

@@ -31,7 +31,7 @@ export interface Sizes {
 export const SIZES: Record<Mode, Sizes> = {
   // A few minutes on 2 cores.
   full: {
-    dice: { rounds: 9, sliceMs: 100, memoryRuns: 3 },
+    dice: { rounds: 21, sliceMs: 50, memoryRuns: 3 },
     services: {
       guilds: 1000,
       protagonistsPerGuild: 100,

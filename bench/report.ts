@@ -28,6 +28,8 @@ export interface Machine {
   memory: string;
   node: string;
   platform: string;
+  /** 1, 5 and 15 minute load averages when the run started. */
+  loadAverage: number[];
 }
 
 function formatRatio(value: number | null): string {
@@ -65,7 +67,7 @@ export function markdownTable(sections: readonly SectionResult[]): string {
 }
 
 export function machineLine(machine: Machine): string {
-  return `${machine.date} — ${machine.nproc} CPUs (${machine.cpu}), ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}`;
+  return `${machine.date} — ${machine.nproc} CPUs (${machine.cpu}), ${machine.memory} RAM, Node ${machine.node}, ${machine.platform}, load average ${machine.loadAverage.join(" / ")} at the start`;
 }
 
 export function resultsMarkdown(machine: Machine, sections: readonly SectionResult[]): string {

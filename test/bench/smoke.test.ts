@@ -3,7 +3,7 @@
  * and it writes well-formed results. Benchmarks are not tests: nothing here checks a timing.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,6 +17,8 @@ let out: string;
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), "ce-bench-smoke-"));
+  // tsc trusts its build info, not the files: without the runner, compile from scratch.
+  if (!existsSync(RUNNER)) rmSync(join(ROOT, "dist/bench/.tsbuildinfo"), { force: true });
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
   const build = spawnSync(process.execPath, [tsc, "-p", "tsconfig.bench.json"], {
     cwd: ROOT,

@@ -6,17 +6,17 @@ import {
   type Fellow,
   type SharedAdversityPlan,
   type SharedAdversityResult,
-  type SharedAdversityState,
 } from "../rules/bonds.js";
 import { percentileTest, type PercentileTestResult } from "../rules/percentile.js";
 import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
 import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
+import { assertGm, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { conflict, invalid, notFound } from "./errors.js";
+import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
+import { loadAdversityProgress } from "./shared-adversity-progress.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { createSharedAdversityChoices } from "./shared-adversity-choices.js";
@@ -164,57 +164,9 @@ export function createDowntimeService({ db, rng }: ServiceDeps) {
     }> {
       const { actor, testEventId, choices } = parseInput(adversityApplyInput, raw);
       return db.$transaction(async (tx) => {
-        const testEvent = await tx.event.findFirst({
-          where: { id: testEventId, guildId: actor.guildId, kind: "shared-adversity-test" },
-          include: { targets: true },
-        });
-        const survivorId = testEvent?.targets[0]?.protagonistId;
-        if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
-        const before = await loadProtagonist(tx, actor.guildId, survivorId);
-        await assertCanActOn(tx, actor, before);
-        const applied = await tx.event.findFirst({
-          where: {
-            kind: "shared-adversity",
-            guildId: actor.guildId,
-            undoneById: null,
-            targets: { some: { protagonistId: survivorId } },
-            id: { gt: testEventId },
-          },
-          orderBy: { id: "desc" },
-          select: { input: true, dice: true },
-        });
-        const previous = applied?.dice as unknown as SharedAdversityResult | undefined;
-        const sameTest =
-          (applied?.input as { testEventId?: number } | undefined)?.testEventId === testEventId;
-        if (sameTest && previous?.status !== "needs-choice") {
-          throw conflict("That shared adversity has already been applied.");
-        }
-        const { fellows } = testEvent.input as unknown as StoredAdversityTest;
-        const { test } = testEvent.dice as unknown as { test: PercentileTestResult };
-        const resuming = sameTest && previous?.status === "needs-choice";
-        // Every Bond to someone on this adventure stays out of the choices, including Bonds formed
-        // by an earlier, interrupted application (saved under new ids, so the rules' resume list
-        // cannot name them).
-        const bonds = rulesBonds(before);
-        const onAdventure = new Set(fellows.map((f) => f.id));
-        const bondsToOthersOnAdventure = [
-          ...(resuming ? (previous.resumeState?.bondsToOthersOnAdventure ?? []) : []),
-          ...bonds
-            .filter((b) => b.fellowId !== undefined && onAdventure.has(b.fellowId))
-            .map((b) => b.id),
-        ];
-        const state: SharedAdversityState = {
-          cha: before.stats.CHA,
-          bonds,
-          sanTest: resuming && previous.resumeState ? previous.resumeState.sanTest : test,
-          bondsToOthersOnAdventure,
-        };
-        const result = applySharedAdversity(
-          state,
-          resuming ? previous.pendingFellows : fellows,
-          choices,
-          rng,
-        );
+        const progress = await loadAdversityProgress(tx, actor, testEventId);
+        const before = progress.survivor;
+        const result = applySharedAdversity(progress.state, progress.fellows, choices, rng);
         const after = withBonds(before, result.bonds);
         const campaign = await resolveCampaign(tx, actor, before.campaignId);
         await writeProtagonist(tx, before, after);

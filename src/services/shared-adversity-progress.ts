@@ -1,0 +1,86 @@
+import type { Fellow, SharedAdversityResult, SharedAdversityState } from "../rules/bonds.js";
+import type { PercentileTestResult } from "../rules/percentile.js";
+import type { Bond } from "../rules/types.js";
+import type { Actor } from "./actor.js";
+import { assertCanActOn } from "./campaign-access.js";
+import { conflict, notFound } from "./errors.js";
+import { sanityStateOf } from "./sanity-state.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist, type Tx } from "./store.js";
+
+/** Where a survivor's shared adversity stands: what the rules need to plan or apply the rest. */
+export interface AdversityProgress {
+  survivor: ProtagonistSnapshot;
+  test: PercentileTestResult;
+  /** True when an earlier application stopped for a new choice (a chosen Bond broke). */
+  resuming: boolean;
+  /** The fellows still to handle: all of them at first, then only the pending ones. */
+  fellows: Fellow[];
+  state: SharedAdversityState;
+}
+
+/**
+ * Reads a shared-adversity test and the survivor's latest application of it, for the survivor's
+ * player or a GM. Refuses a test already applied in full. Shared by the read side (the choices
+ * the bot offers) and the write side (applying them), so both see the same state.
+ */
+export async function loadAdversityProgress(
+  tx: Tx,
+  actor: Actor,
+  testEventId: number,
+): Promise<AdversityProgress> {
+  const testEvent = await tx.event.findFirst({
+    where: { id: testEventId, guildId: actor.guildId, kind: "shared-adversity-test" },
+    include: { targets: true },
+  });
+  const survivorId = testEvent?.targets[0]?.protagonistId;
+  if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
+  const survivor = await loadProtagonist(tx, actor.guildId, survivorId);
+  await assertCanActOn(tx, actor, survivor);
+  const applied = await tx.event.findFirst({
+    where: {
+      kind: "shared-adversity",
+      guildId: actor.guildId,
+      undoneById: null,
+      targets: { some: { protagonistId: survivorId } },
+      id: { gt: testEventId },
+    },
+    orderBy: { id: "desc" },
+    select: { input: true, dice: true },
+  });
+  const previous = applied?.dice as unknown as SharedAdversityResult | undefined;
+  const sameTest =
+    (applied?.input as { testEventId?: number } | undefined)?.testEventId === testEventId;
+  if (sameTest && previous?.status !== "needs-choice") {
+    throw conflict("That shared adversity has already been applied.");
+  }
+  const { fellows } = testEvent.input as unknown as { fellows: Fellow[] };
+  const { test } = testEvent.dice as unknown as { test: PercentileTestResult };
+  const resuming = sameTest && previous?.status === "needs-choice";
+  const bonds = sanityStateOf(survivor).bonds;
+  // Every Bond to someone on this adventure stays out of the choices, including Bonds formed by an
+  // earlier, interrupted application (saved under new ids, so the rules' resume list can't name them).
+  const bondsToOthersOnAdventure = [
+    ...(resuming ? (previous.resumeState?.bondsToOthersOnAdventure ?? []) : []),
+    ...bondsToFellows(bonds, fellows),
+  ];
+  return {
+    survivor,
+    test,
+    resuming,
+    fellows: resuming ? previous.pendingFellows : fellows,
+    state: {
+      cha: survivor.stats.CHA,
+      bonds,
+      sanTest: resuming && previous.resumeState ? previous.resumeState.sanTest : test,
+      bondsToOthersOnAdventure,
+    },
+  };
+}
+
+function bondsToFellows(bonds: readonly Bond[], fellows: readonly Fellow[]): string[] {
+  const ids = new Set(fellows.map((fellow) => fellow.id));
+  return bonds
+    .filter((bond) => bond.fellowId !== undefined && ids.has(bond.fellowId))
+    .map((bond) => bond.id);
+}

@@ -134,6 +134,35 @@ export function createHarmService({ db, rng }: ServiceDeps) {
     return action === "set" ? `set to ${points}` : `${action} ${value}`;
   }
 
+  /**
+   * The common start of an HP or WP change: the target (owner or GM, active), the amount rolled
+   * if it is dice, "set" checked against the maximum, and the change as a delta.
+   */
+  async function pointsChange(
+    tx: Tx,
+    input: z.infer<typeof pointsInput>,
+    amount: Amount,
+    pool: "HP" | "WP",
+  ): Promise<{
+    campaign: Campaign;
+    before: ProtagonistSnapshot;
+    points: number;
+    roll: DiceRoll | null;
+    delta: number;
+  }> {
+    const { campaign, protagonist: before } = await writeTarget(
+      tx,
+      input.actor,
+      input.protagonistId,
+    );
+    const { points, roll } = resolveAmount(amount);
+    const [current, max] = pool === "HP" ? [before.hp, before.hpMax] : [before.wp, before.wpMax];
+    if (input.action === "set" && points > max) {
+      throw invalid(`**${displayText(before.name)}** has at most ${max} ${pool}.`);
+    }
+    return { campaign, before, points, roll, delta: deltaOf(input.action, points, current) };
+  }
+
   return {
     /** Damage, heal or set HP. At 0 the Protagonist dies (status "dead"). */
     async hp(raw: {
@@ -146,16 +175,13 @@ export function createHarmService({ db, rng }: ServiceDeps) {
       const { actor } = input;
       const amount = amountOf(input.action, input.amount);
       return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
-        const { points, roll } = resolveAmount(amount);
-        if (input.action === "set" && points > before.hpMax) {
-          throw invalid(`**${displayText(before.name)}** has at most ${before.hpMax} HP.`);
-        }
-        const change = applyHpChange(
-          before.hp,
-          before.hpMax,
-          deltaOf(input.action, points, before.hp),
+        const { campaign, before, points, roll, delta } = await pointsChange(
+          tx,
+          input,
+          amount,
+          "HP",
         );
+        const change = applyHpChange(before.hp, before.hpMax, delta);
         const after = withHp(before, change);
         await writeProtagonist(tx, before, after);
         const died = after.status === "dead" && before.status !== "dead";
@@ -195,16 +221,13 @@ export function createHarmService({ db, rng }: ServiceDeps) {
       const { actor } = input;
       const amount = amountOf(input.action, input.amount);
       return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
-        const { points, roll } = resolveAmount(amount);
-        if (input.action === "set" && points > before.wpMax) {
-          throw invalid(`**${displayText(before.name)}** has at most ${before.wpMax} WP.`);
-        }
-        const change = applyWpChange(
-          before.wp,
-          before.wpMax,
-          deltaOf(input.action, points, before.wp),
+        const { campaign, before, points, roll, delta } = await pointsChange(
+          tx,
+          input,
+          amount,
+          "WP",
         );
+        const change = applyWpChange(before.wp, before.wpMax, delta);
         const after = cloneSnapshot(before);
         after.wp = change.after;
         await writeProtagonist(tx, before, after);

@@ -1,5 +1,5 @@
 import type { Rng } from "../rng.js";
-import { parseDice } from "./parser.js";
+import { parseDiceCached } from "./cache.js";
 import { renderDiceRoll, type DiceRenderOptions } from "./render.js";
 import type {
   DiceExpression,
@@ -11,15 +11,16 @@ import type {
 } from "./types.js";
 
 /**
- * Parses (if given text) and rolls a dice expression, left to right, one rng.die(sides) call per
- * die. A d100 is a single 1–100 die here; tens-and-ones percentile tests live elsewhere.
+ * Parses (if given text, through the bounded cache in cache.ts) and rolls a dice expression, left
+ * to right, one rng.die(sides) call per die. A d100 is a single 1–100 die here; tens-and-ones
+ * percentile tests live elsewhere.
  */
 export function rollDice(
   input: string | DiceExpression,
   rng: Rng,
   renderOptions?: DiceRenderOptions,
 ): DiceRoll {
-  const expression = typeof input === "string" ? parseDice(input) : input;
+  const expression = typeof input === "string" ? parseDiceCached(input) : input;
   const groups: DiceGroupResult[] = [];
   const total = evaluate(expression.root, rng, groups);
   return {

@@ -1,5 +1,5 @@
 import type { Rng } from "../rng.js";
-import { parseDiceCached } from "./cache.js";
+import { parseDiceCached } from "./parser.js";
 import { renderDiceRoll, type DiceRenderOptions } from "./render.js";
 import type {
   DiceExpression,
@@ -11,7 +11,7 @@ import type {
 } from "./types.js";
 
 /**
- * Parses (if given text, through the bounded cache in cache.ts) and rolls a dice expression, left
+ * Parses (if given text, through the bounded cache in parser.ts) and rolls a dice expression, left
  * to right, one rng.die(sides) call per die. A d100 is a single 1–100 die here; tens-and-ones
  * percentile tests live elsewhere.
  */

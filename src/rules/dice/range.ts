@@ -1,4 +1,4 @@
-import { parseDiceCached } from "./cache.js";
+import { parseDiceCached } from "./parser.js";
 import type { DiceExpression } from "./types.js";
 
 /** Smallest and largest total the expression can roll. */

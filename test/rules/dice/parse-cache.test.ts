@@ -3,7 +3,7 @@ import {
   PARSED_CACHE_CAPACITY,
   parseDiceCached,
   parsedCacheSize,
-} from "../../../src/rules/dice/cache.js";
+} from "../../../src/rules/dice/parser.js";
 import {
   DiceError,
   diceRange,

@@ -129,8 +129,12 @@ const scratch = new Uint8Array(BYTES_PER_DIE * SCRATCH_DICE);
 const scratchText = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 const COMMA = 44;
 const SPACE = 32;
-const TILDE = 126;
 const ZERO = 48;
+
+function writeText(bytes: Uint8Array, at: number, text: string): number {
+  for (let c = 0; c < text.length; c++) bytes[at + c] = text.charCodeAt(c);
+  return at + text.length;
+}
 
 /**
  * The list written as bytes and decoded once; undefined when it is longer than the scratch bytes
@@ -145,29 +149,27 @@ function listDiceBytes(dice: readonly DieResult[], shown: number): string | unde
     const die = dice[i];
     if (die === undefined) break;
     const { value, kept } = die;
-    if (!Number.isInteger(value) || value < 0 || value > LARGEST_FACE) return undefined;
-    if (i > 0) {
-      bytes[at++] = COMMA;
-      bytes[at++] = SPACE;
-    }
-    if (!kept) {
-      bytes[at++] = TILDE;
-      bytes[at++] = TILDE;
-    }
-    if (value < 10) {
-      bytes[at++] = ZERO + value;
-    } else if (value < 100) {
-      const tens = (value / 10) | 0;
-      bytes[at++] = ZERO + tens;
-      bytes[at++] = ZERO + value - 10 * tens;
+    // A whole number from 0 to LARGEST_FACE (the unsigned shift also turns away fractions).
+    if (value >>> 0 !== value || value > LARGEST_FACE) return undefined;
+    if (kept) {
+      if (value < 10) {
+        bytes[at] = ZERO + value;
+        at += 1;
+      } else if (value < 100) {
+        const tens = (value / 10) | 0;
+        bytes[at] = ZERO + tens;
+        bytes[at + 1] = ZERO + value - 10 * tens;
+        at += 2;
+      } else {
+        at = writeText(bytes, at, String(value));
+      }
     } else {
-      const text = String(value);
-      for (let c = 0; c < text.length; c++) bytes[at++] = text.charCodeAt(c);
+      at = writeText(bytes, at, `~~${value}~~`);
     }
-    if (!kept) {
-      bytes[at++] = TILDE;
-      bytes[at++] = TILDE;
-    }
+    // Every face is followed by ", "; the last one's is not part of the list.
+    bytes[at] = COMMA;
+    bytes[at + 1] = SPACE;
+    at += 2;
   }
-  return scratchText.toString("latin1", 0, at);
+  return scratchText.toString("latin1", 0, at > 0 ? at - 2 : 0);
 }

@@ -117,45 +117,43 @@ function rollGroup(node: DiceGroupNode, rng: Rng): DiceGroupResult {
   const { mode, amount } = keep;
   const keptFrom = mode === "kl" ? count - amount : mode === "dh" ? amount : 0;
   const keptTo = mode === "kh" ? amount : mode === "dl" ? count - amount : count;
-  const ranks = (count > SMALL_POOL && ranksByCounting(dice, sides)) || ranksBySearch(dice);
+  const ranks = count > SMALL_POOL ? ranksByCounting(dice, sides) : undefined;
   for (let i = 0; i < count; i++) {
-    const rank = ranks[i] ?? 0;
-    if (rank >= keptFrom && rank < keptTo) continue;
     const value = dice[i]?.value ?? 0;
+    const rank = ranks === undefined ? rankBySearch(dice, i, value) : (ranks[i] ?? 0);
+    if (rank >= keptFrom && rank < keptTo) continue;
     dice[i] = dieOf(faces, sides, value, false);
     subtotal -= value;
   }
   return { notation: node.notation, dice, subtotal };
 }
 
-/** Pools up to this size are ranked by comparing every pair: no sorting, no buckets. */
+/** Pools up to this size are ranked by comparing every pair: no sorting, no buckets, no arrays. */
 const SMALL_POOL = 16;
 
-/** Rank of each die (0 = highest; ties go to the earlier roll), by counting who beats it. */
-function ranksBySearch(dice: readonly DieResult[]): number[] {
-  const ranks: number[] = [];
-  for (let i = 0; i < dice.length; i++) {
-    const value = dice[i]?.value ?? 0;
-    let rank = 0;
-    for (let j = 0; j < dice.length; j++) {
-      const other = dice[j]?.value ?? 0;
-      if (other > value || (other === value && j < i)) rank++;
-    }
-    ranks.push(rank);
+/**
+ * Rank of die `i` showing `value` (0 = highest; ties go to the earlier roll), by counting who
+ * beats it. Dropping a die leaves its value, so ranks stay right as dice are marked dropped.
+ */
+function rankBySearch(dice: readonly DieResult[], i: number, value: number): number {
+  let rank = 0;
+  for (let j = 0; j < dice.length; j++) {
+    const other = dice[j]?.value ?? 0;
+    if (other > value || (other === value && j < i)) rank++;
   }
-  return ranks;
+  return rank;
 }
 
 /**
- * The same ranks as ranksBySearch in time linear in dice + sides, by counting each face; false
- * when a die is not a whole number from 1 to `sides` (an Rng that broke its contract).
+ * The ranks of rankBySearch for every die, in time linear in dice + sides, by counting each face;
+ * undefined when a die is not a whole number from 1 to `sides` (an Rng that broke its contract).
  */
-function ranksByCounting(dice: readonly DieResult[], sides: number): number[] | false {
+function ranksByCounting(dice: readonly DieResult[], sides: number): number[] | undefined {
   // above[v] ends as the number of dice showing more than v; it then counts the v's already ranked.
   const above = new Array<number>(sides + 1).fill(0);
   for (const die of dice) {
     const value = die.value;
-    if (!Number.isInteger(value) || value < 1 || value > sides) return false;
+    if (!Number.isInteger(value) || value < 1 || value > sides) return undefined;
     above[value] = (above[value] ?? 0) + 1;
   }
   let higher = 0;

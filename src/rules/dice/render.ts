@@ -93,17 +93,20 @@ function listDice(dice: readonly DieResult[], shown: number): string {
  */
 const LARGEST_FACE = 9999;
 
-/** Text of each face up to LARGEST_FACE, kept and dropped, made on first use. */
-const keptText: string[] = [];
-const droppedText: string[] = [];
+/**
+ * Text of each face up to LARGEST_FACE as the first die of a list and as a later one (after
+ * ", "), kept and dropped, made on first use: index 4·value + (kept ? 1 : 0) + (later ? 2 : 0).
+ */
+const faceTexts: string[] = [];
 
-function faceText(die: DieResult): string {
-  const { value } = die;
-  const table = die.kept ? keptText : droppedText;
-  let text = table[value];
+function faceText(die: DieResult, later: boolean): string {
+  const { value, kept } = die;
+  const cached = value >>> 0 === value && value <= LARGEST_FACE; // a whole number, in the table
+  const index = 4 * value + (kept ? 1 : 0) + (later ? 2 : 0);
+  let text = cached ? faceTexts[index] : undefined;
   if (text === undefined) {
-    text = die.kept ? String(value) : `~~${value}~~`;
-    if (Number.isInteger(value) && value >= 0 && value <= LARGEST_FACE) table[value] = text;
+    text = `${later ? ", " : ""}${kept ? String(value) : `~~${value}~~`}`;
+    if (cached) faceTexts[index] = text;
   }
   return text;
 }
@@ -113,7 +116,7 @@ function listDiceJoined(dice: readonly DieResult[], shown: number): string {
   for (let i = 0; i < shown; i++) {
     const die = dice[i];
     if (die === undefined) break;
-    out += i > 0 ? `, ${faceText(die)}` : faceText(die);
+    out += faceText(die, i > 0);
   }
   return out;
 }

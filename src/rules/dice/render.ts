@@ -74,8 +74,11 @@ function layoutOf(expression: DiceExpression): readonly string[] {
   return layout;
 }
 
-/** Lists at least this long are written as bytes and decoded once: cheaper than a string a die. */
-const BYTE_LIST_FROM = 6;
+/**
+ * Lists at least this long are written as bytes and decoded once. Decoding is a call into C++
+ * that costs about as much as adding a dozen cached strings, so shorter lists add strings.
+ */
+const BYTE_LIST_FROM = 16;
 
 function listDice(dice: readonly DieResult[], shown: number): string {
   let out =

@@ -37,9 +37,9 @@ export function renderDiceRoll(
       const dice = groups[i]?.dice ?? [];
       const shown = Math.min(budget, dice.length);
       budget -= shown;
-      text += listDice(dice, shown) + (layout[i + 1] ?? "");
+      text = appendList(text, dice, shown) + (layout[i + 1] ?? "");
     }
-    text += `${total}**`;
+    text += totalText(total);
   } else {
     // Results that do not match the expression: groups without results are written bare.
     let next = 0;
@@ -81,12 +81,39 @@ function layoutOf(expression: DiceExpression): readonly string[] {
 const BYTE_LIST_FROM = 16;
 
 function listDice(dice: readonly DieResult[], shown: number): string {
-  let out =
-    (shown >= BYTE_LIST_FROM ? listDiceBytes(dice, shown) : undefined) ??
-    listDiceJoined(dice, shown);
+  return appendList("", dice, shown);
+}
+
+/** `text` followed by the list of the first `shown` dice, and "… N more" for the rest. */
+function appendList(text: string, dice: readonly DieResult[], shown: number): string {
+  const bytes = shown >= BYTE_LIST_FROM ? listDiceBytes(dice, shown) : undefined;
+  let out = text;
+  if (bytes !== undefined) {
+    out += bytes;
+  } else {
+    // Straight onto the text: one string added per die.
+    for (let i = 0; i < shown; i++) {
+      const die = dice[i];
+      if (die === undefined) break;
+      out += faceText(die, i > 0);
+    }
+  }
   const hidden = dice.length - shown;
   if (hidden > 0) out += `${shown > 0 ? ", " : ""}… ${hidden} more`;
   return out;
+}
+
+/** `${total}**`, cached for the totals most rolls have (whole numbers from 0 to LARGEST_FACE). */
+const totalTexts: string[] = [];
+
+function totalText(total: number): string {
+  if (total >>> 0 !== total || total > LARGEST_FACE) return `${total}**`;
+  let text = totalTexts[total];
+  if (text === undefined) {
+    text = `${total}**`;
+    totalTexts[total] = text;
+  }
+  return text;
 }
 
 /**
@@ -114,20 +141,10 @@ function faceText(die: DieResult, later: boolean): string {
   return text;
 }
 
-function listDiceJoined(dice: readonly DieResult[], shown: number): string {
-  let out = "";
-  for (let i = 0; i < shown; i++) {
-    const die = dice[i];
-    if (die === undefined) break;
-    out += faceText(die, i > 0);
-  }
-  return out;
-}
-
 /**
  * Bytes of one list, reused by every roll (writing calls nothing that could re-enter it). A die
  * takes at most 10 bytes ("~~9999~~, "); a list of more than SCRATCH_DICE dice (more than an
- * expression may roll) is left to listDiceJoined.
+ * expression may roll) is added a string at a time.
  */
 const BYTES_PER_DIE = 10;
 const SCRATCH_DICE = 1000;
@@ -145,7 +162,7 @@ function writeText(bytes: Uint8Array, at: number, text: string): number {
 /**
  * The list written as bytes and decoded once; undefined when it is longer than the scratch bytes
  * or a face is not a whole number from 0 to LARGEST_FACE (only possible for results not made by
- * rollDice), which listDiceJoined handles.
+ * rollDice), which are added a string at a time.
  */
 function listDiceBytes(dice: readonly DieResult[], shown: number): string | undefined {
   if (shown > SCRATCH_DICE) return undefined;

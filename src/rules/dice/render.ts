@@ -91,8 +91,15 @@ function appendList(text: string, dice: readonly DieResult[], shown: number): st
   if (bytes !== undefined) {
     out += bytes;
   } else {
-    // Straight onto the text: one string added per die.
-    for (let i = 0; i < shown; i++) {
+    // Straight onto the text, two dice at a time where a cached pair fits, else one.
+    let i = 0;
+    for (; i + 1 < shown; i += 2) {
+      const first = dice[i];
+      const second = dice[i + 1];
+      if (first === undefined || second === undefined) break;
+      out += pairText(first, second, i > 0);
+    }
+    for (; i < shown; i++) {
       const die = dice[i];
       if (die === undefined) break;
       out += faceText(die, i > 0);
@@ -128,6 +135,31 @@ const LARGEST_FACE = 9999;
  * ", "), kept and dropped, made on first use: index 4·value + (kept ? 1 : 0) + (later ? 2 : 0).
  */
 const faceTexts: string[] = [];
+
+/**
+ * Text of two dice in a row showing up to PAIR_FACE (d20 and smaller, the dice most rolls use),
+ * as faceText(first, later) + faceText(second, true), made on first use: adding a pair costs about
+ * what adding one die does. At most (2 · 21)² · 2 = 3,528 entries.
+ */
+const PAIR_FACE = 20;
+const pairTexts: string[] = [];
+
+function pairText(first: DieResult, second: DieResult, later: boolean): string {
+  const a = first.value;
+  const b = second.value;
+  if (a >>> 0 !== a || a > PAIR_FACE || b >>> 0 !== b || b > PAIR_FACE) {
+    return faceText(first, later) + faceText(second, true);
+  }
+  const codeA = 2 * a + (first.kept ? 1 : 0);
+  const codeB = 2 * b + (second.kept ? 1 : 0);
+  const index = 2 * (2 * (PAIR_FACE + 1) * codeA + codeB) + (later ? 1 : 0);
+  let text = pairTexts[index];
+  if (text === undefined) {
+    text = faceText(first, later) + faceText(second, true);
+    pairTexts[index] = text;
+  }
+  return text;
+}
 
 function faceText(die: DieResult, later: boolean): string {
   const { value, kept } = die;

@@ -21,8 +21,18 @@ export function rollDice(
   renderOptions?: DiceRenderOptions,
 ): DiceRoll {
   const expression = typeof input === "string" ? parseDiceCached(input) : input;
-  const groups: DiceGroupResult[] = [];
-  const total = evaluate(expression.root, rng, groups);
+  const { root } = expression;
+  let groups: DiceGroupResult[];
+  let total: number;
+  if (root.kind === "dice") {
+    // One group ("1d100", "4d6kh3"), the commonest roll: no tree walk, no growing array.
+    const group = rollGroup(root, rng);
+    groups = [group];
+    total = group.subtotal;
+  } else {
+    groups = [];
+    total = evaluate(root, rng, groups);
+  }
   return {
     expression: expression.canonical,
     total,

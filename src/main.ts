@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   }
 
   const botState = createBotStateService(db.prisma);
-  const services = createBotServices(db.prisma, cryptoRng());
+  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng());
   const registry = new CommandRegistry(commands);
   const dispatcher = new InteractionDispatcher({
     registry,

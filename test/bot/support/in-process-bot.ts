@@ -48,7 +48,7 @@ export async function startInProcessBot(options: {
   let services = options.services;
   if (!services) {
     database = await openTempDatabase();
-    services = createBotServices(database.prisma, seededRng(1));
+    services = createBotServices({ db: database.prisma, sql: database.sql }, seededRng(1));
   }
   const logs = captureLogs();
   const log = createLogger({

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
 
   let db: OpenDatabase;
   try {
-    db = await openDatabase(config.databaseUrl, migrationsDir());
+    db = await openDatabase(config.databaseUrl, migrationsDir(), { sync: config.databaseSync });
   } catch (error) {
     log.fatal({ err: error }, "could not open the database");
     return exit(1);

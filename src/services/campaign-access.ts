@@ -53,13 +53,22 @@ export function resolveCampaign(
     if (!campaign) throw notFound("That campaign");
     return toCampaign(campaign);
   }
+  const campaign = campaignOfChannel(sql, actor);
+  if (!campaign) {
+    throw invalid("This server has no campaign yet. A GM can start one with `/campaign create`.");
+  }
+  return campaign;
+}
+
+/** The channel's bound campaign, else the guild's default; none when the guild has none. */
+export function campaignOfChannel(
+  sql: Sql,
+  actor: Pick<Actor, "guildId" | "channelId">,
+): Campaign | undefined {
   const row =
     sql.get<CampaignRow>(CAMPAIGN_OF_CHANNEL, actor.guildId, actor.channelId) ??
     sql.get<CampaignRow>(DEFAULT_CAMPAIGN, actor.guildId);
-  if (!row) {
-    throw invalid("This server has no campaign yet. A GM can start one with `/campaign create`.");
-  }
-  return toCampaign(row);
+  return row && toCampaign(row);
 }
 
 /** Campaign GMs are its GM users, members with a GM role, and anyone with Manage Server. */

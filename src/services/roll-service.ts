@@ -10,7 +10,12 @@ import {
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
-import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import {
+  assertCanActOn,
+  campaignOfChannel,
+  resolveCampaign,
+  ruleOptionsOf,
+} from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
@@ -51,18 +56,14 @@ export interface TestRollResult {
   eventId: number;
 }
 
-export function createRollService({ db, sql, rng }: ServiceDeps) {
+export function createRollService({ sql, rng }: ServiceDeps) {
   return {
     /** A dice expression, logged in the campaign of the channel when there is one. */
     async rollExpression(raw: { actor: Actor; expression: string }): Promise<ExpressionRollResult> {
       const { actor, expression } = parseInput(expressionInput, raw);
       const roll = rollDice(expression, rng);
-      const eventId = await db.$transaction(async (tx) => {
-        const campaign = await tx.campaign.findFirst({
-          where: { guildId: actor.guildId },
-          select: { id: true, sessionNumber: true },
-          orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
-        });
+      const eventId = await sql.transaction(() => {
+        const campaign = campaignOfChannel(sql, actor);
         return recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign?.id ?? null,

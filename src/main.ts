@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
   });
   const background = new InFlight();
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl });
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);
   const health =
     config.healthPort === undefined

@@ -66,7 +66,7 @@ export async function startInProcessBot(options: {
     newReferenceCode: () => "REF123",
     writeRateLimiter: options.writeRateLimiter,
   });
-  const client = createDiscordClient({ apiUrl: fake.apiUrl });
+  const client = createDiscordClient({ apiUrl: fake.apiUrl, log });
   if (options.logClientEvents === true) logClientEvents(client, log);
   client.on(Events.InteractionCreate, (interaction) => {
     void dispatcher.handle(interaction);

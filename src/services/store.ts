@@ -134,8 +134,14 @@ function syncRows<T extends { id: string }>(
   for (const item of after) {
     const old = before.find((b) => b.id === item.id);
     if (!old) rows.create(item);
-    else if (JSON.stringify(old) !== JSON.stringify(item)) rows.update(item);
+    else if (!sameFields(old, item)) rows.update(item);
   }
+}
+
+/** Child rows are flat records of primitives: equal when every field is. */
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 function syncChildren(

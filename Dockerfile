@@ -33,4 +33,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # The bot handles SIGTERM itself (finishes interactions in flight, closes Discord and the
 # database); run it with an init (compose: init: true) so it is not PID 1's special case.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "dist/src/main.js"]
+# As `npm start` (test/e2e/start-command.test.ts keeps them in step). No wasm tier-up: Prisma's
+# query compiler (WebAssembly) stays on V8's baseline compiler instead of being re-optimized in
+# the background at start-up, which takes tens of MB of working memory that glibc then keeps.
+CMD ["node", "--enable-source-maps", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "dist/src/main.js"]

@@ -39,4 +39,6 @@ STOPSIGNAL SIGTERM
 # As `npm start` (test/e2e/start-command.test.ts keeps them in step). No wasm tier-up: Prisma's
 # query compiler (WebAssembly) stays on V8's baseline compiler instead of being re-optimized in
 # the background at start-up, which takes tens of MB of working memory that glibc then keeps.
-CMD ["node", "--enable-source-maps", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "dist/src/main.js"]
+# No --enable-source-maps: it keeps every loaded module's source map in memory (3.7 MB); stack
+# traces point into dist/*.js (maps beside them). NODE_OPTIONS=--enable-source-maps brings it back.
+CMD ["node", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "dist/src/main.js"]

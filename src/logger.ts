@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { pino, type DestinationStream, type Logger } from "pino";
-import pinoPretty from "pino-pretty";
+import type PinoPretty from "pino-pretty";
 import type { LogFormat, LogLevel } from "./config.js";
 
 export type { Logger } from "pino";
@@ -82,11 +83,16 @@ export function createLogger(options: LoggerOptions): Logger {
   );
 }
 
-/** Formats each JSON line for humans, in-process and synchronously (no worker thread). */
+/**
+ * Formats each JSON line for humans, in-process and synchronously (no worker thread). pino-pretty
+ * (and the dozen packages it loads) is required here, only for LOG_FORMAT=pretty: JSON logs, the
+ * default and what the Docker image writes, never load it.
+ */
 function prettyStream(
   sink: DestinationStream,
   custom: DestinationStream | undefined,
 ): DestinationStream {
+  const pinoPretty = createRequire(import.meta.url)("pino-pretty") as typeof PinoPretty;
   const format: (line: string) => string = pinoPretty.prettyFactory({
     colorize: custom === undefined && process.stdout.isTTY,
     translateTime: "SYS:HH:MM:ss.l",

@@ -51,6 +51,15 @@ export class Sql {
     return promised(() => this.connection.transaction(work).immediate());
   }
 
+  /**
+   * Runs read-only `work` on one consistent snapshot, without the write lock: reads go on while
+   * another connection writes (or holds the lock too long for a write to wait).
+   */
+  read<T>(work: () => T): Promise<T> {
+    if (this.connection.inTransaction) return this.inPrismaTransaction(work);
+    return promised(() => this.connection.transaction(work).deferred());
+  }
+
   #prepare(sql: string): BetterSqlite3.Statement<SqlParam[]> {
     let statement = this.#statements.get(sql);
     if (!statement) {

@@ -291,7 +291,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     /** Every Bond of the Protagonist, broken and destroyed ones included. Any member may look. */
     async list(raw: { actor: Actor; protagonistId?: string | null }): Promise<BondList> {
       const input = parseInput(listInput, raw);
-      return sql.transaction(() => {
+      return sql.read(() => {
         const { protagonist } = readTarget(sql, input.actor, input.protagonistId);
         return {
           protagonist: who(protagonist),

@@ -148,7 +148,7 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
     /** One sheet: the one named, else the actor's active Protagonist here. */
     async get(raw: { actor: Actor; protagonistId?: string | null }): Promise<ProtagonistView> {
       const { actor, protagonistId } = parseInput(getInput, raw);
-      return sql.transaction(() => {
+      return sql.read(() => {
         const { campaign, protagonist } = readTarget(sql, actor, protagonistId);
         const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
         return {
@@ -255,7 +255,7 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
       if (!row) throw notFound("That Protagonist");
       return row.id;
     }
-    return sql.transaction(() => {
+    return sql.read(() => {
       const campaign = resolveCampaign(sql, actor);
       return resolveProtagonist(sql, actor, campaign).id;
     });

@@ -427,7 +427,7 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
     /** Rating, breakdown, boxes and effective ratings. Any member may look. */
     async status(raw: { actor: Actor; protagonistId?: string | null }): Promise<ResourceStatus> {
       const input = parseInput(statusInput, raw);
-      return sql.transaction(() => {
+      return sql.read(() => {
         const { protagonist } = readTarget(sql, input.actor, input.protagonistId);
         return statusOf(protagonist);
       });

@@ -2,6 +2,7 @@
  * The prepared statements read and write exactly what Prisma does: the same snapshot, the same
  * campaign, rows Prisma reads back as it wrote them (dates, JSON, booleans), in one transaction.
  */
+import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sqlNow } from "../../src/db/sql.js";
 import { campaignOfChannel, isGm, resolveCampaign } from "../../src/services/campaign-access.js";
@@ -184,6 +185,25 @@ describe("transactions on the shared connection", () => {
     expect(sanOf(world.hero.id)).toBe(san);
     await sql.transaction(() => setSan(san - 5));
     expect(sanOf(world.hero.id)).toBe(san - 5);
+  });
+
+  it("read while another connection holds the write lock; writes wait for it", async () => {
+    const { sql } = world.db;
+    const holder = new BetterSqlite3(world.db.file);
+    holder.exec("BEGIN IMMEDIATE");
+    try {
+      const read = await sql.read(() => loadProtagonist(sql, GUILD, world.hero.id));
+      expect(read.id).toBe(world.hero.id);
+      sql.connection.pragma("busy_timeout = 50");
+      await expect(
+        sql.transaction(() =>
+          sql.run(`UPDATE "Protagonist" SET "san" = 1 WHERE "id" = ?`, world.hero.id),
+        ),
+      ).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
   });
 
   it("wait for a Prisma transaction that is open, instead of joining it", async () => {

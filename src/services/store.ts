@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.js";
-import { sqlBool, sqlNow, type Sql } from "../db/sql.js";
+import { sqlBool, sqlNow, type Sql, type SqlParam } from "../db/sql.js";
 import { notFound } from "./errors.js";
 import {
   type BondSnapshot,
@@ -116,25 +116,73 @@ export function writeProtagonist(
   syncChildren(sql, after.id, before, after);
 }
 
-/** How to write one kind of child row (skills, Bonds, disorders) of a Protagonist. */
-interface ChildRows<T extends { id: string }> {
-  remove(id: string): void;
-  update(item: T): void;
-  create(item: T): void;
+/**
+ * How one kind of child row (skills, Bonds, disorders) is stored: the columns a snapshot sets,
+ * in `values` order, and whether an insert stamps `createdAt` (Prisma's `@default(now())`).
+ */
+interface ChildTable<T extends { id: string }> {
+  readonly remove: string;
+  readonly update: string;
+  readonly insert: string;
+  readonly stampsCreatedAt: boolean;
+  values(item: T): SqlParam[];
 }
+
+function childTable<T extends { id: string }>(
+  table: string,
+  columns: readonly string[],
+  values: (item: T) => SqlParam[],
+  stampsCreatedAt: boolean,
+): ChildTable<T> {
+  const inserted = [...columns, "id", "protagonistId", ...(stampsCreatedAt ? ["createdAt"] : [])];
+  return {
+    remove: `DELETE FROM "${table}" WHERE "id" = ? AND "protagonistId" = ?`,
+    update: `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(", ")} WHERE "id" = ?`,
+    insert: `INSERT INTO "${table}" (${quoted(inserted)}) VALUES (${inserted.map(() => "?").join(", ")})`,
+    stampsCreatedAt,
+    values,
+  };
+}
+
+const SKILLS = childTable<SkillSnapshot>(
+  "Skill",
+  ["name", "key", "rating", "failureMarked"],
+  (s) => [s.name, s.key, s.rating, sqlBool(s.failureMarked)],
+  false,
+);
+const BONDS = childTable<BondSnapshot>(
+  "Bond",
+  ["name", "kind", "score", "crossedOff", "fellowProtagonistId"],
+  (b) => [b.name, b.kind, b.score, sqlBool(b.crossedOff), b.fellowId],
+  true,
+);
+const DISORDERS = childTable<DisorderSnapshot>(
+  "Disorder",
+  ["name", "threat", "curedAt"],
+  (d) => [d.name, d.threat, d.cured ? sqlNow() : null],
+  true,
+);
 
 /** Deletes the rows that are gone, updates the ones that changed, creates the new ones. */
 function syncRows<T extends { id: string }>(
+  sql: Sql,
+  protagonistId: string,
+  table: ChildTable<T>,
   before: readonly T[],
   after: readonly T[],
-  rows: ChildRows<T>,
 ): void {
   const kept = new Set(after.map((item) => item.id));
-  for (const item of before) if (!kept.has(item.id)) rows.remove(item.id);
+  for (const item of before) {
+    if (!kept.has(item.id)) sql.run(table.remove, item.id, protagonistId);
+  }
   for (const item of after) {
     const old = before.find((b) => b.id === item.id);
-    if (!old) rows.create(item);
-    else if (!sameFields(old, item)) rows.update(item);
+    if (!old) {
+      const stamp = table.stampsCreatedAt ? [sqlNow()] : [];
+      sql.run(table.insert, ...table.values(item), item.id, protagonistId, ...stamp);
+    } else if (!sameFields(old, item)) {
+      sql.run(table.update, ...table.values(item), item.id);
+    }
   }
 }
 
@@ -150,63 +198,7 @@ function syncChildren(
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
 ): void {
-  const skill = (s: SkillSnapshot) => [s.name, s.key, s.rating, sqlBool(s.failureMarked)] as const;
-  syncRows(before.skills, after.skills, {
-    remove: (id) =>
-      sql.run(`DELETE FROM "Skill" WHERE "id" = ? AND "protagonistId" = ?`, id, protagonistId),
-    update: (s) =>
-      sql.run(
-        `UPDATE "Skill" SET "name" = ?, "key" = ?, "rating" = ?, "failureMarked" = ? WHERE "id" = ?`,
-        ...skill(s),
-        s.id,
-      ),
-    create: (s) =>
-      sql.run(
-        `INSERT INTO "Skill" ("name", "key", "rating", "failureMarked", "id", "protagonistId") VALUES (?, ?, ?, ?, ?, ?)`,
-        ...skill(s),
-        s.id,
-        protagonistId,
-      ),
-  });
-
-  const bond = (b: BondSnapshot) =>
-    [b.name, b.kind, b.score, sqlBool(b.crossedOff), b.fellowId] as const;
-  syncRows(before.bonds, after.bonds, {
-    remove: (id) =>
-      sql.run(`DELETE FROM "Bond" WHERE "id" = ? AND "protagonistId" = ?`, id, protagonistId),
-    update: (b) =>
-      sql.run(
-        `UPDATE "Bond" SET "name" = ?, "kind" = ?, "score" = ?, "crossedOff" = ?, "fellowProtagonistId" = ? WHERE "id" = ?`,
-        ...bond(b),
-        b.id,
-      ),
-    create: (b) =>
-      sql.run(
-        `INSERT INTO "Bond" ("name", "kind", "score", "crossedOff", "fellowProtagonistId", "id", "protagonistId", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ...bond(b),
-        b.id,
-        protagonistId,
-        sqlNow(),
-      ),
-  });
-
-  const disorder = (d: DisorderSnapshot) => [d.name, d.threat, d.cured ? sqlNow() : null] as const;
-  syncRows(before.disorders, after.disorders, {
-    remove: (id) =>
-      sql.run(`DELETE FROM "Disorder" WHERE "id" = ? AND "protagonistId" = ?`, id, protagonistId),
-    update: (d) =>
-      sql.run(
-        `UPDATE "Disorder" SET "name" = ?, "threat" = ?, "curedAt" = ? WHERE "id" = ?`,
-        ...disorder(d),
-        d.id,
-      ),
-    create: (d) =>
-      sql.run(
-        `INSERT INTO "Disorder" ("name", "threat", "curedAt", "id", "protagonistId", "createdAt") VALUES (?, ?, ?, ?, ?, ?)`,
-        ...disorder(d),
-        d.id,
-        protagonistId,
-        sqlNow(),
-      ),
-  });
+  syncRows(sql, protagonistId, SKILLS, before.skills, after.skills);
+  syncRows(sql, protagonistId, BONDS, before.bonds, after.bonds);
+  syncRows(sql, protagonistId, DISORDERS, before.disorders, after.disorders);
 }

@@ -2,7 +2,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../src/bot/paths.js";
-import { startBotProcess, type BotProcess, type LogLine } from "../test/e2e/support/bot-process.js";
+import {
+  npmStartLaunch,
+  startBotProcess,
+  type BotProcess,
+  type Launch,
+  type LogLine,
+} from "../test/e2e/support/bot-process.js";
 import { WebSocket, type RawData } from "ws";
 import { sleep } from "./stats.js";
 
@@ -13,6 +19,15 @@ export const BARE_BOT_ENTRY = join(import.meta.dirname, "bare-bot.js");
 const PROFILED_ENTRY = join(import.meta.dirname, "profiled-entry.js");
 
 export type ContenderKind = "ours" | "bare";
+
+/**
+ * Ours runs as `npm start` runs it (package.json, like the Dockerfile). The baseline runs as it
+ * always has: the bare discord.js bot is the library as is, not ours to tune.
+ */
+const LAUNCH: Record<ContenderKind, () => Launch> = {
+  ours: npmStartLaunch,
+  bare: () => ({ env: {}, nodeOptions: ["--enable-source-maps"] }),
+};
 
 export const isReady: Record<ContenderKind, (line: LogLine) => boolean> = {
   ours: (line) => line.msg === "connected to Discord",
@@ -33,11 +48,13 @@ export function startContender(
   if (options.inspector === true) env.NODE_OPTIONS = "--inspect=127.0.0.1:0";
   // BENCH_PROFILE_DIR=/tmp/prof: both bots run under the CPU profiler (see profiled-entry.ts).
   const profileDir = process.env.BENCH_PROFILE_DIR;
-  if (profileDir === undefined) return startBotProcess(env, options.cwd, entry);
+  const launch = LAUNCH[kind]();
+  if (profileDir === undefined) return startBotProcess(env, options.cwd, entry, launch);
   return startBotProcess(
     { ...env, BENCH_PROFILE_DIR: profileDir, BENCH_PROFILE_ENTRY: entry },
     options.cwd,
     PROFILED_ENTRY,
+    launch,
   );
 }
 

@@ -109,7 +109,7 @@ export async function runStartupBench(sizes: Sizes["startup"]): Promise<SectionR
     ];
     return {
       title: "Start-up",
-      ours: "the built bot (`node --enable-source-maps dist/src/main.js`), one guild",
+      ours: "the built bot, run as `npm start` runs it, one guild",
       baseline: "the bare discord.js bot, same fake Discord setup",
       rows,
       data: {

@@ -13,7 +13,7 @@ import { UserError } from "../src/bot/user-facing-error.js";
 import { DICE_LIMITS, type DiceRoll } from "../src/rules/dice/index.js";
 import { STAT_NAMES } from "../src/rules/types.js";
 import type { TestSubject } from "../src/services/roll-service.js";
-import { truncate, EMBED_LIMITS } from "../src/bot/format.js";
+import { builtEmbed, truncate, EMBED_LIMITS } from "../src/bot/format.js";
 
 const ROLL_COLOUR = 0x2f6f4f;
 
@@ -145,9 +145,10 @@ export const rollCommand: CommandModule = {
 
 /** Every die in roll order (dropped ones struck through), then the total in bold. */
 export function diceRollEmbed(roll: DiceRoll, roller: string): EmbedBuilder {
-  return new EmbedBuilder()
-    .setColor(ROLL_COLOUR)
-    .setAuthor({ name: truncate(roller, EMBED_LIMITS.fieldName) })
-    .setTitle(truncate(`🎲 ${roll.expression}`, EMBED_LIMITS.title))
-    .setDescription(roll.text);
+  return builtEmbed({
+    color: ROLL_COLOUR,
+    author: { name: truncate(roller, EMBED_LIMITS.fieldName) },
+    title: truncate(`🎲 ${roll.expression}`, EMBED_LIMITS.title),
+    description: roll.text,
+  });
 }

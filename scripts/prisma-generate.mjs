@@ -3,7 +3,7 @@
 // with PRISMA_SCHEMA_ENGINE_BINARY pointing at a placeholder. Where the download works (or the
 // variable is already set), nothing changes, so `prisma migrate deploy` keeps its real engine.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -31,4 +31,40 @@ if (
 }
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
+if (result.status === 0) loadQueryCompilerWithoutKeepingItsText();
 process.exit(result.status ?? 1);
+
+/**
+ * The generated client imports its query compiler (WebAssembly, 2 MB of base64 in a JavaScript
+ * module) as an ES module, and an ES module is never unloaded: its source and the string it
+ * exports stay in the heap for the life of the process (4.4 MB), long after the compiler was
+ * built from them. This rewrites that one import to `require` the CommonJS copy of the same file
+ * (shipped beside it) and drop it from the require cache, so both strings become garbage once the
+ * compiler is built. If Prisma's output changes shape, this says so and leaves the client as is;
+ * test/db/generated-client.test.ts then fails.
+ */
+function loadQueryCompilerWithoutKeepingItsText() {
+  const file = join(import.meta.dirname, "../src/generated/prisma/internal/class.ts");
+  const pattern =
+    /const \{ wasm \} = await import\("([^"]+)\.wasm-base64\.mjs"\)\n(\s*)return await decodeBase64AsWasm\(wasm\)/;
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const match = pattern.exec(text);
+  if (match === null) {
+    console.warn(
+      `prisma generate: ${file} does not load its query compiler as expected; left as is.`,
+    );
+    return;
+  }
+  const [, specifier, indent] = match;
+  const replacement = [
+    "// Patched by scripts/prisma-generate.mjs: required, then dropped from the require cache, so",
+    "// the module's 2 MB of base64 text is garbage once compiled (an ES module is never unloaded).",
+    "const { createRequire } = await import('node:module')",
+    "const require = createRequire(import.meta.url)",
+    `const path = require.resolve(${JSON.stringify(`${specifier}.wasm-base64.js`)})`,
+    "const { wasm } = require(path) as { wasm: string }",
+    "delete require.cache[path]",
+    "return await decodeBase64AsWasm(wasm)",
+  ].join(`\n${indent}`);
+  writeFileSync(file, text.replace(pattern, replacement));
+}

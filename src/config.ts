@@ -11,11 +11,16 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ["json", "pretty"] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
+export const DATABASE_SYNC_MODES = ["normal", "full"] as const;
+export type DatabaseSync = (typeof DATABASE_SYNC_MODES)[number];
+
 export interface Config {
   readonly discordToken: string;
   /** Base of every REST call, without the version (discord.js adds `/v10`); no trailing slash. */
   readonly discordApiUrl: string;
   readonly databaseUrl: string;
+  /** SQLite's `synchronous` in WAL mode: "full" also survives power loss, at an fsync per change. */
+  readonly databaseSync: DatabaseSync;
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
   /** When set, commands are registered on this guild only (instant) instead of globally. */
@@ -53,6 +58,9 @@ const envSchema = z.object({
     .string()
     .regex(/^file:.+/, { error: `must be a SQLite file URL such as ${DEFAULT_DATABASE_URL}` })
     .default(DEFAULT_DATABASE_URL),
+  DATABASE_SYNC: z
+    .enum(DATABASE_SYNC_MODES, { error: `must be one of ${DATABASE_SYNC_MODES.join(", ")}` })
+    .default("normal"),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
@@ -98,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     discordToken: values.DISCORD_TOKEN,
     discordApiUrl: values.DISCORD_API_URL,
     databaseUrl: values.DATABASE_URL,
+    databaseSync: values.DATABASE_SYNC,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     devGuildId: values.DEV_GUILD_ID,

@@ -1,19 +1,91 @@
-import { Client, Events, GatewayIntentBits, RESTEvents } from "discord.js";
+import { DefaultRestOptions } from "@discordjs/rest";
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  Options,
+  RESTEvents,
+  type CacheFactory,
+} from "discord.js";
 import type { Logger } from "../logger.js";
 import { gatewayIncidentOf, type GatewayIncident } from "./gateway-events.js";
 import { noMentions } from "./reply.js";
 
 /**
  * The Discord client: only the Guilds intent (slash commands need no message content), every
- * REST call to `apiUrl` (the gateway address then comes from its GET /gateway/bot), and no
- * pings from anything the bot sends, whichever path sends it.
+ * REST call to `apiUrl` (the gateway address then comes from its GET /gateway/bot), no pings
+ * from anything the bot sends, whichever path sends it, and only the caches it reads.
  */
-export function createDiscordClient(options: { readonly apiUrl: string }): Client {
+export function createDiscordClient(options: {
+  readonly apiUrl: string;
+  readonly log: Logger;
+}): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
-    rest: { api: options.apiUrl },
+    rest: { api: options.apiUrl, makeRequest: watchedRequests(options.log) },
     allowedMentions: noMentions(),
+    makeCache: discordCaches(),
   });
+}
+
+/**
+ * What discord.js keeps in memory. The bot reads guilds, their channels (a campaign's GM channel)
+ * and roles (a member's roles are looked up in the guild's), none of which may be limited anyway.
+ * Everything else it needs about who acts comes with each interaction: the member and user
+ * objects discord.js builds from it work without being cached. So members and users are not
+ * kept (except the bot's own, which discord.js looks up as `guild.members.me`), nor messages,
+ * nor what GUILD_CREATE streams in that nothing reads (emojis, stickers, scheduled events…).
+ * By default discord.js keeps every member and user that ever interacted, for good.
+ */
+export function discordCaches(): CacheFactory {
+  const isBot = (entry: { id: string; client: Client }): boolean =>
+    entry.id === entry.client.user?.id;
+  return Options.cacheWithLimits({
+    GuildMemberManager: { maxSize: 0, keepOverLimit: isBot },
+    UserManager: { maxSize: 0, keepOverLimit: isBot },
+    MessageManager: 0,
+    ReactionManager: 0,
+    ReactionUserManager: 0,
+    ThreadMemberManager: 0,
+    PresenceManager: 0,
+    VoiceStateManager: 0,
+    GuildEmojiManager: 0,
+    GuildStickerManager: 0,
+    GuildScheduledEventManager: 0,
+    StageInstanceManager: 0,
+    AutoModerationRuleManager: 0,
+    GuildInviteManager: 0,
+    GuildBanManager: 0,
+    ApplicationCommandManager: 0,
+    ApplicationEmojiManager: 0,
+    EntitlementManager: 0,
+  });
+}
+
+/**
+ * Discord's HTTP answers, with a warning for each 429 and 5xx (the REST client retries both by
+ * itself; a lasting 5xx outage then fails the call). Watched here rather than through the REST
+ * client's "response" event, which copies every response for its listeners (~0.2 ms an answer).
+ */
+function watchedRequests(log: Logger): typeof DefaultRestOptions.makeRequest {
+  return async (url, init) => {
+    const response = await DefaultRestOptions.makeRequest(url, init);
+    if (response.status === 429 || response.status >= 500) {
+      const fields = { path: new URL(url).pathname, method: init.method, status: response.status };
+      if (response.status === 429) {
+        const retryAfter = Number(response.headers.get("retry-after"));
+        log.warn(
+          {
+            ...fields,
+            retryAfterMs: Number.isFinite(retryAfter) ? Math.round(retryAfter * 1000) : undefined,
+            global: response.headers.get("x-ratelimit-global") === "true",
+          },
+          "rate limited by Discord",
+        );
+      } else log.warn(fields, "Discord answered with a server error");
+    }
+    return response;
+  };
 }
 
 /**
@@ -60,23 +132,6 @@ export function logClientEvents(client: Client, log: Logger): void {
       },
       "waiting for a Discord rate limit",
     );
-  });
-  client.rest.on(RESTEvents.Response, (request, response) => {
-    // The REST client retries both by itself; a lasting 5xx outage then fails the call.
-    const fields = { route: request.route, method: request.method, status: response.status };
-    if (response.status === 429) {
-      const retryAfter = Number(response.headers.get("retry-after"));
-      log.warn(
-        {
-          ...fields,
-          retryAfterMs: Number.isFinite(retryAfter) ? Math.round(retryAfter * 1000) : undefined,
-          global: response.headers.get("x-ratelimit-global") === "true",
-        },
-        "rate limited by Discord",
-      );
-    } else if (response.status >= 500) {
-      log.warn(fields, "Discord answered with a server error");
-    }
   });
   if (log.isLevelEnabled("trace")) {
     client.on(Events.Debug, (message) => {

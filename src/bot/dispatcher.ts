@@ -232,7 +232,12 @@ export class InteractionDispatcher {
       outcome = userMessageOf(error) === undefined ? "error" : "refused";
       await this.answerError(error, reply, log);
     }
-    log.info({ outcome, durationMs: Math.round(performance.now() - started) }, "interaction done");
+    // One line per answered interaction costs ~0.2 ms of CPU: routine ones are debug, and
+    // refusals and errors (which also log why) stay visible at info.
+    log[outcome === "ok" ? "debug" : "info"](
+      { outcome, durationMs: Math.round(performance.now() - started) },
+      "interaction done",
+    );
   }
 
   private async answerError(error: unknown, reply: InteractionReply, log: Logger): Promise<void> {

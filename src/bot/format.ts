@@ -1,5 +1,14 @@
-import { escapeMarkdown } from "discord.js";
+import { EmbedBuilder, escapeMarkdown, type APIEmbed } from "discord.js";
 import type { PercentileOutcome } from "../rules/percentile.js";
+
+/**
+ * An embed from finished data. The builder's setters re-check each value through union
+ * validators that build error objects even with validation off (~25 µs a setter); the hot
+ * answers (/roll, /san) are built as data, within EMBED_LIMITS, and wrapped once.
+ */
+export function builtEmbed(data: APIEmbed): EmbedBuilder {
+  return new EmbedBuilder(data);
+}
 
 /** Embed limits (Discord): keep every text within them. */
 export const EMBED_LIMITS = {

@@ -1,6 +1,6 @@
-import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Rng } from "../rules/rng.js";
 import { createServices, type Services } from "../services/index.js";
+import type { ServiceDeps } from "../services/deps.js";
 
 /** What command handlers may use, built once in src/main.ts: every service, and the dice. */
 export interface BotServices extends Services {
@@ -8,6 +8,9 @@ export interface BotServices extends Services {
   readonly rng: Rng;
 }
 
-export function createBotServices(db: PrismaClient, rng: Rng): BotServices {
-  return { rng, ...createServices({ db, rng }) };
+export function createBotServices(
+  database: Pick<ServiceDeps, "db" | "sql">,
+  rng: Rng,
+): BotServices {
+  return { rng, ...createServices({ ...database, rng }) };
 }

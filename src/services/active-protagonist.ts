@@ -1,7 +1,8 @@
 import type { Campaign } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { invalid } from "./errors.js";
-import { loadProtagonist, type Tx } from "./store.js";
+import type { Sql } from "../db/sql.js";
+import { loadProtagonist } from "./store.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { displayText } from "./display-text.js";
 
@@ -12,37 +13,33 @@ export const CAMPAIGN_WIDE = "";
  * The Protagonist a command acts on: the one named, else the user's choice for this channel,
  * else their choice for the campaign, else their only active Protagonist in the campaign.
  */
-export async function resolveProtagonist(
-  tx: Tx,
+export function resolveProtagonist(
+  sql: Sql,
   actor: Actor,
   campaign: Campaign,
   protagonistId?: string | null,
-): Promise<ProtagonistSnapshot> {
-  if (protagonistId) return loadProtagonist(tx, actor.guildId, protagonistId);
-  const selections = await tx.activeProtagonist.findMany({
-    where: {
-      guildId: actor.guildId,
-      userId: actor.userId,
-      campaignId: campaign.id,
-      channelId: { in: [actor.channelId, CAMPAIGN_WIDE] },
-    },
-  });
-  const chosen =
-    selections.find((s) => s.channelId === actor.channelId) ??
-    selections.find((s) => s.channelId === CAMPAIGN_WIDE);
-  if (chosen) return loadProtagonist(tx, actor.guildId, chosen.protagonistId);
-  const own = await tx.protagonist.findMany({
-    where: {
-      guildId: actor.guildId,
-      campaignId: campaign.id,
-      ownerId: actor.userId,
-      status: "active",
-    },
-    select: { id: true },
-    take: 2,
-  });
+): ProtagonistSnapshot {
+  if (protagonistId) return loadProtagonist(sql, actor.guildId, protagonistId);
+  // The channel's choice sorts before the campaign-wide one ("").
+  const chosen = sql.get<{ protagonistId: string }>(
+    `SELECT "protagonistId" FROM "ActiveProtagonist" WHERE "guildId" = ? AND "userId" = ?
+      AND "campaignId" = ? AND "channelId" IN (?, ?) ORDER BY "channelId" DESC LIMIT 1`,
+    actor.guildId,
+    actor.userId,
+    campaign.id,
+    actor.channelId,
+    CAMPAIGN_WIDE,
+  );
+  if (chosen) return loadProtagonist(sql, actor.guildId, chosen.protagonistId);
+  const own = sql.all<{ id: string }>(
+    `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ? AND "ownerId" = ?
+      AND "status" = 'active' LIMIT 2`,
+    actor.guildId,
+    campaign.id,
+    actor.userId,
+  );
   const only = own.length === 1 ? own[0] : undefined;
-  if (only) return loadProtagonist(tx, actor.guildId, only.id);
+  if (only) return loadProtagonist(sql, actor.guildId, only.id);
   throw invalid(
     own.length === 0
       ? `You have no active Protagonist in **${displayText(campaign.name)}**. Create one with \`/protagonist create\`.`

@@ -110,7 +110,7 @@ export interface BondList {
   bonds: BondView[];
 }
 
-export function createBondService({ db, rng }: ServiceDeps) {
+export function createBondService({ sql, rng }: ServiceDeps) {
   return {
     /** A new Bond: an individual one starts at CHA unless a lower score is given. */
     async add(raw: {
@@ -122,8 +122,8 @@ export function createBondService({ db, rng }: ServiceDeps) {
     }): Promise<BondAddResult> {
       const input = parseInput(addInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const { bond } = addBond(
           before.bonds.map(toRulesBond),
           {
@@ -144,8 +144,8 @@ export function createBondService({ db, rng }: ServiceDeps) {
           fellowId: null,
         };
         after.bonds.push(added);
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -169,16 +169,16 @@ export function createBondService({ db, rng }: ServiceDeps) {
     }): Promise<BondDamageOutcome> {
       const input = parseInput(damageInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = damageBond(toRulesBond(current), input.amount, rng);
         const after = withBond(before, result.bond);
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         const how =
           result.rolled === undefined ? `−${result.amount}` : `1D4: ${String(result.rolled)}`;
         const broke = result.change.broke;
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -215,8 +215,8 @@ export function createBondService({ db, rng }: ServiceDeps) {
     }): Promise<BondImproveOutcome> {
       const input = parseInput(improveInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = improveBond(toRulesBond(current), input.amount, before.stats.CHA);
         if (result.gained === 0) {
@@ -226,9 +226,9 @@ export function createBondService({ db, rng }: ServiceDeps) {
           );
         }
         const after = withBond(before, result.bond);
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         const cap = result.capped ? `, capped at ${result.change.after}` : "";
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -260,15 +260,15 @@ export function createBondService({ db, rng }: ServiceDeps) {
     }): Promise<BondDestroyOutcome> {
       const input = parseInput(destroyInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = input.why
           ? destroyBond(toRulesBond(current), input.why)
           : destroyBond(toRulesBond(current));
         const after = withBond(before, result.bond);
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -291,8 +291,8 @@ export function createBondService({ db, rng }: ServiceDeps) {
     /** Every Bond of the Protagonist, broken and destroyed ones included. Any member may look. */
     async list(raw: { actor: Actor; protagonistId?: string | null }): Promise<BondList> {
       const input = parseInput(listInput, raw);
-      return db.$transaction(async (tx) => {
-        const { protagonist } = await readTarget(tx, input.actor, input.protagonistId);
+      return sql.read(() => {
+        const { protagonist } = readTarget(sql, input.actor, input.protagonistId);
         return {
           protagonist: who(protagonist),
           cha: protagonist.stats.CHA,

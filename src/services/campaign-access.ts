@@ -3,54 +3,83 @@ import { resolveRuleOptions, type RuleOptions } from "../rules/options.js";
 import type { Actor } from "./actor.js";
 import { forbidden, invalid, notFound } from "./errors.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./store.js";
+import type { Sql } from "../db/sql.js";
 import { displayText } from "./display-text.js";
 
+const CAMPAIGN_COLUMNS = `c."id", c."guildId", c."name", c."era", c."isDefault", c."ruleOptions",
+  c."secretRollMode", c."gmChannelId", c."sessionNumber", c."customContent", c."createdAt", c."updatedAt"`;
+const CAMPAIGN_BY_ID = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."id" = ? AND c."guildId" = ?`;
+const CAMPAIGN_OF_CHANNEL = `SELECT ${CAMPAIGN_COLUMNS} FROM "ChannelBinding" b
+  JOIN "Campaign" c ON c."id" = b."campaignId" WHERE b."guildId" = ? AND b."channelId" = ?`;
+const DEFAULT_CAMPAIGN = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."guildId" = ?
+  ORDER BY c."isDefault" DESC, c."createdAt" ASC LIMIT 1`;
+const GM_ENTRY = `SELECT 1 AS "found" FROM "CampaignGm" WHERE "campaignId" = ? AND (
+  ("kind" = 'user' AND "discordId" = ?) OR
+  ("kind" = 'role' AND "discordId" IN (SELECT "value" FROM json_each(?)))) LIMIT 1`;
+
+type CampaignRow = Omit<
+  Campaign,
+  "isDefault" | "ruleOptions" | "customContent" | "createdAt" | "updatedAt"
+> & {
+  isDefault: number;
+  ruleOptions: string;
+  customContent: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+function toCampaign(row: CampaignRow): Campaign {
+  return {
+    ...row,
+    isDefault: row.isDefault !== 0,
+    ruleOptions: JSON.parse(row.ruleOptions) as Campaign["ruleOptions"],
+    customContent:
+      row.customContent === null
+        ? null
+        : (JSON.parse(row.customContent) as Campaign["customContent"]),
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
+}
+
 /** A campaign of the actor's guild: by id, else the channel's bound campaign, else the default. */
-export async function resolveCampaign(
-  tx: Tx,
+export function resolveCampaign(
+  sql: Sql,
   actor: Pick<Actor, "guildId" | "channelId">,
   campaignId?: string | null,
-): Promise<Campaign> {
+): Campaign {
   if (campaignId) {
-    const campaign = await tx.campaign.findFirst({
-      where: { id: campaignId, guildId: actor.guildId },
-    });
+    const campaign = sql.get<CampaignRow>(CAMPAIGN_BY_ID, campaignId, actor.guildId);
     if (!campaign) throw notFound("That campaign");
-    return campaign;
+    return toCampaign(campaign);
   }
-  const binding = await tx.channelBinding.findUnique({
-    where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },
-    include: { campaign: true },
-  });
-  if (binding) return binding.campaign;
-  const fallback = await tx.campaign.findFirst({
-    where: { guildId: actor.guildId },
-    orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
-  });
-  if (!fallback) {
+  const campaign = campaignOfChannel(sql, actor);
+  if (!campaign) {
     throw invalid("This server has no campaign yet. A GM can start one with `/campaign create`.");
   }
-  return fallback;
+  return campaign;
+}
+
+/** The channel's bound campaign, else the guild's default; none when the guild has none. */
+export function campaignOfChannel(
+  sql: Sql,
+  actor: Pick<Actor, "guildId" | "channelId">,
+): Campaign | undefined {
+  const row =
+    sql.get<CampaignRow>(CAMPAIGN_OF_CHANNEL, actor.guildId, actor.channelId) ??
+    sql.get<CampaignRow>(DEFAULT_CAMPAIGN, actor.guildId);
+  return row && toCampaign(row);
 }
 
 /** Campaign GMs are its GM users, members with a GM role, and anyone with Manage Server. */
-export async function isGm(tx: Tx, actor: Actor, campaignId: string): Promise<boolean> {
+export function isGm(sql: Sql, actor: Actor, campaignId: string): boolean {
   if (actor.canManageGuild) return true;
-  const gm = await tx.campaignGm.findFirst({
-    where: {
-      campaignId,
-      OR: [
-        { kind: "user", discordId: actor.userId },
-        ...(actor.roleIds.length ? [{ kind: "role", discordId: { in: actor.roleIds } }] : []),
-      ],
-    },
-  });
-  return gm !== null;
+  const roles = JSON.stringify(actor.roleIds);
+  return sql.get<{ found: number }>(GM_ENTRY, campaignId, actor.userId, roles) !== undefined;
 }
 
-export async function assertGm(tx: Tx, actor: Actor, campaign: Campaign): Promise<void> {
-  if (!(await isGm(tx, actor, campaign.id))) {
+export function assertGm(sql: Sql, actor: Actor, campaign: Campaign): void {
+  if (!isGm(sql, actor, campaign.id)) {
     throw forbidden(
       `Only a GM of **${displayText(campaign.name)}** (or someone with Manage Server) can do that.`,
     );
@@ -58,13 +87,9 @@ export async function assertGm(tx: Tx, actor: Actor, campaign: Campaign): Promis
 }
 
 /** Players act on their own Protagonists; GMs on any Protagonist of their campaign. */
-export async function assertCanActOn(
-  tx: Tx,
-  actor: Actor,
-  protagonist: ProtagonistSnapshot,
-): Promise<void> {
+export function assertCanActOn(sql: Sql, actor: Actor, protagonist: ProtagonistSnapshot): void {
   if (protagonist.ownerId === actor.userId) return;
-  if (await isGm(tx, actor, protagonist.campaignId)) return;
+  if (isGm(sql, actor, protagonist.campaignId)) return;
   throw forbidden(
     `**${displayText(protagonist.name)}** is not yours. Only the player or a GM can do that.`,
   );

@@ -73,7 +73,7 @@ async function viewOf(tx: Tx, campaign: Campaign): Promise<CampaignView> {
   };
 }
 
-export function createCampaignService({ db }: ServiceDeps) {
+export function createCampaignService({ db, sql }: ServiceDeps) {
   return {
     /** A new campaign; the first of a guild becomes its default. The creator becomes its GM. */
     async create(raw: { actor: Actor; name: string; era?: string }): Promise<CampaignView> {
@@ -104,7 +104,7 @@ export function createCampaignService({ db }: ServiceDeps) {
             gms: { create: { kind: "user", discordId: actor.userId } },
           },
         });
-        await recordEvent(tx, {
+        recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -131,9 +131,7 @@ export function createCampaignService({ db }: ServiceDeps) {
     /** The campaign of this channel (bound, else default). */
     async current(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return db.$transaction(async (tx) =>
-        viewOf(tx, await resolveCampaign(tx, actor, campaignId)),
-      );
+      return db.$transaction(async (tx) => viewOf(tx, resolveCampaign(sql, actor, campaignId)));
     },
 
     /** GM: change era, secret-roll mode, default flag, or rule variants. */
@@ -149,8 +147,8 @@ export function createCampaignService({ db }: ServiceDeps) {
       const input = parseInput(settingsInput, raw);
       const { actor } = input;
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor, input.campaignId);
-        await assertGm(tx, actor, campaign);
+        const campaign = resolveCampaign(sql, actor, input.campaignId);
+        assertGm(sql, actor, campaign);
         const mode = input.secretRollMode ?? campaign.secretRollMode;
         const gmChannelId =
           input.gmChannelId === undefined ? campaign.gmChannelId : input.gmChannelId;
@@ -176,7 +174,7 @@ export function createCampaignService({ db }: ServiceDeps) {
             ...(input.makeDefault ? { isDefault: true } : {}),
           },
         });
-        await recordEvent(tx, {
+        recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -211,14 +209,14 @@ export function createCampaignService({ db }: ServiceDeps) {
     async bindChannel(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor, campaignId);
-        await assertGm(tx, actor, campaign);
+        const campaign = resolveCampaign(sql, actor, campaignId);
+        assertGm(sql, actor, campaign);
         await tx.channelBinding.upsert({
           where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },
           create: { guildId: actor.guildId, channelId: actor.channelId, campaignId: campaign.id },
           update: { campaignId: campaign.id },
         });
-        await recordEvent(tx, {
+        recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -238,8 +236,8 @@ export function createCampaignService({ db }: ServiceDeps) {
   ): Promise<CampaignView> {
     const { actor, campaignId, kind, discordId } = parseInput(gmInput, raw);
     return db.$transaction(async (tx) => {
-      const campaign = await resolveCampaign(tx, actor, campaignId);
-      await assertGm(tx, actor, campaign);
+      const campaign = resolveCampaign(sql, actor, campaignId);
+      assertGm(sql, actor, campaign);
       const key = { campaignId_kind_discordId: { campaignId: campaign.id, kind, discordId } };
       if (change === "add") {
         await tx.campaignGm.upsert({
@@ -250,7 +248,7 @@ export function createCampaignService({ db }: ServiceDeps) {
       } else {
         await tx.campaignGm.deleteMany({ where: { campaignId: campaign.id, kind, discordId } });
       }
-      await recordEvent(tx, {
+      recordEvent(sql, {
         guildId: actor.guildId,
         campaignId: campaign.id,
         actorId: actor.userId,

@@ -62,9 +62,9 @@ function rulesBonds(p: ProtagonistSnapshot): Bond[] {
   return sanityStateOf(p).bonds;
 }
 
-export function createDowntimeService({ db, rng }: ServiceDeps) {
+export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
   return {
-    ...createSharedAdversityChoices({ db }),
+    ...createSharedAdversityChoices({ db, sql }),
 
     /** GM: mundane SAN recovery, never above Recovery SAN. */
     async recoverSan(raw: { actor: Actor; protagonistId: string; amount: number }): Promise<{
@@ -73,14 +73,14 @@ export function createDowntimeService({ db, rng }: ServiceDeps) {
       eventId: number;
     }> {
       const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
-      return db.$transaction(async (tx) => {
-        const before = await loadProtagonist(tx, actor.guildId, protagonistId);
-        const campaign = await resolveCampaign(tx, actor, before.campaignId);
-        await assertGm(tx, actor, campaign);
+      return sql.transaction(() => {
+        const before = loadProtagonist(sql, actor.guildId, protagonistId);
+        const campaign = resolveCampaign(sql, actor, before.campaignId);
+        assertGm(sql, actor, campaign);
         const result = recoverSanity(sanityStateOf(before), amount);
         const after = withSanityState(before, result.after, false);
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -107,12 +107,10 @@ export function createDowntimeService({ db, rng }: ServiceDeps) {
       const { actor, survivorIds } = parseInput(adversityTestInput, raw);
       const ids = [...new Set(survivorIds)];
       if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
-      return db.$transaction(async (tx) => {
-        const survivors = await Promise.all(
-          ids.map((id) => loadProtagonist(tx, actor.guildId, id)),
-        );
-        const campaign = await resolveCampaign(tx, actor, survivors[0]?.campaignId);
-        await assertGm(tx, actor, campaign);
+      return sql.transaction(() => {
+        const survivors = ids.map((id) => loadProtagonist(sql, actor.guildId, id));
+        const campaign = resolveCampaign(sql, actor, survivors[0]?.campaignId);
+        assertGm(sql, actor, campaign);
         if (survivors.some((s) => s.campaignId !== campaign.id)) {
           throw invalid("All survivors must belong to the same campaign.");
         }
@@ -130,7 +128,7 @@ export function createDowntimeService({ db, rng }: ServiceDeps) {
             fellows,
           );
           const stored: StoredAdversityTest = { fellows };
-          const eventId = await recordEvent(tx, {
+          const eventId = recordEvent(sql, {
             guildId: actor.guildId,
             campaignId: campaign.id,
             actorId: actor.userId,
@@ -164,13 +162,13 @@ export function createDowntimeService({ db, rng }: ServiceDeps) {
     }> {
       const { actor, testEventId, choices } = parseInput(adversityApplyInput, raw);
       return db.$transaction(async (tx) => {
-        const progress = await loadAdversityProgress(tx, actor, testEventId);
+        const progress = await loadAdversityProgress(tx, sql, actor, testEventId);
         const before = progress.survivor;
         const result = applySharedAdversity(progress.state, progress.fellows, choices, rng);
         const after = withBonds(before, result.bonds);
-        const campaign = await resolveCampaign(tx, actor, before.campaignId);
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        const campaign = resolveCampaign(sql, actor, before.campaignId);
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -1,6 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./store.js";
+import { sqlBool, sqlNow, type Sql } from "../db/sql.js";
 
 export interface StateChange {
   before: ProtagonistSnapshot;
@@ -29,30 +29,37 @@ export function asJson(value: unknown): Prisma.InputJsonValue {
   return JSON.parse(JSON.stringify(value ?? null)) as Prisma.InputJsonValue;
 }
 
+const INSERT_EVENT = `INSERT INTO "Event" ("guildId", "campaignId", "actorId", "kind",
+  "sessionNumber", "input", "dice", "before", "after", "changed", "summary", "createdAt")
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_TARGET = `INSERT INTO "EventTarget" ("eventId", "protagonistId") VALUES (?, ?)`;
+
+/** A Json column's text, as Prisma stores it (undefined fields dropped). */
+function jsonText(value: unknown): string {
+  return JSON.stringify(value ?? null);
+}
+
 /** Appends one row to the event log, inside the caller's transaction. */
-export async function recordEvent(tx: Tx, event: EventInput): Promise<number> {
+export function recordEvent(sql: Sql, event: EventInput): number {
   const changes = event.changes ?? [];
   const targets = new Set([...changes.map((c) => c.after.id), ...(event.concerns ?? [])]);
-  const created = await tx.event.create({
-    data: {
-      guildId: event.guildId,
-      campaignId: event.campaignId,
-      actorId: event.actorId,
-      kind: event.kind,
-      sessionNumber: event.sessionNumber,
-      input: asJson(event.input),
-      ...(event.dice === undefined ? {} : { dice: asJson(event.dice) }),
-      ...(changes.length
-        ? {
-            before: asJson(Object.fromEntries(changes.map((c) => [c.before.id, c.before]))),
-            after: asJson(Object.fromEntries(changes.map((c) => [c.after.id, c.after]))),
-          }
-        : {}),
-      changed: changes.length > 0,
-      summary: event.summary.slice(0, 500),
-      targets: { create: [...targets].map((protagonistId) => ({ protagonistId })) },
-    },
-    select: { id: true },
-  });
-  return created.id;
+  const snapshots = (side: "before" | "after") =>
+    changes.length ? jsonText(Object.fromEntries(changes.map((c) => [c[side].id, c[side]]))) : null;
+  const { lastInsertRowid: id } = sql.run(
+    INSERT_EVENT,
+    event.guildId,
+    event.campaignId,
+    event.actorId,
+    event.kind,
+    event.sessionNumber,
+    jsonText(event.input),
+    event.dice === undefined ? null : jsonText(event.dice),
+    snapshots("before"),
+    snapshots("after"),
+    sqlBool(changes.length > 0),
+    event.summary.slice(0, 500),
+    sqlNow(),
+  );
+  for (const protagonistId of targets) sql.run(INSERT_TARGET, id, protagonistId);
+  return id;
 }

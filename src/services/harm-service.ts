@@ -1,3 +1,4 @@
+import type { Sql } from "../db/sql.js";
 import { z } from "zod";
 import type { Campaign } from "../generated/prisma/client.js";
 import { parseDice, rollDice, type DiceExpression, type DiceRoll } from "../rules/dice/index.js";
@@ -26,7 +27,7 @@ import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { changesOf, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
-import { writeProtagonist, type Tx } from "./store.js";
+import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -100,7 +101,7 @@ export interface ExhaustionOutcome {
 /** A validated amount: points, or parsed dice to roll inside the transaction. */
 type Amount = { points: number } | { dice: DiceExpression };
 
-export function createHarmService({ db, rng }: ServiceDeps) {
+export function createHarmService({ sql, rng }: ServiceDeps) {
   /** Dice are parsed before the transaction, so a typo costs nothing and changes nothing. */
   function amountOf(action: PointsAction, amount: number | string): Amount {
     if (typeof amount === "number") {
@@ -138,23 +139,18 @@ export function createHarmService({ db, rng }: ServiceDeps) {
    * The common start of an HP or WP change: the target (owner or GM, active), the amount rolled
    * if it is dice, "set" checked against the maximum, and the change as a delta.
    */
-  async function pointsChange(
-    tx: Tx,
+  function pointsChange(
     input: z.infer<typeof pointsInput>,
     amount: Amount,
     pool: "HP" | "WP",
-  ): Promise<{
+  ): {
     campaign: Campaign;
     before: ProtagonistSnapshot;
     points: number;
     roll: DiceRoll | null;
     delta: number;
-  }> {
-    const { campaign, protagonist: before } = await writeTarget(
-      tx,
-      input.actor,
-      input.protagonistId,
-    );
+  } {
+    const { campaign, protagonist: before } = writeTarget(sql, input.actor, input.protagonistId);
     const { points, roll } = resolveAmount(amount);
     const [current, max] = pool === "HP" ? [before.hp, before.hpMax] : [before.wp, before.wpMax];
     if (input.action === "set" && points > max) {
@@ -174,18 +170,13 @@ export function createHarmService({ db, rng }: ServiceDeps) {
       const input = parseInput(pointsInput, raw);
       const { actor } = input;
       const amount = amountOf(input.action, input.amount);
-      return db.$transaction(async (tx) => {
-        const { campaign, before, points, roll, delta } = await pointsChange(
-          tx,
-          input,
-          amount,
-          "HP",
-        );
+      return sql.transaction(() => {
+        const { campaign, before, points, roll, delta } = pointsChange(input, amount, "HP");
         const change = applyHpChange(before.hp, before.hpMax, delta);
         const after = withHp(before, change);
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         const died = after.status === "dead" && before.status !== "dead";
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -220,18 +211,13 @@ export function createHarmService({ db, rng }: ServiceDeps) {
       const input = parseInput(pointsInput, raw);
       const { actor } = input;
       const amount = amountOf(input.action, input.amount);
-      return db.$transaction(async (tx) => {
-        const { campaign, before, points, roll, delta } = await pointsChange(
-          tx,
-          input,
-          amount,
-          "WP",
-        );
+      return sql.transaction(() => {
+        const { campaign, before, points, roll, delta } = pointsChange(input, amount, "WP");
         const change = applyWpChange(before.wp, before.wpMax, delta);
         const after = cloneSnapshot(before);
         after.wp = change.after;
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -264,16 +250,16 @@ export function createHarmService({ db, rng }: ServiceDeps) {
     }): Promise<LethalityOutcome> {
       const input = parseInput(lethalityInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const result = lethalityTest({ rating: input.rating, critical: input.critical }, rng);
         const damage = result.lethal ? before.hp : result.damage;
         const change = applyHpChange(before.hp, before.hpMax, -damage);
         const after = withHp(before, change);
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         const died = after.status === "dead";
         const outcome = result.lethal ? "lethal" : `${result.damage} damage`;
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -303,14 +289,14 @@ export function createHarmService({ db, rng }: ServiceDeps) {
     }): Promise<ExhaustionOutcome> {
       const input = parseInput(plainInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const result = becomeExhausted(
           { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
           rng,
           ruleOptionsOf(campaign),
         );
-        return logExhaustion(tx, actor, campaign, before, result, "exhaust");
+        return logExhaustion(sql, actor, campaign, before, result, "exhaust");
       });
     },
 
@@ -318,13 +304,13 @@ export function createHarmService({ db, rng }: ServiceDeps) {
     async rest(raw: { actor: Actor; protagonistId?: string | null }): Promise<ExhaustionOutcome> {
       const input = parseInput(plainInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const result = restFromExhaustion(
           { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
           rng,
         );
-        return logExhaustion(tx, actor, campaign, before, result, "rest");
+        return logExhaustion(sql, actor, campaign, before, result, "rest");
       });
     },
   };
@@ -332,20 +318,20 @@ export function createHarmService({ db, rng }: ServiceDeps) {
 
 export type HarmService = ReturnType<typeof createHarmService>;
 
-async function logExhaustion(
-  tx: Tx,
+function logExhaustion(
+  sql: Sql,
   actor: Actor,
   campaign: Campaign,
   before: ProtagonistSnapshot,
   result: ExhaustionResult,
   kind: "exhaust" | "rest",
-): Promise<ExhaustionOutcome> {
+): ExhaustionOutcome {
   const after = cloneSnapshot(before);
   after.wp = result.wp.after;
   after.exhausted = result.exhausted;
-  await writeProtagonist(tx, before, after);
+  writeProtagonist(sql, before, after);
   const label = kind === "exhaust" ? "exhausted" : "rested";
-  const eventId = await recordEvent(tx, {
+  const eventId = recordEvent(sql, {
     guildId: actor.guildId,
     campaignId: campaign.id,
     actorId: actor.userId,

@@ -1,3 +1,4 @@
+import type { Sql } from "../db/sql.js";
 import { z } from "zod";
 import type { Prisma } from "../generated/prisma/client.js";
 import { actorSchema, type Actor } from "./actor.js";
@@ -7,7 +8,7 @@ import { conflict, forbidden, invalid, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryPage } from "./history-service.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, type Tx } from "./store.js";
+import { loadProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
 /**
@@ -72,13 +73,13 @@ function entryOf(row: EntryRow): HistoryEntry {
 }
 
 /** The same events `history` lists: the campaign's, or those concerning one Protagonist. */
-async function historyScope(
-  tx: Tx,
+function historyScope(
+  sql: Sql,
   actor: Actor,
   protagonistId: string | null | undefined,
-): Promise<Prisma.EventWhereInput> {
-  const campaign = await resolveCampaign(tx, actor);
-  if (protagonistId) await loadProtagonist(tx, actor.guildId, protagonistId);
+): Prisma.EventWhereInput {
+  const campaign = resolveCampaign(sql, actor);
+  if (protagonistId) loadProtagonist(sql, actor.guildId, protagonistId);
   return {
     guildId: actor.guildId,
     campaignId: campaign.id,
@@ -86,7 +87,7 @@ async function historyScope(
   };
 }
 
-export function createHistoryBrowsing({ db }: Pick<ServiceDeps, "db">) {
+export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
   return {
     /**
      * The page just newer than `afterId`, newest first. When less than a full page is newer, the
@@ -100,7 +101,7 @@ export function createHistoryBrowsing({ db }: Pick<ServiceDeps, "db">) {
     }): Promise<NewerHistoryPage> {
       const input = parseInput(newerInput, raw);
       return db.$transaction(async (tx) => {
-        const scope = await historyScope(tx, input.actor, input.protagonistId);
+        const scope = historyScope(sql, input.actor, input.protagonistId);
         const above = await tx.event.findMany({
           where: { ...scope, id: { gt: input.afterId } },
           orderBy: { id: "asc" },
@@ -138,8 +139,8 @@ export function createHistoryBrowsing({ db }: Pick<ServiceDeps, "db">) {
     async undoable(raw: { actor: Actor; query?: string }): Promise<HistoryEntry[]> {
       const { actor, query } = parseInput(undoableInput, raw);
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
-        const gm = await isGm(tx, actor, campaign.id);
+        const campaign = resolveCampaign(sql, actor);
+        const gm = isGm(sql, actor, campaign.id);
         const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
         const rows = await tx.event.findMany({
           where: {
@@ -173,7 +174,7 @@ export function createHistoryBrowsing({ db }: Pick<ServiceDeps, "db">) {
           : await tx.event.findFirst({
               where: {
                 guildId: actor.guildId,
-                campaignId: (await resolveCampaign(tx, actor)).id,
+                campaignId: resolveCampaign(sql, actor).id,
                 actorId: actor.userId,
                 changed: true,
                 undoneById: null,
@@ -198,8 +199,8 @@ export function createHistoryBrowsing({ db }: Pick<ServiceDeps, "db">) {
             `#${event.id} changed nothing (a roll, or a setting), so there is nothing to undo.`,
           );
         }
-        const campaign = await resolveCampaign(tx, actor, event.campaignId);
-        if (event.actorId !== actor.userId && !(await isGm(tx, actor, campaign.id))) {
+        const campaign = resolveCampaign(sql, actor, event.campaignId);
+        if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
           throw forbidden("Only a GM can undo someone else's change.");
         }
         const before = event.before as unknown as Record<string, ProtagonistSnapshot>;

@@ -45,7 +45,7 @@ export interface UndoResult {
   protagonists: string[];
 }
 
-export function createHistoryService({ db }: ServiceDeps) {
+export function createHistoryService({ db, sql }: ServiceDeps) {
   return {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
     async history(raw: {
@@ -57,8 +57,8 @@ export function createHistoryService({ db }: ServiceDeps) {
       const input = parseInput(historyInput, raw);
       const { actor } = input;
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
-        if (input.protagonistId) await loadProtagonist(tx, actor.guildId, input.protagonistId);
+        const campaign = resolveCampaign(sql, actor);
+        if (input.protagonistId) loadProtagonist(sql, actor.guildId, input.protagonistId);
         const rows = await tx.event.findMany({
           where: {
             guildId: actor.guildId,
@@ -100,7 +100,7 @@ export function createHistoryService({ db }: ServiceDeps) {
     async undoCandidate(raw: { actor: Actor; eventId?: number | null }): Promise<HistoryEntry> {
       const { actor, eventId } = parseInput(undoInput, raw);
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
+        const campaign = resolveCampaign(sql, actor);
         const event = eventId
           ? await tx.event.findFirst({ where: { id: eventId, guildId: actor.guildId } })
           : await tx.event.findFirst({
@@ -146,8 +146,8 @@ export function createHistoryService({ db }: ServiceDeps) {
             "That entry changed nothing (a roll, or a setting), so there is nothing to undo.",
           );
         }
-        const campaign = await resolveCampaign(tx, actor, event.campaignId);
-        if (event.actorId !== actor.userId && !(await isGm(tx, actor, campaign.id))) {
+        const campaign = resolveCampaign(sql, actor, event.campaignId);
+        if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
           throw forbidden("Only a GM can undo someone else's change.");
         }
         const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
@@ -155,18 +155,18 @@ export function createHistoryService({ db }: ServiceDeps) {
         const changes = [];
         for (const [id, snapshot] of Object.entries(before)) {
           await assertNoLaterChange(tx, actor.guildId, id, event.id, "undo that change");
-          const current = await loadProtagonist(tx, actor.guildId, id);
-          if (event.actorId === actor.userId) await assertCanActOn(tx, actor, current);
-          else await assertGm(tx, actor, campaign);
+          const current = loadProtagonist(sql, actor.guildId, id);
+          if (event.actorId === actor.userId) assertCanActOn(sql, actor, current);
+          else assertGm(sql, actor, campaign);
           if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
             throw conflict(
               `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
             );
           }
-          await writeProtagonist(tx, current, snapshot);
+          writeProtagonist(sql, current, snapshot);
           changes.push({ before: current, after: snapshot });
         }
-        const undoEventId = await recordEvent(tx, {
+        const undoEventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

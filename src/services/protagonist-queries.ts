@@ -110,7 +110,7 @@ function finish<T extends { name: string }>(rows: T[], query: string, exact: boo
  * The read side: sheets, lists and autocomplete. Any member of the guild may read any sheet of
  * the guild's campaigns; every query carries the guild (and campaign) so nothing crosses guilds.
  */
-export function createProtagonistQueries({ db }: Pick<ServiceDeps, "db">) {
+export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
   return {
     /** The campaign's Protagonists (active ones unless asked), by name. */
     async list(raw: {
@@ -120,7 +120,7 @@ export function createProtagonistQueries({ db }: Pick<ServiceDeps, "db">) {
       includeInactive?: boolean;
     }): Promise<ProtagonistSummary[]> {
       const input = parseInput(listInput, raw);
-      const campaign = await resolveCampaign(db, input.actor, input.campaignId);
+      const campaign = resolveCampaign(sql, input.actor, input.campaignId);
       const rows = await db.protagonist.findMany({
         where: {
           guildId: input.actor.guildId,
@@ -148,8 +148,8 @@ export function createProtagonistQueries({ db }: Pick<ServiceDeps, "db">) {
     /** One sheet: the one named, else the actor's active Protagonist here. */
     async get(raw: { actor: Actor; protagonistId?: string | null }): Promise<ProtagonistView> {
       const { actor, protagonistId } = parseInput(getInput, raw);
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist } = await readTarget(tx, actor, protagonistId);
+      return sql.read(() => {
+        const { campaign, protagonist } = readTarget(sql, actor, protagonistId);
         const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
         return {
           protagonist,
@@ -160,8 +160,7 @@ export function createProtagonistQueries({ db }: Pick<ServiceDeps, "db">) {
             damageBonus: damageBonus(protagonist.stats.STR),
             resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
           },
-          canEdit:
-            protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId)),
+          canEdit: protagonist.ownerId === actor.userId || isGm(sql, actor, protagonist.campaignId),
         };
       });
     },
@@ -179,7 +178,7 @@ export function createProtagonistQueries({ db }: Pick<ServiceDeps, "db">) {
     }): Promise<ProtagonistChoice[]> {
       const input = parseInput(searchInput, raw);
       const { actor } = input;
-      const campaign = await resolveCampaign(db, actor, input.campaignId);
+      const campaign = resolveCampaign(sql, actor, input.campaignId);
       const { pieces, exact } = likePieces(input.query);
       const rows = await db.protagonist.findMany({
         where: {
@@ -256,9 +255,9 @@ export function createProtagonistQueries({ db }: Pick<ServiceDeps, "db">) {
       if (!row) throw notFound("That Protagonist");
       return row.id;
     }
-    return db.$transaction(async (tx) => {
-      const campaign = await resolveCampaign(tx, actor);
-      return (await resolveProtagonist(tx, actor, campaign)).id;
+    return sql.read(() => {
+      const campaign = resolveCampaign(sql, actor);
+      return resolveProtagonist(sql, actor, campaign).id;
     });
   }
 }

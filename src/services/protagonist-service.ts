@@ -1,3 +1,4 @@
+import { promised } from "../db/sql.js";
 import { z } from "zod";
 import { Prisma, type Campaign } from "../generated/prisma/client.js";
 import {
@@ -128,51 +129,52 @@ export interface ImportResult {
   eventId: number;
 }
 
-export function createProtagonistService({ db, rng }: ServiceDeps) {
+export function createProtagonistService({ db, sql, rng }: ServiceDeps) {
   return {
-    ...createProtagonistQueries({ db }),
+    ...createProtagonistQueries({ db, sql }),
 
     /** What the guided creation flow offers in this campaign: archetypes, skills, limits. */
-    async creationCatalog(raw: {
-      actor: Actor;
-      campaignId?: string | null;
-    }): Promise<CreationCatalog> {
-      const { actor, campaignId } = parseInput(campaignRef, raw);
-      const campaign = await resolveCampaign(db, actor, campaignId);
-      const era = campaignEra(campaign);
-      const context = creationContextOf(campaign);
-      return rules(() => ({
-        campaign: { id: campaign.id, name: campaign.name },
-        era,
-        archetypes: archetypesFor(era, context.customArchetypes, context.customSkills),
-        skills: skillCatalog(era, context.customSkills).skills,
-        adversitySkills: context.adversitySkills ?? ADVERSITY_SKILLS[era],
-        creationSkillCap: ruleOptionsOf(campaign).creationSkillCap,
-      }));
+    creationCatalog(raw: { actor: Actor; campaignId?: string | null }): Promise<CreationCatalog> {
+      return promised(() => {
+        const { actor, campaignId } = parseInput(campaignRef, raw);
+        const campaign = resolveCampaign(sql, actor, campaignId);
+        const era = campaignEra(campaign);
+        const context = creationContextOf(campaign);
+        return rules(() => ({
+          campaign: { id: campaign.id, name: campaign.name },
+          era,
+          archetypes: archetypesFor(era, context.customArchetypes, context.customSkills),
+          skills: skillCatalog(era, context.customSkills).skills,
+          adversitySkills: context.adversitySkills ?? ADVERSITY_SKILLS[era],
+          creationSkillCap: ruleOptionsOf(campaign).creationSkillCap,
+        }));
+      });
     },
 
     /** The running preview of a draft under the campaign's rules; writes nothing. */
-    async preview(raw: {
+    preview(raw: {
       actor: Actor;
       campaignId?: string | null;
       draft: unknown;
     }): Promise<CreationPreview & { era: Era }> {
-      const input = parseFriendly(previewInput, raw);
-      const campaign = await resolveCampaign(db, input.actor, input.campaignId);
-      const draft = withEra(input.draft, campaign);
-      const context = creationContextOf(campaign);
-      const preview = rules(() => previewProtagonist(draft, ruleOptionsOf(campaign), context));
-      return { ...preview, era: draft.era ?? campaignEra(campaign) };
+      return promised(() => {
+        const input = parseFriendly(previewInput, raw);
+        const campaign = resolveCampaign(sql, input.actor, input.campaignId);
+        const draft = withEra(input.draft, campaign);
+        const context = creationContextOf(campaign);
+        const preview = rules(() => previewProtagonist(draft, ruleOptionsOf(campaign), context));
+        return { ...preview, era: draft.era ?? campaignEra(campaign) };
+      });
     },
 
     /** Six 4D6-drop-lowest rolls for the "rolled" stat method, logged so a GM can check them. */
     async rollStats(raw: { actor: Actor; campaignId?: string | null }): Promise<StatRollResult> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor, campaignId);
+      return sql.transaction(() => {
+        const campaign = resolveCampaign(sql, actor, campaignId);
         const rolls = rollStats(rng);
         const totals = rolls.map((r) => r.total);
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -201,8 +203,8 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
       const { actor } = input;
       const ownerId = input.ownerId ?? actor.userId;
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor, input.campaignId);
-        if (ownerId !== actor.userId) await assertGm(tx, actor, campaign);
+        const campaign = resolveCampaign(sql, actor, input.campaignId);
+        if (ownerId !== actor.userId) assertGm(sql, actor, campaign);
         const choices = withEra(input.choices, campaign);
         const context = creationContextOf(campaign);
         const sheet = rules(() => buildProtagonist(choices, ruleOptionsOf(campaign), context));
@@ -221,7 +223,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
           actor.userId,
           ownerId,
         ]);
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -247,16 +249,16 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
     }): Promise<SelectResult> {
       const { actor, protagonistId, scope } = parseInput(selectInput, raw);
       return db.$transaction(async (tx) => {
-        const protagonist = await loadProtagonist(tx, actor.guildId, protagonistId);
-        await assertCanActOn(tx, actor, protagonist);
+        const protagonist = loadProtagonist(sql, actor.guildId, protagonistId);
+        assertCanActOn(sql, actor, protagonist);
         if (protagonist.status !== "active") {
           throw invalid(
             `**${displayText(protagonist.name)}** is ${protagonist.status} and can't be played.`,
           );
         }
-        const campaign = await resolveCampaign(tx, actor, protagonist.campaignId);
+        const campaign = resolveCampaign(sql, actor, protagonist.campaignId);
         if (scope === "channel") {
-          const here = await resolveCampaign(tx, actor);
+          const here = resolveCampaign(sql, actor);
           if (here.id !== campaign.id) {
             throw invalid(
               `This channel plays **${displayText(here.name)}**, but **${displayText(protagonist.name)}** belongs to **${displayText(campaign.name)}**. Select it for the whole campaign, or in one of its channels.`,
@@ -275,7 +277,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
           create: { ...key, protagonistId: protagonist.id },
           update: { protagonistId: protagonist.id },
         });
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -307,20 +309,22 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
         throw invalid("Say what to change.");
       }
       return db.$transaction(async (tx) => {
-        const before = await loadProtagonist(tx, actor.guildId, protagonistId);
-        await assertCanActOn(tx, actor, before);
-        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        const before = loadProtagonist(sql, actor.guildId, protagonistId);
+        assertCanActOn(sql, actor, before);
+        const campaign = resolveCampaign(sql, actor, before.campaignId);
         const { after, changes } = applyPatch(before, patch, {
           catalog: () =>
             skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
-          isGm: await isGm(tx, actor, campaign.id),
+          isGm: isGm(sql, actor, campaign.id),
         });
         if (changes.length === 0) {
           throw invalid(`That changes nothing on **${displayText(before.name)}**'s sheet.`);
         }
         if (after.name !== before.name) await assertNameFree(tx, campaign, after.name, before.id);
-        await uniqueName(campaign, after.name, () => writeProtagonist(tx, before, after));
-        const eventId = await recordEvent(tx, {
+        await uniqueName(campaign, after.name, () => {
+          writeProtagonist(sql, before, after);
+        });
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -342,19 +346,19 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
     async retire(raw: { actor: Actor; protagonistId: string }): Promise<ChangeResult> {
       const { actor, protagonistId } = parseInput(retireInput, raw);
       return db.$transaction(async (tx) => {
-        const before = await loadProtagonist(tx, actor.guildId, protagonistId);
-        await assertCanActOn(tx, actor, before);
+        const before = loadProtagonist(sql, actor.guildId, protagonistId);
+        assertCanActOn(sql, actor, before);
         if (before.status !== "active") {
           throw invalid(`**${displayText(before.name)}** is already ${before.status}.`);
         }
-        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        const campaign = resolveCampaign(sql, actor, before.campaignId);
         const after = cloneSnapshot(before);
         after.status = "retired";
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         await tx.activeProtagonist.deleteMany({
           where: { guildId: actor.guildId, protagonistId: before.id },
         });
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -375,7 +379,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
     }): Promise<ProtagonistExport> {
       const { actor, protagonistId } = parseInput(protagonistRef, raw);
       return db.$transaction(async (tx) => {
-        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const { protagonist } = readTarget(sql, actor, protagonistId);
         const row = await tx.protagonist.findFirst({
           where: { id: protagonist.id, guildId: actor.guildId },
           select: { creation: true },
@@ -396,7 +400,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
       const { sheet, creation } = parseImport(input.json);
       if (input.name) sheet.name = input.name;
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        const campaign = resolveCampaign(sql, actor, input.campaignId);
         await assertNameFree(tx, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>
           insertImported(
@@ -407,7 +411,7 @@ export function createProtagonistService({ db, rng }: ServiceDeps) {
           ),
         );
         const selected = await selectIfNone(tx, protagonist);
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -484,16 +488,22 @@ function nameTaken(campaign: Campaign, name: string) {
 async function uniqueName<T>(
   campaign: Campaign,
   name: string,
-  write: () => Promise<T>,
+  write: () => T | Promise<T>,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw nameTaken(campaign, name);
     }
     throw error;
   }
+}
+
+/** A unique index refused the write: Prisma's P2002, or SQLite's own code from our statements. */
+function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === "P2002";
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 /** Makes a new Protagonist its player's campaign-wide choice unless an active one is chosen. */

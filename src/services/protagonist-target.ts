@@ -5,7 +5,8 @@ import { assertCanActOn, resolveCampaign } from "./campaign-access.js";
 import { invalid } from "./errors.js";
 import type { StateChange } from "./event-log.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, type Tx } from "./store.js";
+import type { Sql } from "../db/sql.js";
+import { loadProtagonist } from "./store.js";
 import { displayText } from "./display-text.js";
 
 export interface Target {
@@ -17,28 +18,20 @@ export interface Target {
  * The Protagonist a command reads, and the campaign it belongs to: the one named by id (whose
  * events belong in its own campaign, whatever the channel), else the actor's active one here.
  */
-export async function readTarget(
-  tx: Tx,
-  actor: Actor,
-  protagonistId?: string | null,
-): Promise<Target> {
+export function readTarget(sql: Sql, actor: Actor, protagonistId?: string | null): Target {
   if (protagonistId) {
     // By id: the Protagonist's own campaign, and "not found" for another guild's id.
-    const protagonist = await loadProtagonist(tx, actor.guildId, protagonistId);
-    return { campaign: await resolveCampaign(tx, actor, protagonist.campaignId), protagonist };
+    const protagonist = loadProtagonist(sql, actor.guildId, protagonistId);
+    return { campaign: resolveCampaign(sql, actor, protagonist.campaignId), protagonist };
   }
-  const campaign = await resolveCampaign(tx, actor);
-  return { campaign, protagonist: await resolveProtagonist(tx, actor, campaign) };
+  const campaign = resolveCampaign(sql, actor);
+  return { campaign, protagonist: resolveProtagonist(sql, actor, campaign) };
 }
 
 /** As `readTarget`, for a change: only the owner or a GM, and only while the Protagonist is active. */
-export async function writeTarget(
-  tx: Tx,
-  actor: Actor,
-  protagonistId?: string | null,
-): Promise<Target> {
-  const target = await readTarget(tx, actor, protagonistId);
-  await assertCanActOn(tx, actor, target.protagonist);
+export function writeTarget(sql: Sql, actor: Actor, protagonistId?: string | null): Target {
+  const target = readTarget(sql, actor, protagonistId);
+  assertCanActOn(sql, actor, target.protagonist);
   assertActive(target.protagonist);
   return target;
 }

@@ -1,3 +1,4 @@
+import type { Sql } from "../db/sql.js";
 import { z } from "zod";
 import type { Campaign } from "../generated/prisma/client.js";
 import {
@@ -25,7 +26,7 @@ import { forbidden, invalid } from "./errors.js";
 import { recordEvent, type StateChange } from "./event-log.js";
 import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
+import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -133,7 +134,7 @@ export interface ResourceReplenishOutcome {
   eventId: number | null;
 }
 
-export function createResourceService({ db, rng }: ServiceDeps) {
+export function createResourceService({ db, sql, rng }: ServiceDeps) {
   return {
     /** A Resources test; a success checks one box. Refused (by the rules) with every box checked. */
     async test(raw: {
@@ -145,8 +146,8 @@ export function createResourceService({ db, rng }: ServiceDeps) {
     }): Promise<ResourceTestOutcome> {
       const input = parseInput(testInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const result = resourceTest(
           {
             rating: before.resources.rating,
@@ -160,9 +161,9 @@ export function createResourceService({ db, rng }: ServiceDeps) {
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
         const changes = changesOf(before, after);
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         const found = result.quality === null ? "" : `, ${result.quality}`;
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -196,11 +197,11 @@ export function createResourceService({ db, rng }: ServiceDeps) {
       const { actor } = input;
       const ids = input.contributors.map((c) => c.protagonistId);
       if (new Set(ids).size !== ids.length) throw invalid("A Protagonist is listed twice.");
-      return db.$transaction(async (tx) => {
-        const members = await loadAll(tx, actor.guildId, ids);
+      return sql.transaction(() => {
+        const members = loadAll(sql, actor.guildId, ids);
         const whereOf = new Map(input.contributors.map((c) => [c.protagonistId, c.where]));
-        const campaign = await sameCampaign(tx, actor, members);
-        if (!(await isGm(tx, actor, campaign.id))) {
+        const campaign = sameCampaign(sql, actor, members);
+        if (!isGm(sql, actor, campaign.id)) {
           const foreign = members.find((p) => p.ownerId !== actor.userId);
           if (foreign) {
             throw forbidden(
@@ -231,10 +232,10 @@ export function createResourceService({ db, rng }: ServiceDeps) {
           result.checkedAfter,
         );
         const changes = changesOf(lead, leadAfter);
-        await writeProtagonist(tx, lead, leadAfter);
+        writeProtagonist(sql, lead, leadAfter);
         const found = result.quality === null ? "" : `, ${result.quality}`;
         const checkedText = result.success ? `; ${lead.name} checks a box` : "";
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -258,15 +259,15 @@ export function createResourceService({ db, rng }: ServiceDeps) {
     }): Promise<ResourceGainOutcome> {
       const input = parseInput(gainInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
-        await writeProtagonist(tx, before, after);
+        writeProtagonist(sql, before, after);
         const awardText = result.awardRoll
           ? ` (${result.awardRoll.expression} = ${result.awardRoll.total})`
           : "";
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -293,9 +294,9 @@ export function createResourceService({ db, rng }: ServiceDeps) {
     }): Promise<ResourceLossOutcome> {
       const input = parseInput(loseInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
-        await assertGm(tx, actor, campaign);
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        assertGm(sql, actor, campaign);
         if (before.resources.rating === 0) {
           throw invalid(
             `**${displayText(before.name)}** has Resources 0: there is nothing left to lose.`,
@@ -307,8 +308,8 @@ export function createResourceService({ db, rng }: ServiceDeps) {
           input.why ?? undefined,
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -355,13 +356,13 @@ export function createResourceService({ db, rng }: ServiceDeps) {
         let campaign: Campaign;
         let members: ProtagonistSnapshot[];
         if (input.protagonistIds.length) {
-          members = await loadAll(tx, actor.guildId, [...new Set(input.protagonistIds)]);
-          campaign = await sameCampaign(tx, actor, members);
-          await assertGm(tx, actor, campaign);
+          members = loadAll(sql, actor.guildId, [...new Set(input.protagonistIds)]);
+          campaign = sameCampaign(sql, actor, members);
+          assertGm(sql, actor, campaign);
           members.forEach(assertActive);
         } else {
-          campaign = await resolveCampaign(tx, actor);
-          await assertGm(tx, actor, campaign);
+          campaign = resolveCampaign(sql, actor);
+          assertGm(sql, actor, campaign);
           const rows = await tx.protagonist.findMany({
             where: {
               guildId: actor.guildId,
@@ -372,8 +373,8 @@ export function createResourceService({ db, rng }: ServiceDeps) {
             select: { id: true },
             orderBy: { name: "asc" },
           });
-          members = await loadAll(
-            tx,
+          members = loadAll(
+            sql,
             actor.guildId,
             rows.map((r) => r.id),
           );
@@ -399,9 +400,9 @@ export function createResourceService({ db, rng }: ServiceDeps) {
             eventId: null,
           };
         }
-        for (const change of changes) await writeProtagonist(tx, change.before, change.after);
+        for (const change of changes) writeProtagonist(sql, change.before, change.after);
         const names = changes.map((c) => c.before.name).join(", ");
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -426,8 +427,8 @@ export function createResourceService({ db, rng }: ServiceDeps) {
     /** Rating, breakdown, boxes and effective ratings. Any member may look. */
     async status(raw: { actor: Actor; protagonistId?: string | null }): Promise<ResourceStatus> {
       const input = parseInput(statusInput, raw);
-      return db.$transaction(async (tx) => {
-        const { protagonist } = await readTarget(tx, input.actor, input.protagonistId);
+      return sql.read(() => {
+        const { protagonist } = readTarget(sql, input.actor, input.protagonistId);
         return statusOf(protagonist);
       });
     },
@@ -439,9 +440,9 @@ export function createResourceService({ db, rng }: ServiceDeps) {
   ): Promise<ResourceBoxesOutcome> {
     const input = parseInput(boxesInput, raw);
     const { actor } = input;
-    return db.$transaction(async (tx) => {
-      const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
-      if (direction < 0) await assertGm(tx, actor, campaign);
+    return sql.transaction(() => {
+      const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      if (direction < 0) assertGm(sql, actor, campaign);
       const breakdown = resourceBreakdown(before.resources.rating);
       const checked = before.resources.checked;
       const next = checked + direction * input.boxes;
@@ -456,9 +457,9 @@ export function createResourceService({ db, rng }: ServiceDeps) {
         );
       }
       const after = withResources(before, breakdown, next);
-      await writeProtagonist(tx, before, after);
+      writeProtagonist(sql, before, after);
       const verb = direction > 0 ? "checked" : "unchecked";
-      const eventId = await recordEvent(tx, {
+      const eventId = recordEvent(sql, {
         guildId: actor.guildId,
         campaignId: campaign.id,
         actorId: actor.userId,
@@ -479,22 +480,12 @@ function who(p: ProtagonistSnapshot): Who {
   return { id: p.id, name: p.name };
 }
 
-async function loadAll(
-  tx: Tx,
-  guildId: string,
-  ids: readonly string[],
-): Promise<ProtagonistSnapshot[]> {
-  const out: ProtagonistSnapshot[] = [];
-  for (const id of ids) out.push(await loadProtagonist(tx, guildId, id));
-  return out;
+function loadAll(sql: Sql, guildId: string, ids: readonly string[]): ProtagonistSnapshot[] {
+  return ids.map((id) => loadProtagonist(sql, guildId, id));
 }
 
 /** A pool or a downtime spans one campaign: its GM decides, and its log records it. */
-async function sameCampaign(
-  tx: Tx,
-  actor: Actor,
-  members: readonly ProtagonistSnapshot[],
-): Promise<Campaign> {
+function sameCampaign(sql: Sql, actor: Actor, members: readonly ProtagonistSnapshot[]): Campaign {
   const first = members[0];
   if (!first) throw invalid("Name at least one Protagonist.");
   const stranger = members.find((p) => p.campaignId !== first.campaignId);
@@ -503,7 +494,7 @@ async function sameCampaign(
       `**${displayText(stranger.name)}** plays in another campaign than **${displayText(first.name)}**.`,
     );
   }
-  return resolveCampaign(tx, actor, first.campaignId);
+  return resolveCampaign(sql, actor, first.campaignId);
 }
 
 /**

@@ -10,7 +10,12 @@ import {
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
-import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import {
+  assertCanActOn,
+  campaignOfChannel,
+  resolveCampaign,
+  ruleOptionsOf,
+} from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
@@ -51,19 +56,15 @@ export interface TestRollResult {
   eventId: number;
 }
 
-export function createRollService({ db, rng }: ServiceDeps) {
+export function createRollService({ sql, rng }: ServiceDeps) {
   return {
     /** A dice expression, logged in the campaign of the channel when there is one. */
     async rollExpression(raw: { actor: Actor; expression: string }): Promise<ExpressionRollResult> {
       const { actor, expression } = parseInput(expressionInput, raw);
       const roll = rollDice(expression, rng);
-      const eventId = await db.$transaction(async (tx) => {
-        const campaign = await tx.campaign.findFirst({
-          where: { guildId: actor.guildId },
-          select: { id: true, sessionNumber: true },
-          orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
-        });
-        return recordEvent(tx, {
+      const eventId = await sql.transaction(() => {
+        const campaign = campaignOfChannel(sql, actor);
+        return recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign?.id ?? null,
           actorId: actor.userId,
@@ -86,14 +87,14 @@ export function createRollService({ db, rng }: ServiceDeps) {
     }): Promise<TestRollResult> {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
-      return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
+      return sql.transaction(() => {
+        const campaign = resolveCampaign(sql, actor);
         const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
         const protagonist = needsProtagonist
-          ? await resolveProtagonist(tx, actor, campaign, input.protagonistId)
+          ? resolveProtagonist(sql, actor, campaign, input.protagonistId)
           : null;
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
-        if (protagonist) await assertCanActOn(tx, actor, protagonist);
+        if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
         const test = percentileTest(
           { rating, modifier: input.modifier, label, ...(rawStat ? { rawStat } : {}) },
@@ -113,13 +114,13 @@ export function createRollService({ db, rng }: ServiceDeps) {
             const after = cloneSnapshot(protagonist);
             const target = after.skills.find((s) => s.id === skill.id);
             if (target) target.failureMarked = true;
-            await writeProtagonist(tx, protagonist, after);
+            writeProtagonist(sql, protagonist, after);
             changes.push({ before: protagonist, after });
             marked = true;
           }
         }
         const who = protagonist ? `${protagonist.name}: ` : "";
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -1,3 +1,4 @@
+import type { Sql } from "../db/sql.js";
 import { z } from "zod";
 import type { SanityTestResult } from "../rules/sanity/index.js";
 import { actorSchema, type Actor } from "./actor.js";
@@ -43,12 +44,12 @@ export interface SanTestStatus {
  * Read-only views of SAN tests for the bot's buttons: who may press them, and whether the loss
  * can still be projected. `sanity.project` checks all of this again when it writes.
  */
-export function createSanityQueries({ db }: Pick<ServiceDeps, "db">) {
+export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
   return {
     /** One SAN test of this guild by its event id. */
     async sanTestStatus(raw: { actor: Actor; eventId: number }): Promise<SanTestStatus> {
       const { actor, eventId } = parseInput(statusInput, raw);
-      return db.$transaction((tx) => statusOf(tx, actor, eventId));
+      return db.$transaction((tx) => statusOf(tx, sql, actor, eventId));
     },
 
     /**
@@ -61,7 +62,7 @@ export function createSanityQueries({ db }: Pick<ServiceDeps, "db">) {
     }): Promise<SanTestStatus> {
       const { actor, protagonistId } = parseInput(latestInput, raw);
       return db.$transaction(async (tx) => {
-        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const { protagonist } = readTarget(sql, actor, protagonistId);
         const latest = await tx.event.findFirst({
           where: {
             guildId: actor.guildId,
@@ -74,13 +75,13 @@ export function createSanityQueries({ db }: Pick<ServiceDeps, "db">) {
         });
         if (!latest)
           throw invalid(`**${displayText(protagonist.name)}** has no SAN test to project.`);
-        return statusOf(tx, actor, latest.id);
+        return statusOf(tx, sql, actor, latest.id);
       });
     },
   };
 }
 
-async function statusOf(tx: Tx, actor: Actor, eventId: number): Promise<SanTestStatus> {
+async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promise<SanTestStatus> {
   const event = await tx.event.findFirst({
     where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
   });
@@ -88,9 +89,8 @@ async function statusOf(tx: Tx, actor: Actor, eventId: number): Promise<SanTestS
     ? Object.values(event.before as unknown as Record<string, ProtagonistSnapshot>)[0]
     : undefined;
   if (!event?.dice || !beforeTest) throw notFound("That SAN test");
-  const protagonist = await loadProtagonist(tx, actor.guildId, beforeTest.id);
-  const canAct =
-    protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId));
+  const protagonist = loadProtagonist(sql, actor.guildId, beforeTest.id);
+  const canAct = protagonist.ownerId === actor.userId || isGm(sql, actor, protagonist.campaignId);
   const projections = await tx.event.findMany({
     where: {
       guildId: actor.guildId,

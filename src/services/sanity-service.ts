@@ -50,9 +50,9 @@ interface StoredSanInput {
   source: string | null;
 }
 
-export function createSanityService({ db, rng }: ServiceDeps) {
+export function createSanityService({ db, sql, rng }: ServiceDeps) {
   return {
-    ...createSanityQueries({ db }),
+    ...createSanityQueries({ db, sql }),
 
     /** SAN test for one Protagonist, or for several at once (a GM's group test). */
     async sanTest(raw: {
@@ -64,16 +64,16 @@ export function createSanityService({ db, rng }: ServiceDeps) {
     }): Promise<SanTestOutcome[]> {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
+      return sql.transaction(() => {
+        const campaign = resolveCampaign(sql, actor);
         const options = ruleOptionsOf(campaign);
         const ids = [...new Set(input.protagonistIds)];
         const targets: ProtagonistSnapshot[] = ids.length
-          ? await Promise.all(ids.map((id) => loadProtagonist(tx, actor.guildId, id)))
-          : [await resolveProtagonist(tx, actor, campaign)];
+          ? ids.map((id) => loadProtagonist(sql, actor.guildId, id))
+          : [resolveProtagonist(sql, actor, campaign)];
         const outcomes: SanTestOutcome[] = [];
         for (const before of targets) {
-          await assertCanActOn(tx, actor, before);
+          assertCanActOn(sql, actor, before);
           if (before.status !== "active") {
             throw invalid(
               `**${displayText(before.name)}** is ${before.status} and takes no more SAN tests.`,
@@ -92,13 +92,13 @@ export function createSanityService({ db, rng }: ServiceDeps) {
             result.permanentInsanity,
             input.threat,
           );
-          await writeProtagonist(tx, before, after);
+          writeProtagonist(sql, before, after);
           const stored: StoredSanInput = {
             loss: result.sanLoss.notation,
             threat: input.threat,
             source,
           };
-          const eventId = await recordEvent(tx, {
+          const eventId = recordEvent(sql, {
             guildId: actor.guildId,
             campaignId: campaign.id,
             actorId: actor.userId,
@@ -137,8 +137,8 @@ export function createSanityService({ db, rng }: ServiceDeps) {
           event.before as unknown as Record<string, ProtagonistSnapshot>,
         )[0];
         if (!beforeTest) throw notFound("That SAN test");
-        const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);
-        await assertCanActOn(tx, actor, current);
+        const current = loadProtagonist(sql, actor.guildId, beforeTest.id);
+        assertCanActOn(sql, actor, current);
         const already = await tx.event.findFirst({
           where: {
             guildId: actor.guildId,
@@ -153,7 +153,7 @@ export function createSanityService({ db, rng }: ServiceDeps) {
           throw conflict("That SAN loss has already been projected onto a Bond.");
         }
         await assertNoLaterChange(tx, actor.guildId, current.id, eventId, "project that SAN loss");
-        const campaign = await resolveCampaign(tx, actor, current.campaignId);
+        const campaign = resolveCampaign(sql, actor, current.campaignId);
         const result = projectSanityTest(
           sanityStateOf(beforeTest),
           previous,
@@ -168,8 +168,8 @@ export function createSanityService({ db, rng }: ServiceDeps) {
           previous.threat,
         );
         const restored = reconcileDisorders(beforeTest, current, after);
-        await writeProtagonist(tx, current, restored);
-        const projectionEventId = await recordEvent(tx, {
+        writeProtagonist(sql, current, restored);
+        const projectionEventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -201,10 +201,10 @@ export function createSanityService({ db, rng }: ServiceDeps) {
     }> {
       const input = parseInput(repressInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
-        const before = await resolveProtagonist(tx, actor, campaign, input.protagonistId);
-        await assertCanActOn(tx, actor, before);
+      return sql.transaction(() => {
+        const campaign = resolveCampaign(sql, actor);
+        const before = resolveProtagonist(sql, actor, campaign, input.protagonistId);
+        assertCanActOn(sql, actor, before);
         const result = repressInsanity(
           sanityStateOf(before),
           { bondId: input.bondId, episode: input.episode ?? null },
@@ -212,8 +212,8 @@ export function createSanityService({ db, rng }: ServiceDeps) {
           rng,
         );
         const after = withSanityState(before, result.after, false);
-        await writeProtagonist(tx, before, after);
-        const eventId = await recordEvent(tx, {
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

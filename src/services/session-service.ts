@@ -47,7 +47,7 @@ async function sessionStartStates(
   return starts;
 }
 
-export function createSessionService({ db, rng }: ServiceDeps) {
+export function createSessionService({ db, sql, rng }: ServiceDeps) {
   return {
     /**
      * GM: end the session. Every active Protagonist's marked skills improve (the campaign's
@@ -57,8 +57,8 @@ export function createSessionService({ db, rng }: ServiceDeps) {
     async endSession(raw: { actor: Actor; campaignId?: string | null }): Promise<SessionEndResult> {
       const { actor, campaignId } = parseInput(endInput, raw);
       return db.$transaction(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor, campaignId);
-        await assertGm(tx, actor, campaign);
+        const campaign = resolveCampaign(sql, actor, campaignId);
+        assertGm(sql, actor, campaign);
         const options = ruleOptionsOf(campaign);
         const starts = await sessionStartStates(tx, campaign.id, campaign.sessionNumber);
         const rows = await tx.protagonist.findMany({
@@ -69,7 +69,7 @@ export function createSessionService({ db, rng }: ServiceDeps) {
         const changes: StateChange[] = [];
         const summaries: SessionProtagonistSummary[] = [];
         for (const { id } of rows) {
-          const before = await loadProtagonist(tx, actor.guildId, id);
+          const before = loadProtagonist(sql, actor.guildId, id);
           const improvement = improveSkills(
             before.skills.map((s) => ({ name: s.name, rating: s.rating, marked: s.failureMarked })),
             options,
@@ -83,7 +83,7 @@ export function createSessionService({ db, rng }: ServiceDeps) {
             skill.failureMarked = improved.marked;
           });
           if (JSON.stringify(after) !== JSON.stringify(before)) {
-            await writeProtagonist(tx, before, after);
+            writeProtagonist(sql, before, after);
             changes.push({ before, after });
           }
           const start = starts.get(id) ?? before;
@@ -107,7 +107,7 @@ export function createSessionService({ db, rng }: ServiceDeps) {
             improvements: improvement.changes,
           });
         }
-        const eventId = await recordEvent(tx, {
+        const eventId = recordEvent(sql, {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

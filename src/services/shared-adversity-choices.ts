@@ -29,7 +29,7 @@ export interface PendingSharedAdversity {
  * the bot can offer them (again) before anything is applied. Only the survivor's player or a GM
  * may ask, as only they may choose; a test already applied in full is a conflict. Writes nothing.
  */
-export function createSharedAdversityChoices({ db }: Pick<ServiceDeps, "db">) {
+export function createSharedAdversityChoices({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
   return {
     async pendingSharedAdversity(raw: {
       actor: Actor;
@@ -39,6 +39,7 @@ export function createSharedAdversityChoices({ db }: Pick<ServiceDeps, "db">) {
       return db.$transaction(async (tx) => {
         const { survivor, test, resuming, fellows, state } = await loadAdversityProgress(
           tx,
+          sql,
           actor,
           testEventId,
         );

@@ -1,3 +1,4 @@
+import type { Sql } from "../db/sql.js";
 import type { Fellow, SharedAdversityResult, SharedAdversityState } from "../rules/bonds.js";
 import type { PercentileTestResult } from "../rules/percentile.js";
 import type { Bond } from "../rules/types.js";
@@ -26,6 +27,7 @@ export interface AdversityProgress {
  */
 export async function loadAdversityProgress(
   tx: Tx,
+  sql: Sql,
   actor: Actor,
   testEventId: number,
 ): Promise<AdversityProgress> {
@@ -35,8 +37,8 @@ export async function loadAdversityProgress(
   });
   const survivorId = testEvent?.targets[0]?.protagonistId;
   if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
-  const survivor = await loadProtagonist(tx, actor.guildId, survivorId);
-  await assertCanActOn(tx, actor, survivor);
+  const survivor = loadProtagonist(sql, actor.guildId, survivorId);
+  assertCanActOn(sql, actor, survivor);
   const applied = await tx.event.findFirst({
     where: {
       kind: "shared-adversity",

@@ -67,11 +67,29 @@ export const protagonistInclude = {
 
 export type ProtagonistRow = Prisma.ProtagonistGetPayload<{ include: typeof protagonistInclude }>;
 
+/** What a snapshot is made from: a Prisma row with its children, or the same columns read by SQL. */
+export type SnapshotSource = Omit<
+  ProtagonistRow,
+  "creation" | "createdAt" | "updatedAt" | "skills" | "bonds" | "disorders"
+> & {
+  skills: Pick<
+    ProtagonistRow["skills"][number],
+    "id" | "name" | "key" | "rating" | "failureMarked"
+  >[];
+  bonds: Pick<
+    ProtagonistRow["bonds"][number],
+    "id" | "name" | "kind" | "score" | "crossedOff" | "fellowProtagonistId"
+  >[];
+  disorders: (Pick<ProtagonistRow["disorders"][number], "id" | "name" | "threat"> & {
+    curedAt: Date | string | null;
+  })[];
+};
+
 export function skillKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-export function toSnapshot(row: ProtagonistRow): ProtagonistSnapshot {
+export function toSnapshot(row: SnapshotSource): ProtagonistSnapshot {
   return {
     id: row.id,
     guildId: row.guildId,

@@ -1,114 +1,204 @@
 import type { Prisma } from "../generated/prisma/client.js";
+import { sqlBool, sqlNow, type Sql, type SqlParam } from "../db/sql.js";
 import { notFound } from "./errors.js";
 import {
   type BondSnapshot,
   type DisorderSnapshot,
   type SkillSnapshot,
   protagonistColumns,
-  protagonistInclude,
   toSnapshot,
   type ProtagonistSnapshot,
+  type SnapshotSource,
 } from "./snapshot.js";
 
 export type Tx = Prisma.TransactionClient;
 
+/** The Protagonist columns a snapshot holds, in `protagonistColumns` order after the keys. */
+const PROTAGONIST_COLUMNS = [
+  "ownerId",
+  "name",
+  "status",
+  "archetype",
+  "harshness",
+  "str",
+  "dex",
+  "con",
+  "int",
+  "pow",
+  "cha",
+  "hpMax",
+  "hp",
+  "wpMax",
+  "wp",
+  "san",
+  "breakingPoint",
+  "adaptViolence",
+  "adaptedViolence",
+  "adaptHelplessness",
+  "adaptedHelplessness",
+  "exhausted",
+  "resourcesRating",
+  "resourcesAtHand",
+  "resourcesStowed",
+  "resourcesStorage",
+  "resourcesChecked",
+  "notes",
+] as const satisfies readonly (keyof ReturnType<typeof protagonistColumns>)[];
+
+type ProtagonistColumn = (typeof PROTAGONIST_COLUMNS)[number];
+type BooleanColumn = "adaptedViolence" | "adaptedHelplessness" | "exhausted";
+type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | BooleanColumn> &
+  Record<BooleanColumn, number>;
+
+const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
+
+const SELECT_PROTAGONIST = `SELECT "id", "guildId", "campaignId", ${quoted(PROTAGONIST_COLUMNS)}
+  FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
+const SELECT_SKILLS = `SELECT "id", "name", "key", "rating", "failureMarked" FROM "Skill"
+  WHERE "protagonistId" = ? ORDER BY "name" ASC`;
+const SELECT_BONDS = `SELECT "id", "name", "kind", "score", "crossedOff", "fellowProtagonistId"
+  FROM "Bond" WHERE "protagonistId" = ? ORDER BY "createdAt" ASC`;
+const SELECT_DISORDERS = `SELECT "id", "name", "threat", "curedAt" FROM "Disorder"
+  WHERE "protagonistId" = ? ORDER BY "createdAt" ASC`;
+const UPDATE_PROTAGONIST = `UPDATE "Protagonist" SET ${PROTAGONIST_COLUMNS.map((c) => `"${c}" = ?`).join(", ")},
+  "updatedAt" = ? WHERE "id" = ?`;
+
 /** Loads a Protagonist of this guild; one of another guild is "not found", never leaked. */
-export async function loadProtagonist(
-  tx: Tx,
-  guildId: string,
-  id: string,
-): Promise<ProtagonistSnapshot> {
-  const row = await tx.protagonist.findFirst({
-    where: { id, guildId },
-    include: protagonistInclude,
-  });
+export function loadProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
+  const row = sql.get<StoredRow>(SELECT_PROTAGONIST, id, guildId);
   if (!row) throw notFound("That Protagonist");
-  return toSnapshot(row);
+  const skills = sql.all<{
+    id: string;
+    name: string;
+    key: string;
+    rating: number;
+    failureMarked: number;
+  }>(SELECT_SKILLS, id);
+  const bonds = sql.all<{
+    id: string;
+    name: string;
+    kind: string;
+    score: number;
+    crossedOff: number;
+    fellowProtagonistId: string | null;
+  }>(SELECT_BONDS, id);
+  const disorders = sql.all<SnapshotSource["disorders"][number]>(SELECT_DISORDERS, id);
+  return toSnapshot({
+    ...row,
+    adaptedViolence: row.adaptedViolence !== 0,
+    adaptedHelplessness: row.adaptedHelplessness !== 0,
+    exhausted: row.exhausted !== 0,
+    skills: skills.map((s) => ({ ...s, failureMarked: s.failureMarked !== 0 })),
+    bonds: bonds.map((b) => ({ ...b, crossedOff: b.crossedOff !== 0 })),
+    disorders,
+  });
 }
 
 /**
  * Writes a snapshot back: the row's columns, and its skills, Bonds and disorders synced by id
  * (new ones created, changed ones updated, missing ones deleted). Every service writes through
- * here, and undo restores a "before" snapshot the same way.
+ * here, and undo restores a "before" snapshot the same way. Call it inside a transaction.
  */
-export async function writeProtagonist(
-  tx: Tx,
+export function writeProtagonist(
+  sql: Sql,
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
-): Promise<void> {
+): void {
   const columns = protagonistColumns(after);
   const old = protagonistColumns(before);
-  const changed = Object.fromEntries(
-    Object.entries(columns).filter(([key, value]) => old[key as keyof typeof old] !== value),
-  );
-  if (Object.keys(changed).length > 0) {
-    await tx.protagonist.update({ where: { id: after.id }, data: changed });
+  if (PROTAGONIST_COLUMNS.some((c) => old[c] !== columns[c])) {
+    const values = PROTAGONIST_COLUMNS.map((c: ProtagonistColumn) => {
+      const value = columns[c];
+      return typeof value === "boolean" ? sqlBool(value) : value;
+    });
+    sql.run(UPDATE_PROTAGONIST, ...values, sqlNow(), after.id);
   }
-  await syncChildren(tx, after.id, before, after);
+  syncChildren(sql, after.id, before, after);
 }
 
-/** How to write one kind of child row (skills, Bonds, disorders) of a Protagonist. */
-interface ChildRows<T extends { id: string }> {
-  remove(ids: string[]): Promise<unknown>;
-  update(item: T): Promise<unknown>;
-  create(item: T): Promise<unknown>;
+/**
+ * How one kind of child row (skills, Bonds, disorders) is stored: the columns a snapshot sets,
+ * in `values` order, and whether an insert stamps `createdAt` (Prisma's `@default(now())`).
+ */
+interface ChildTable<T extends { id: string }> {
+  readonly remove: string;
+  readonly update: string;
+  readonly insert: string;
+  readonly stampsCreatedAt: boolean;
+  values(item: T): SqlParam[];
 }
+
+function childTable<T extends { id: string }>(
+  table: string,
+  columns: readonly string[],
+  values: (item: T) => SqlParam[],
+  stampsCreatedAt: boolean,
+): ChildTable<T> {
+  const inserted = [...columns, "id", "protagonistId", ...(stampsCreatedAt ? ["createdAt"] : [])];
+  return {
+    remove: `DELETE FROM "${table}" WHERE "id" = ? AND "protagonistId" = ?`,
+    update: `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(", ")} WHERE "id" = ?`,
+    insert: `INSERT INTO "${table}" (${quoted(inserted)}) VALUES (${inserted.map(() => "?").join(", ")})`,
+    stampsCreatedAt,
+    values,
+  };
+}
+
+const SKILLS = childTable<SkillSnapshot>(
+  "Skill",
+  ["name", "key", "rating", "failureMarked"],
+  (s) => [s.name, s.key, s.rating, sqlBool(s.failureMarked)],
+  false,
+);
+const BONDS = childTable<BondSnapshot>(
+  "Bond",
+  ["name", "kind", "score", "crossedOff", "fellowProtagonistId"],
+  (b) => [b.name, b.kind, b.score, sqlBool(b.crossedOff), b.fellowId],
+  true,
+);
+const DISORDERS = childTable<DisorderSnapshot>(
+  "Disorder",
+  ["name", "threat", "curedAt"],
+  (d) => [d.name, d.threat, d.cured ? sqlNow() : null],
+  true,
+);
 
 /** Deletes the rows that are gone, updates the ones that changed, creates the new ones. */
-async function syncRows<T extends { id: string }>(
+function syncRows<T extends { id: string }>(
+  sql: Sql,
+  protagonistId: string,
+  table: ChildTable<T>,
   before: readonly T[],
   after: readonly T[],
-  rows: ChildRows<T>,
-): Promise<void> {
+): void {
   const kept = new Set(after.map((item) => item.id));
-  const gone = before.filter((item) => !kept.has(item.id)).map((item) => item.id);
-  if (gone.length > 0) await rows.remove(gone);
+  for (const item of before) {
+    if (!kept.has(item.id)) sql.run(table.remove, item.id, protagonistId);
+  }
   for (const item of after) {
     const old = before.find((b) => b.id === item.id);
-    if (!old) await rows.create(item);
-    else if (JSON.stringify(old) !== JSON.stringify(item)) await rows.update(item);
+    if (!old) {
+      const stamp = table.stampsCreatedAt ? [sqlNow()] : [];
+      sql.run(table.insert, ...table.values(item), item.id, protagonistId, ...stamp);
+    } else if (!sameFields(old, item)) {
+      sql.run(table.update, ...table.values(item), item.id);
+    }
   }
 }
 
-async function syncChildren(
-  tx: Tx,
+/** Child rows are flat records of primitives: equal when every field is. */
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+function syncChildren(
+  sql: Sql,
   protagonistId: string,
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
-): Promise<void> {
-  const skillData = (s: SkillSnapshot) => ({
-    name: s.name,
-    key: s.key,
-    rating: s.rating,
-    failureMarked: s.failureMarked,
-  });
-  await syncRows(before.skills, after.skills, {
-    remove: (ids) => tx.skill.deleteMany({ where: { id: { in: ids }, protagonistId } }),
-    update: (s) => tx.skill.update({ where: { id: s.id }, data: skillData(s) }),
-    create: (s) => tx.skill.create({ data: { id: s.id, protagonistId, ...skillData(s) } }),
-  });
-
-  const bondData = (b: BondSnapshot) => ({
-    name: b.name,
-    kind: b.kind,
-    score: b.score,
-    crossedOff: b.crossedOff,
-    fellowProtagonistId: b.fellowId,
-  });
-  await syncRows(before.bonds, after.bonds, {
-    remove: (ids) => tx.bond.deleteMany({ where: { id: { in: ids }, protagonistId } }),
-    update: (b) => tx.bond.update({ where: { id: b.id }, data: bondData(b) }),
-    create: (b) => tx.bond.create({ data: { id: b.id, protagonistId, ...bondData(b) } }),
-  });
-
-  const disorderData = (d: DisorderSnapshot) => ({
-    name: d.name,
-    threat: d.threat,
-    curedAt: d.cured ? new Date() : null,
-  });
-  await syncRows(before.disorders, after.disorders, {
-    remove: (ids) => tx.disorder.deleteMany({ where: { id: { in: ids }, protagonistId } }),
-    update: (d) => tx.disorder.update({ where: { id: d.id }, data: disorderData(d) }),
-    create: (d) => tx.disorder.create({ data: { id: d.id, protagonistId, ...disorderData(d) } }),
-  });
+): void {
+  syncRows(sql, protagonistId, SKILLS, before.skills, after.skills);
+  syncRows(sql, protagonistId, BONDS, before.bonds, after.bonds);
+  syncRows(sql, protagonistId, DISORDERS, before.disorders, after.disorders);
 }

@@ -14,6 +14,7 @@ describe("loadConfig", () => {
       discordToken: TOKEN,
       discordApiUrl: DEFAULT_DISCORD_API_URL,
       databaseUrl: DEFAULT_DATABASE_URL,
+      databaseSync: "normal",
       logLevel: "info",
       logFormat: "json",
       devGuildId: undefined,
@@ -29,6 +30,7 @@ describe("loadConfig", () => {
         DISCORD_TOKEN: ` ${TOKEN}\n`,
         DISCORD_API_URL: "http://127.0.0.1:5050/api/",
         DATABASE_URL: "file:/tmp/x.db",
+        DATABASE_SYNC: "full",
         LOG_LEVEL: "debug",
         LOG_FORMAT: "pretty",
         DEV_GUILD_ID: "123456789012345678",
@@ -41,6 +43,7 @@ describe("loadConfig", () => {
       discordToken: TOKEN,
       discordApiUrl: "http://127.0.0.1:5050/api",
       databaseUrl: "file:/tmp/x.db",
+      databaseSync: "full",
       logLevel: "debug",
       logFormat: "pretty",
       devGuildId: "123456789012345678",
@@ -54,6 +57,12 @@ describe("loadConfig", () => {
     const config = loadConfig({ DISCORD_TOKEN: TOKEN, DEV_GUILD_ID: "", LOG_LEVEL: " " });
     expect(config.devGuildId).toBeUndefined();
     expect(config.logLevel).toBe("info");
+  });
+
+  it("refuses a sync mode SQLite's WAL mode has no use for", () => {
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, DATABASE_SYNC: "off" })).toThrow(
+      /DATABASE_SYNC must be one of normal, full/,
+    );
   });
 
   it("refuses a write rate limit that would block every change", () => {

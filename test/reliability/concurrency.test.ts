@@ -33,7 +33,7 @@ const isEphemeral = (flags: number | undefined): boolean =>
 
 /** The sheet as stored now, read the way every service reads it. */
 function current(): Promise<ProtagonistSnapshot> {
-  return table.prisma.$transaction((tx) => loadProtagonist(tx, table.guildId, hero.id));
+  return Promise.resolve(loadProtagonist(table.sql, table.guildId, hero.id));
 }
 
 /** Snapshots with their lists in id order, so equal states compare equal. */

@@ -1,28 +1,42 @@
 /**
- * What "answered" means on disk: the services' connection syncs every commit (synchronous=FULL in
- * WAL mode), so a change the bot has answered survives the host losing power, not only the
- * process dying (which the crash test covers).
+ * What "answered" means on disk. In WAL mode, a committed change survives the process dying
+ * (the crash test covers that) whatever the sync setting; DATABASE_SYNC=full (synchronous=FULL)
+ * also syncs every commit, so it survives the host losing power.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openTempDatabase } from "../support/temp-db.js";
+import { openDatabase } from "../../src/db/client.js";
+import { MIGRATIONS_DIR } from "../support/temp-db.js";
+
+const SYNCHRONOUS = { normal: 1, full: 2 } as const;
 
 describe("the database the bot opens", () => {
-  it("is in WAL mode and syncs every commit", async () => {
-    const db = await openTempDatabase();
+  it.each([
+    [undefined, SYNCHRONOUS.normal],
+    ["normal", SYNCHRONOUS.normal],
+    ["full", SYNCHRONOUS.full],
+  ] as const)("with sync %s is in WAL mode and syncs as asked", async (sync, expected) => {
+    const dir = mkdtempSync(join(tmpdir(), "ce-sync-"));
+    const db = await openDatabase(
+      `file:${join(dir, "bot.db")}`,
+      MIGRATIONS_DIR,
+      sync === undefined ? {} : { sync },
+    );
     try {
       const [mode] =
         await db.prisma.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
-      const [sync] =
-        await db.prisma.$queryRawUnsafe<{ synchronous: bigint }[]>("PRAGMA synchronous");
       expect(mode?.journal_mode).toBe("wal");
-      expect(Number(sync?.synchronous)).toBe(2); // FULL
-      // Still so inside the transactions the services run.
+      // The setting is per connection: the one Prisma and our statements share.
+      expect(Number(db.sql.connection.pragma("synchronous", { simple: true }))).toBe(expected);
       const inside = await db.prisma.$transaction((tx) =>
         tx.$queryRawUnsafe<{ synchronous: bigint }[]>("PRAGMA synchronous"),
       );
-      expect(Number(inside[0]?.synchronous)).toBe(2);
+      expect(Number(inside[0]?.synchronous)).toBe(expected);
     } finally {
-      await db.dispose();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

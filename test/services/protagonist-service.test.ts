@@ -33,7 +33,11 @@ let protagonists: ProtagonistService;
 
 beforeEach(async () => {
   world = await makeWorld();
-  protagonists = createProtagonistService({ db: world.db.prisma, rng: seededRng(7) });
+  protagonists = createProtagonistService({
+    db: world.db.prisma,
+    sql: world.db.sql,
+    rng: seededRng(7),
+  });
 });
 afterEach(() => world.dispose());
 
@@ -69,8 +73,7 @@ async function state() {
   };
 }
 
-const load = (id: string) =>
-  world.db.prisma.$transaction((tx) => loadProtagonist(tx, world.hero.guildId, id));
+const load = (id: string) => Promise.resolve(loadProtagonist(world.db.sql, world.hero.guildId, id));
 
 async function expectRefused(
   call: Promise<unknown>,
@@ -194,10 +197,8 @@ describe("creation", () => {
       where: { id: protagonist.id },
     });
     expect(row.creation).toMatchObject({ name: "Agent Reyes", era: "modern" });
-    const chosen = await world.db.prisma.$transaction(async (tx) => {
-      const a = actor({ userId: OTHER_PLAYER });
-      return resolveProtagonist(tx, a, await resolveCampaign(tx, a));
-    });
+    const a = actor({ userId: OTHER_PLAYER });
+    const chosen = resolveProtagonist(world.db.sql, a, resolveCampaign(world.db.sql, a));
     expect(chosen.id).toBe(protagonist.id);
 
     // A second one does not take over the selection.
@@ -408,7 +409,11 @@ describe("reading", () => {
     const queries: { query: string; params: string }[] = [];
     logged.$on("query", (e) => queries.push({ query: e.query, params: e.params }));
     try {
-      const service = createProtagonistService({ db: logged, rng: seededRng(1) });
+      const service = createProtagonistService({
+        db: logged,
+        sql: world.db.sql,
+        rng: seededRng(1),
+      });
       const started = performance.now();
       const found = await service.search({ actor: actor(), query: "recruit 99" });
       const elapsed = performance.now() - started;
@@ -472,9 +477,9 @@ describe("selecting", () => {
   it("channel choice, then campaign choice, then the only active one", async () => {
     const second = await world.addProtagonist(PLAYER, { name: "Second Self" });
     const resolveIn = (channelId: string) =>
-      world.db.prisma.$transaction(async (tx) => {
+      Promise.resolve().then(() => {
         const a = actor({ channelId });
-        return (await resolveProtagonist(tx, a, await resolveCampaign(tx, a))).name;
+        return resolveProtagonist(world.db.sql, a, resolveCampaign(world.db.sql, a)).name;
       });
     // Two active and nothing chosen: the player must choose.
     await failure(resolveIn(OTHER_CHANNEL), "invalid");

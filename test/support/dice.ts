@@ -1,4 +1,13 @@
+import type { DieResult } from "../../src/rules/dice/index.js";
 import type { Rng } from "../../src/rules/rng.js";
+
+/** A die the roll kept, and one it dropped, as a roll reports them. */
+export const kept = (sides: number, value: number): DieResult => ({ sides, value, kept: true });
+export const dropped = (sides: number, value: number): DieResult => ({
+  sides,
+  value,
+  kept: false,
+});
 
 /**
  * An RNG whose faces a test queues as it goes (`queue(3, 4)`), checked against each die's sides.

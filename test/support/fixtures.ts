@@ -41,7 +41,7 @@ export interface World {
 /** A real SQLite file with one campaign (GM_USER is its GM) and one Protagonist of PLAYER. */
 export async function makeWorld(rng: Rng = seededRng(1), guildId = GUILD): Promise<World> {
   const db = await openTempDatabase();
-  const services = createServices({ db: db.prisma, rng });
+  const services = createServices({ db: db.prisma, sql: db.sql, rng });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),
     name: "Night Floors",

@@ -15,7 +15,7 @@ export async function scriptedWorld(): Promise<{ world: World; faces: number[]; 
 
 /** The Protagonist's state as it is in the database now. */
 export function stateOf(world: World, id: string): Promise<ProtagonistSnapshot> {
-  return world.db.prisma.$transaction((tx) => loadProtagonist(tx, GUILD, id));
+  return Promise.resolve(loadProtagonist(world.db.sql, GUILD, id));
 }
 
 export function eventCount(world: World, kind?: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import { EmbedBuilder, type APIEmbedField } from "discord.js";
 import { OUTCOME_LABEL } from "../../rules/percentile.js";
 import {
   ADAPTATION_BOXES,
@@ -13,6 +13,7 @@ import {
 import type { ThreatType } from "../../rules/types.js";
 import {
   boxes,
+  builtEmbed,
   EMBED_LIMITS,
   OUTCOME_COLOUR,
   OUTCOME_ICON,
@@ -133,25 +134,20 @@ export function sanTestEmbed(options: {
   const title = `${testTitle(result.test)} — SAN test (${threatLabel(result.threat)}, ${result.sanLoss.notation})`;
   const description = [`**${userText(options.who)}**`];
   if (result.source) description.push(`Facing: ${userText(result.source, 200)}`);
-  const embed = new EmbedBuilder()
-    .setColor(colourOf(result))
-    .setAuthor({ name: truncate(options.roller, EMBED_LIMITS.fieldName) })
-    .setTitle(truncate(title, EMBED_LIMITS.title))
-    .setDescription(description.join("\n"))
-    .addFields(
-      { name: "SAN test", value: rollText(result.test), inline: true },
-      { name: "Loss rolled", value: lossText(result.lossRoll), inline: true },
-    );
+  const fields: APIEmbedField[] = [
+    { name: "SAN test", value: rollText(result.test), inline: true },
+    { name: "Loss rolled", value: lossText(result.lossRoll), inline: true },
+  ];
   if (result.projection) {
-    embed.addFields({ name: "Projected onto a Bond", value: projectionText(result.projection) });
+    fields.push({ name: "Projected onto a Bond", value: projectionText(result.projection) });
   }
-  embed.addFields({
+  fields.push({
     name: "SAN",
     value: `${san.before} → **${san.after}** (lost ${result.lost})`,
     inline: true,
   });
   const lines = triggeredLines(result.events);
-  embed.addFields({
+  fields.push({
     name: "What it set off",
     value: truncate(
       lines.length ? lines.join("\n") : "Nothing else: no insanity, no breaking point.",
@@ -160,8 +156,13 @@ export function sanTestEmbed(options: {
   });
   const ids = [`SAN test #${options.eventId}`];
   if (options.projectionEventId) ids.push(`projection #${options.projectionEventId}`);
-  return embed.setFooter({
-    text: truncate(`${result.test.reason} · ${ids.join(" · ")}`, EMBED_LIMITS.footer),
+  return builtEmbed({
+    color: colourOf(result),
+    author: { name: truncate(options.roller, EMBED_LIMITS.fieldName) },
+    title: truncate(title, EMBED_LIMITS.title),
+    description: description.join("\n"),
+    fields,
+    footer: { text: truncate(`${result.test.reason} · ${ids.join(" · ")}`, EMBED_LIMITS.footer) },
   });
 }
 

@@ -1,6 +1,7 @@
-import { EmbedBuilder } from "discord.js";
+import type { APIEmbedField, EmbedBuilder } from "discord.js";
 import { OUTCOME_LABEL, type PercentileTestResult } from "../../rules/percentile.js";
 import {
+  builtEmbed,
   OUTCOME_COLOUR,
   OUTCOME_ICON,
   percent,
@@ -25,25 +26,26 @@ export function percentileEmbed(options: {
       ? ""
       : ` (${test.rating} ${test.modifier > 0 ? "+" : "−"} ${Math.abs(test.modifier)})`;
   const title = `${OUTCOME_ICON[test.outcome]} ${OUTCOME_LABEL[test.outcome]} — ${options.label}`;
-  const embed = new EmbedBuilder()
-    .setColor(OUTCOME_COLOUR[test.outcome])
-    .setAuthor({ name: truncate(options.roller, EMBED_LIMITS.fieldName) })
-    .setTitle(truncate(title, EMBED_LIMITS.title))
-    .addFields(
-      {
-        name: "Roll",
-        value: `**${percent(test.roll.value)}** (tens ${test.roll.tens}, ones ${test.roll.ones})`,
-        inline: true,
-      },
-      { name: "Target", value: `${test.target}${modifier}`, inline: true },
-    )
-    .setFooter({ text: truncate(test.reason, EMBED_LIMITS.footer) });
-  if (options.who) embed.setDescription(`**${userText(options.who)}**`);
+  const fields: APIEmbedField[] = [
+    {
+      name: "Roll",
+      value: `**${percent(test.roll.value)}** (tens ${test.roll.tens}, ones ${test.roll.ones})`,
+      inline: true,
+    },
+    { name: "Target", value: `${test.target}${modifier}`, inline: true },
+  ];
   if (options.notes?.length) {
-    embed.addFields({
+    fields.push({
       name: "Note",
       value: truncate(options.notes.join("\n"), EMBED_LIMITS.fieldValue),
     });
   }
-  return embed;
+  return builtEmbed({
+    color: OUTCOME_COLOUR[test.outcome],
+    author: { name: truncate(options.roller, EMBED_LIMITS.fieldName) },
+    title: truncate(title, EMBED_LIMITS.title),
+    ...(options.who ? { description: `**${userText(options.who)}**` } : {}),
+    fields,
+    footer: { text: truncate(test.reason, EMBED_LIMITS.footer) },
+  });
 }

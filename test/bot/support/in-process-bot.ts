@@ -48,7 +48,7 @@ export async function startInProcessBot(options: {
   let services = options.services;
   if (!services) {
     database = await openTempDatabase();
-    services = createBotServices(database.prisma, seededRng(1));
+    services = createBotServices({ db: database.prisma, sql: database.sql }, seededRng(1));
   }
   const logs = captureLogs();
   const log = createLogger({
@@ -66,7 +66,7 @@ export async function startInProcessBot(options: {
     newReferenceCode: () => "REF123",
     writeRateLimiter: options.writeRateLimiter,
   });
-  const client = createDiscordClient({ apiUrl: fake.apiUrl });
+  const client = createDiscordClient({ apiUrl: fake.apiUrl, log });
   if (options.logClientEvents === true) logClientEvents(client, log);
   client.on(Events.InteractionCreate, (interaction) => {
     void dispatcher.handle(interaction);

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
+import { projectRoot } from "../../../src/bot/paths.js";
 import { BUILT_ENTRY } from "../global-setup.js";
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: number };
@@ -25,19 +26,57 @@ export interface BotProcess {
   kill(): Promise<void>;
 }
 
+/** How a process is started: environment variables set for it and node's options. */
+export interface Launch {
+  readonly env: Readonly<Record<string, string>>;
+  readonly nodeOptions: readonly string[];
+}
+
 /**
- * Runs the built entry point like `npm start` does, with only the given environment (plus PATH)
- * and a fresh empty working directory, so no developer `.env` leaks in.
+ * How `npm start` runs the built bot, read from package.json's start script (its last step,
+ * `[NAME=value…] node [options…] dist/src/main.js`). The Dockerfile's runtime ENV and CMD say
+ * the same (test/e2e/start-command.test.ts).
+ */
+export function npmStartLaunch(): Launch {
+  const { scripts } = JSON.parse(readFileSync(`${projectRoot()}/package.json`, "utf8")) as {
+    scripts: Record<string, string | undefined>;
+  };
+  const words = (scripts.start ?? "").split("&&").at(-1)?.trim().split(/\s+/) ?? [];
+  const env: Record<string, string> = {};
+  let word = words.shift();
+  for (; word !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(word); word = words.shift()) {
+    const at = word.indexOf("=");
+    env[word.slice(0, at)] = word.slice(at + 1);
+  }
+  const nodeOptions = words.slice(0, -1);
+  if (word !== "node" || words.at(-1) !== "dist/src/main.js" || nodeOptions.some(notAnOption)) {
+    throw new Error(`unexpected start script: ${scripts.start ?? "(none)"}`);
+  }
+  return { env, nodeOptions };
+}
+
+function notAnOption(word: string): boolean {
+  return !word.startsWith("--");
+}
+
+/**
+ * Runs the built entry point like `npm start` does (or as `launch` says), with only the given
+ * environment (plus PATH) and a fresh empty working directory, so no developer `.env` leaks in.
  */
 export function startBotProcess(
   env: Record<string, string>,
   cwd = emptyDir(),
   entry = BUILT_ENTRY,
+  launch: Launch = npmStartLaunch(),
 ): BotProcess {
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
     process.execPath,
-    ["--enable-source-maps", entry],
-    { cwd, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    [...launch.nodeOptions, entry],
+    {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", ...launch.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let out = "";
   let err = "";

@@ -5,14 +5,14 @@
  * campaign and Protagonist, whose ids must never work from the first.
  */
 import { createHash } from "node:crypto";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { commands } from "../../../commands/index.js";
 import type { CommandModule } from "../../../src/bot/command.js";
 import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/bot/services.js";
-import { BUSY_TIMEOUT_MS } from "../../../src/db/client.js";
-import { PrismaClient } from "../../../src/generated/prisma/client.js";
+import { BUSY_TIMEOUT_MS, connectDatabase } from "../../../src/db/client.js";
+import type { Sql } from "../../../src/db/sql.js";
+import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { buildProtagonist, type CreationChoices } from "../../../src/rules/creation/index.js";
 import { seededRng } from "../../../src/rules/rng.js";
 import type { Actor } from "../../../src/services/actor.js";
@@ -33,6 +33,8 @@ export interface Table {
   readonly databaseFile: string;
   /** A connection of the test's own (the bot's may be crippled on purpose). */
   readonly prisma: PrismaClient;
+  /** Prepared statements on that connection. */
+  readonly sql: Sql;
   readonly guildId: string;
   readonly otherGuildId: string;
   readonly gmId: string;
@@ -64,18 +66,19 @@ export async function startTable(
   } = {},
 ): Promise<Table> {
   const database = await openTempDatabase();
-  const botPrisma =
+  const botDatabase =
     options.botConnection === undefined
-      ? database.prisma
-      : new PrismaClient({
-          adapter: new PrismaBetterSqlite3({
-            url: database.file,
-            timeout: options.botConnection.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
-            readonly: options.botConnection.readOnly ?? false,
-          }),
+      ? { prisma: database.prisma, sql: database.sql }
+      : await connectDatabase(database.file, {
+          timeout: options.botConnection.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+          readonly: options.botConnection.readOnly ?? false,
         });
-  const services = createBotServices(botPrisma, seededRng(options.seed ?? 7));
-  const seeding = createBotServices(database.prisma, seededRng(1));
+  const botPrisma = botDatabase.prisma;
+  const services = createBotServices(
+    { db: botPrisma, sql: botDatabase.sql },
+    seededRng(options.seed ?? 7),
+  );
+  const seeding = createBotServices({ db: database.prisma, sql: database.sql }, seededRng(1));
   let bot: InProcessBot | undefined;
   const reader = new BetterSqlite3(database.file, { readonly: true });
   try {
@@ -144,6 +147,7 @@ export async function startTable(
       services,
       databaseFile: database.file,
       prisma: database.prisma,
+      sql: database.sql,
       guildId: first.id,
       otherGuildId: second.id,
       gmId: first.ownerId,

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { dropped, kept } from "../../support/dice.js";
 import {
   PARSED_CACHE_CAPACITY,
   parseDiceCached,
   parsedCacheSize,
 } from "../../../src/rules/dice/parser.js";
-import {
-  DiceError,
-  diceRange,
-  parseDice,
-  rollDice,
-  type DieResult,
-} from "../../../src/rules/dice/index.js";
+import { DiceError, diceRange, parseDice, rollDice } from "../../../src/rules/dice/index.js";
 import { scriptedRng } from "../../../src/rules/rng.js";
-
-const kept = (sides: number, value: number): DieResult => ({ sides, value, kept: true });
-const dropped = (sides: number, value: number): DieResult => ({ sides, value, kept: false });
 
 function thrown(run: () => unknown): DiceError {
   try {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  DiceError,
-  parseDice,
-  renderDiceRoll,
-  rollDice,
-  type DieResult,
-} from "../../../src/rules/dice/index.js";
+import { dropped, kept } from "../../support/dice.js";
+import { DiceError, parseDice, renderDiceRoll, rollDice } from "../../../src/rules/dice/index.js";
 import { scriptedRng, type Rng } from "../../../src/rules/rng.js";
-
-const kept = (sides: number, value: number): DieResult => ({ sides, value, kept: true });
-const dropped = (sides: number, value: number): DieResult => ({ sides, value, kept: false });
 
 /** Rolls with exactly these faces and checks every one was used. */
 function rollWith(input: string, faces: number[]) {

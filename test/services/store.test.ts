@@ -1,0 +1,237 @@
+/**
+ * The prepared statements read and write exactly what Prisma does: the same snapshot, the same
+ * campaign, rows Prisma reads back as it wrote them (dates, JSON, booleans), in one transaction.
+ */
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sqlNow } from "../../src/db/sql.js";
+import { campaignOfChannel, isGm, resolveCampaign } from "../../src/services/campaign-access.js";
+import { recordEvent } from "../../src/services/event-log.js";
+import { cloneSnapshot, protagonistInclude, toSnapshot } from "../../src/services/snapshot.js";
+import { loadProtagonist, writeProtagonist } from "../../src/services/store.js";
+import { actor, CHANNEL, GM_USER, GUILD, makeWorld, type World } from "../support/fixtures.js";
+
+let world: World;
+beforeEach(async () => {
+  world = await makeWorld();
+});
+afterEach(() => world.dispose());
+
+/** The snapshot as Prisma reads it. */
+async function viaPrisma(id: string) {
+  const row = await world.db.prisma.protagonist.findUniqueOrThrow({
+    where: { id },
+    include: protagonistInclude,
+  });
+  return toSnapshot(row);
+}
+
+const PRISMA_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
+
+describe("the prepared statements against Prisma", () => {
+  it("load the same Protagonist snapshot, and write one Prisma reads back identically", async () => {
+    const { sql } = world.db;
+    expect(loadProtagonist(sql, GUILD, world.hero.id)).toEqual(await viaPrisma(world.hero.id));
+
+    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const after = cloneSnapshot(before);
+    after.san -= 3;
+    after.exhausted = true;
+    after.adaptation.violence = { boxes: 3, adapted: true };
+    after.notes = "Saw the thing in the well";
+    const [first, ...rest] = after.skills;
+    if (!first) throw new Error("the sample Protagonist has skills");
+    after.skills = [{ ...first, rating: first.rating + 4, failureMarked: true }, ...rest.slice(1)];
+    after.bonds = [
+      ...after.bonds.slice(1),
+      {
+        id: "bond-new",
+        name: "The lighthouse keeper",
+        kind: "individual",
+        score: 7,
+        crossedOff: false,
+        fellowId: null,
+      },
+    ];
+    after.disorders = [
+      { id: "disorder-1", name: "Nightmares", threat: "unnatural", cured: false },
+      { id: "disorder-2", name: "Hypervigilance", threat: "violence", cured: true },
+    ];
+    await sql.transaction(() => {
+      writeProtagonist(sql, before, after);
+    });
+
+    expect(await viaPrisma(world.hero.id)).toEqual(after);
+    expect(loadProtagonist(sql, GUILD, world.hero.id)).toEqual(after);
+    const dates = await world.db.prisma.protagonist.findUniqueOrThrow({
+      where: { id: world.hero.id },
+      select: { updatedAt: true, bonds: { select: { createdAt: true } } },
+    });
+    expect(Date.now() - dates.updatedAt.getTime()).toBeLessThan(60_000);
+    expect(dates.bonds.every((b) => !Number.isNaN(b.createdAt.getTime()))).toBe(true);
+  });
+
+  it("does not find another guild's Protagonist", () => {
+    expect(() => loadProtagonist(world.db.sql, "999999999999999999", world.hero.id)).toThrow(
+      /That Protagonist/,
+    );
+  });
+
+  it("resolve the same campaign: the channel's binding first, else the guild's default", async () => {
+    const { sql, prisma } = world.db;
+    const bound = await prisma.campaign.create({
+      data: {
+        guildId: GUILD,
+        name: "Bound Elsewhere",
+        ruleOptions: { failureMarks: false },
+        customContent: { archetypes: [] },
+      },
+    });
+    await prisma.channelBinding.create({
+      data: { guildId: GUILD, channelId: CHANNEL, campaignId: bound.id },
+    });
+    expect(resolveCampaign(sql, actor())).toEqual(bound);
+    const fallback = await prisma.campaign.findUniqueOrThrow({ where: { id: world.campaignId } });
+    expect(resolveCampaign(sql, actor({ channelId: "200000000000000099" }))).toEqual(fallback);
+    expect(resolveCampaign(sql, actor(), world.campaignId)).toEqual(fallback);
+    expect(campaignOfChannel(sql, actor({ guildId: "999999999999999999" }))).toBeUndefined();
+    expect(() => resolveCampaign(sql, actor({ guildId: "999999999999999999" }))).toThrow(
+      /no campaign yet/,
+    );
+  });
+
+  it("recognise GMs by user and by role, and nobody else", async () => {
+    const { sql, prisma } = world.db;
+    const role = "400000000000000001";
+    await prisma.campaignGm.create({
+      data: { campaignId: world.campaignId, kind: "role", discordId: role },
+    });
+    expect(isGm(sql, actor({ userId: GM_USER }), world.campaignId)).toBe(true);
+    expect(isGm(sql, actor({ roleIds: ["400000000000000002", role] }), world.campaignId)).toBe(
+      true,
+    );
+    expect(isGm(sql, actor({ roleIds: ["400000000000000002"] }), world.campaignId)).toBe(false);
+    // A user id that happens to equal a GM role's id is not that role.
+    expect(isGm(sql, actor({ userId: role }), world.campaignId)).toBe(false);
+  });
+
+  it("append events Prisma reads back with their JSON, dates and targets", async () => {
+    const { sql, prisma } = world.db;
+    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const after = { ...cloneSnapshot(before), san: before.san - 1 };
+    const id = await sql.transaction(() =>
+      recordEvent(sql, {
+        guildId: GUILD,
+        campaignId: world.campaignId,
+        actorId: GM_USER,
+        kind: "test-kind",
+        sessionNumber: 2,
+        input: { loss: "1/1D6", skipped: undefined },
+        dice: { rolls: [3, 4] },
+        summary: "x".repeat(600),
+        changes: [{ before, after }],
+      }),
+    );
+    const event = await prisma.event.findUniqueOrThrow({
+      where: { id },
+      include: { targets: true },
+    });
+    expect(event).toMatchObject({
+      guildId: GUILD,
+      campaignId: world.campaignId,
+      kind: "test-kind",
+      sessionNumber: 2,
+      input: { loss: "1/1D6" },
+      dice: { rolls: [3, 4] },
+      before: { [before.id]: before },
+      after: { [after.id]: after },
+      changed: true,
+      undoneById: null,
+    });
+    expect(event.summary).toHaveLength(500);
+    expect(event.targets.map((t) => t.protagonistId)).toEqual([before.id]);
+    // Dates are stored as Prisma stores them, so both sort and compare alike.
+    const prismaEvent = await prisma.event.create({
+      data: { guildId: GUILD, actorId: GM_USER, kind: "other", input: {}, summary: "by Prisma" },
+    });
+    const stored = sql.all<{ createdAt: string }>(
+      `SELECT "createdAt" FROM "Event" WHERE "id" IN (?, ?) ORDER BY "id"`,
+      id,
+      prismaEvent.id,
+    );
+    expect(stored.map((row) => row.createdAt)).toEqual([
+      expect.stringMatching(PRISMA_DATE),
+      expect.stringMatching(PRISMA_DATE),
+    ]);
+    expect(sqlNow(new Date(0))).toBe("1970-01-01T00:00:00.000+00:00");
+  });
+});
+
+describe("transactions on the shared connection", () => {
+  const sanOf = (id: string) =>
+    world.db.sql.get<{ san: number }>(`SELECT "san" FROM "Protagonist" WHERE "id" = ?`, id)?.san;
+
+  it("roll back everything when the work throws, and commit when it returns", async () => {
+    const { sql } = world.db;
+    const san = world.hero.san;
+    const setSan = (value: number) =>
+      sql.run(`UPDATE "Protagonist" SET "san" = ? WHERE "id" = ?`, value, world.hero.id);
+    await expect(
+      sql.transaction(() => {
+        setSan(1);
+        throw new Error("rules refused");
+      }),
+    ).rejects.toThrow("rules refused");
+    expect(sanOf(world.hero.id)).toBe(san);
+    await sql.transaction(() => setSan(san - 5));
+    expect(sanOf(world.hero.id)).toBe(san - 5);
+  });
+
+  it("read while another connection holds the write lock; writes wait for it", async () => {
+    const { sql } = world.db;
+    const holder = new BetterSqlite3(world.db.file);
+    holder.exec("BEGIN IMMEDIATE");
+    try {
+      const read = await sql.read(() => loadProtagonist(sql, GUILD, world.hero.id));
+      expect(read.id).toBe(world.hero.id);
+      sql.connection.pragma("busy_timeout = 50");
+      await expect(
+        sql.transaction(() =>
+          sql.run(`UPDATE "Protagonist" SET "san" = 1 WHERE "id" = ?`, world.hero.id),
+        ),
+      ).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    } finally {
+      holder.exec("ROLLBACK");
+      holder.close();
+    }
+  });
+
+  it("wait for a Prisma transaction that is open, instead of joining it", async () => {
+    const { sql, prisma } = world.db;
+    const san = world.hero.san;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const opened = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // A Prisma transaction that writes, then waits, then fails: its write must vanish.
+    const prismaSide = prisma.$transaction(async (tx) => {
+      await tx.protagonist.update({ where: { id: world.hero.id }, data: { san: 0 } });
+      entered();
+      await held;
+      throw new Error("Prisma side fails");
+    });
+    await opened;
+    const ours = sql.transaction(() =>
+      sql.run(`UPDATE "Protagonist" SET "san" = "san" - 1 WHERE "id" = ?`, world.hero.id),
+    );
+    release();
+    await expect(prismaSide).rejects.toThrow("Prisma side fails");
+    await ours;
+    // Ours ran after Prisma's rolled back, from the committed value, not inside it.
+    expect(sanOf(world.hero.id)).toBe(san - 1);
+  });
+});

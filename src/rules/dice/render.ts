@@ -25,33 +25,62 @@ export function renderDiceRoll(
   total: number,
   options: DiceRenderOptions = DEFAULT_DICE_RENDER_OPTIONS,
 ): string {
-  const maxLength = options.maxLength ?? DEFAULT_DICE_RENDER_OPTIONS.maxLength;
-  let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
-  const layout = layoutOf(expression);
-  let text: string;
-  if (groups.length === layout.length - 1) {
-    // Every roll renders: only the dice lists are written per roll, the text between them is
-    // made once per expression.
-    text = layout[0] ?? "";
-    for (let i = 0; i < groups.length; i++) {
-      const dice = groups[i]?.dice ?? [];
-      const shown = Math.min(budget, dice.length);
-      budget -= shown;
-      text = appendList(text, dice, shown) + (layout[i + 1] ?? "");
+  const faces = groups.length === layoutOf(expression).length - 1 ? facesOf(groups) : undefined;
+  if (faces !== undefined) {
+    try {
+      return renderFaces(expression, faces, groups, total, options);
+    } finally {
+      if (faces === encoded) encodedFree = true;
     }
-    text += totalText(total);
-  } else {
-    // Results that do not match the expression: groups without results are written bare.
-    let next = 0;
-    const body = formatExpression(expression.root, (node: DiceGroupNode): string => {
-      const group = groups[next++];
-      if (group === undefined) return node.notation;
-      const shown = Math.min(budget, group.dice.length);
-      budget -= shown;
-      return `${group.notation} [${listDice(group.dice, shown)}]`;
-    });
-    text = `${body} = **${total}**`;
   }
+  // Results that do not match the expression (groups without results are written bare), or dice
+  // that are not whole faces from 1 to LARGEST_FACE: written a die at a time.
+  let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
+  let next = 0;
+  const body = formatExpression(expression.root, (node: DiceGroupNode): string => {
+    const group = groups[next++];
+    if (group === undefined) return node.notation;
+    const shown = Math.min(budget, group.dice.length);
+    budget -= shown;
+    return `${group.notation} [${listAnyDice(group.dice, shown)}]`;
+  });
+  return fitted(expression, `${body} = **${total}**`, total, options);
+}
+
+/**
+ * renderDiceRoll for rollDice, from the faces of the roll: faces[0], faces[1], … are the dice of
+ * `groups` in order, a dropped die's face negated. Every face is a whole number from 1 to
+ * LARGEST_FACE, negated or not.
+ */
+export function renderFaces(
+  expression: DiceExpression,
+  faces: Int32Array,
+  groups: readonly DiceGroupResult[],
+  total: number,
+  options: DiceRenderOptions = DEFAULT_DICE_RENDER_OPTIONS,
+): string {
+  let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
+  // Only the dice lists are written per roll: the text between them is made once per expression.
+  const layout = layoutOf(expression);
+  let text = layout[0] ?? "";
+  let at = 0;
+  for (let i = 0; i < groups.length; i++) {
+    const count = groups[i]?.dice.length ?? 0;
+    const shown = Math.min(budget, count);
+    budget -= shown;
+    text = appendList(text, faces, at, shown, count) + (layout[i + 1] ?? "");
+    at += count;
+  }
+  return fitted(expression, text + totalText(total), total, options);
+}
+
+function fitted(
+  expression: DiceExpression,
+  text: string,
+  total: number,
+  options: DiceRenderOptions,
+): string {
+  const maxLength = options.maxLength ?? DEFAULT_DICE_RENDER_OPTIONS.maxLength;
   return text.length <= maxLength ? text : `${expression.canonical} = **${total}**`;
 }
 
@@ -75,37 +104,78 @@ function layoutOf(expression: DiceExpression): readonly string[] {
 }
 
 /**
+ * Faces are whole numbers from 1 to DICE_LIMITS.maxSides (1,000); the faces written fast go up to
+ * LARGEST_FACE. This module does not import DICE_LIMITS: one more import in the dice modules was
+ * enough to get Node's file-URL helper optimised while importing them, which the benchmark's
+ * import memory counts (see parser.ts).
+ */
+const LARGEST_FACE = 9999;
+/** More dice than an expression may roll (DICE_LIMITS.maxDice). */
+const MAX_FACES = 1000;
+
+/** renderDiceRoll's faces, when there are at most MAX_FACES dice, each well formed. */
+const encoded = new Int32Array(MAX_FACES);
+let encodedFree = true;
+
+function facesOf(groups: readonly DiceGroupResult[]): Int32Array | undefined {
+  let count = 0;
+  for (const group of groups) count += group.dice.length;
+  if (count > MAX_FACES) return undefined;
+  // Reading a die may run code (a getter) that renders too: that one gets its own array.
+  const faces = encodedFree ? encoded : new Int32Array(count);
+  encodedFree = false;
+  let at = 0;
+  for (const group of groups) {
+    for (const { value, kept } of group.dice) {
+      if (!Number.isInteger(value) || value < 1 || value > LARGEST_FACE) {
+        if (faces === encoded) encodedFree = true;
+        return undefined;
+      }
+      faces[at++] = kept ? value : -value;
+    }
+  }
+  return faces;
+}
+
+/** The first `shown` dice written one by one, as the reference for every faster path. */
+function listAnyDice(dice: readonly DieResult[], shown: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < shown; i++) {
+    const die = dice[i];
+    if (die !== undefined) parts.push(die.kept ? `${die.value}` : `~~${die.value}~~`);
+  }
+  if (dice.length > shown) parts.push(`… ${dice.length - shown} more`);
+  return parts.join(", ");
+}
+
+/**
  * Lists at least this long are written as bytes and decoded once. Decoding is a call into C++
  * that costs about as much as adding a dozen cached strings, so shorter lists add strings.
  */
 const BYTE_LIST_FROM = 16;
 
-function listDice(dice: readonly DieResult[], shown: number): string {
-  return appendList("", dice, shown);
-}
-
-/** `text` followed by the list of the first `shown` dice, and "… N more" for the rest. */
-function appendList(text: string, dice: readonly DieResult[], shown: number): string {
-  const bytes = shown >= BYTE_LIST_FROM ? listDiceBytes(dice, shown) : undefined;
+/**
+ * `text` followed by the list of faces[at]…faces[at + shown − 1], and "… N more" for the rest of
+ * the group's `count` dice.
+ */
+function appendList(
+  text: string,
+  faces: Int32Array,
+  at: number,
+  shown: number,
+  count: number,
+): string {
   let out = text;
-  if (bytes !== undefined) {
-    out += bytes;
+  const end = at + shown;
+  if (shown >= BYTE_LIST_FROM) {
+    out += listBytes(faces, at, end);
   } else {
     // Straight onto the text, two dice at a time where a cached pair fits, else one.
-    let i = 0;
-    for (; i + 1 < shown; i += 2) {
-      const first = dice[i];
-      const second = dice[i + 1];
-      if (first === undefined || second === undefined) break;
-      out += pairText(first, second, i > 0);
-    }
-    for (; i < shown; i++) {
-      const die = dice[i];
-      if (die === undefined) break;
-      out += faceText(die, i > 0);
-    }
+    let i = at;
+    for (; i + 1 < end; i += 2) out += pairText(faces[i] ?? 0, faces[i + 1] ?? 0, i > at);
+    if (i < end) out += faceText(faces[i] ?? 0, i > at);
   }
-  const hidden = dice.length - shown;
+  const hidden = count - shown;
   if (hidden > 0) out += `${shown > 0 ? ", " : ""}… ${hidden} more`;
   return out;
 }
@@ -124,17 +194,22 @@ function totalText(total: number): string {
 }
 
 /**
- * Faces are whole numbers from 1 to DICE_LIMITS.maxSides (1,000). This module does not import
- * DICE_LIMITS: one more import in the dice modules was enough to get Node's file-URL helper
- * optimised while importing them, which the benchmark's import memory counts (see parser.ts).
- */
-const LARGEST_FACE = 9999;
-
-/**
- * Text of each face up to LARGEST_FACE as the first die of a list and as a later one (after
- * ", "), kept and dropped, made on first use: index 4·value + (kept ? 1 : 0) + (later ? 2 : 0).
+ * Text of each face as the first die of a list and as a later one (after ", "), kept and
+ * dropped, made on first use: index 4·value + (kept ? 1 : 0) + (later ? 2 : 0).
  */
 const faceTexts: string[] = [];
+
+function faceText(face: number, later: boolean): string {
+  const kept = face > 0;
+  const value = kept ? face : -face;
+  const index = 4 * value + (kept ? 1 : 0) + (later ? 2 : 0);
+  let text = faceTexts[index];
+  if (text === undefined) {
+    text = `${later ? ", " : ""}${kept ? String(value) : `~~${value}~~`}`;
+    faceTexts[index] = text;
+  }
+  return text;
+}
 
 /**
  * Text of two dice in a row showing up to PAIR_FACE (d20 and smaller, the dice most rolls use),
@@ -144,14 +219,12 @@ const faceTexts: string[] = [];
 const PAIR_FACE = 20;
 const pairTexts: string[] = [];
 
-function pairText(first: DieResult, second: DieResult, later: boolean): string {
-  const a = first.value;
-  const b = second.value;
-  if (a >>> 0 !== a || a > PAIR_FACE || b >>> 0 !== b || b > PAIR_FACE) {
-    return faceText(first, later) + faceText(second, true);
-  }
-  const codeA = 2 * a + (first.kept ? 1 : 0);
-  const codeB = 2 * b + (second.kept ? 1 : 0);
+function pairText(first: number, second: number, later: boolean): string {
+  const a = first > 0 ? first : -first;
+  const b = second > 0 ? second : -second;
+  if (a > PAIR_FACE || b > PAIR_FACE) return faceText(first, later) + faceText(second, true);
+  const codeA = 2 * a + (first > 0 ? 1 : 0);
+  const codeB = 2 * b + (second > 0 ? 1 : 0);
   const index = 2 * (2 * (PAIR_FACE + 1) * codeA + codeB) + (later ? 1 : 0);
   let text = pairTexts[index];
   if (text === undefined) {
@@ -161,70 +234,59 @@ function pairText(first: DieResult, second: DieResult, later: boolean): string {
   return text;
 }
 
-function faceText(die: DieResult, later: boolean): string {
-  const { value, kept } = die;
-  const cached = value >>> 0 === value && value <= LARGEST_FACE; // a whole number, in the table
-  const index = 4 * value + (kept ? 1 : 0) + (later ? 2 : 0);
-  let text = cached ? faceTexts[index] : undefined;
-  if (text === undefined) {
-    text = `${later ? ", " : ""}${kept ? String(value) : `~~${value}~~`}`;
-    if (cached) faceTexts[index] = text;
-  }
-  return text;
-}
-
 /**
- * Bytes of one list, reused by every roll (writing calls nothing that could re-enter it). A die
- * takes at most 10 bytes ("~~9999~~, "); a list of more than SCRATCH_DICE dice (more than an
- * expression may roll) is added a string at a time.
+ * Bytes of one list, reused by every list (writing calls nothing that could re-enter it). A die
+ * takes at most 10 bytes ("~~9999~~, ").
  */
-const BYTES_PER_DIE = 10;
-const SCRATCH_DICE = 1000;
-const scratch = new Uint8Array(BYTES_PER_DIE * SCRATCH_DICE);
+const scratch = new Uint8Array(10 * MAX_FACES);
 const scratchText = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 const COMMA = 44;
 const SPACE = 32;
+const TILDE = 126;
 const ZERO = 48;
 
-function writeText(bytes: Uint8Array, at: number, text: string): number {
-  for (let c = 0; c < text.length; c++) bytes[at + c] = text.charCodeAt(c);
-  return at + text.length;
-}
-
-/**
- * The list written as bytes and decoded once; undefined when it is longer than the scratch bytes
- * or a face is not a whole number from 0 to LARGEST_FACE (only possible for results not made by
- * rollDice), which are added a string at a time.
- */
-function listDiceBytes(dice: readonly DieResult[], shown: number): string | undefined {
-  if (shown > SCRATCH_DICE) return undefined;
+/** The list of faces[at]…faces[end − 1] (at most MAX_FACES), written as bytes, decoded once. */
+function listBytes(faces: Int32Array, at: number, end: number): string {
   const bytes = scratch;
-  let at = 0;
-  for (let i = 0; i < shown; i++) {
-    const die = dice[i];
-    if (die === undefined) break;
-    const { value, kept } = die;
-    // A whole number from 0 to LARGEST_FACE (the unsigned shift also turns away fractions).
-    if (value >>> 0 !== value || value > LARGEST_FACE) return undefined;
-    if (kept) {
-      if (value < 10) {
-        bytes[at] = ZERO + value;
-        at += 1;
-      } else if (value < 100) {
-        const tens = (value / 10) | 0;
-        bytes[at] = ZERO + tens;
-        bytes[at + 1] = ZERO + value - 10 * tens;
-        at += 2;
-      } else {
-        at = writeText(bytes, at, String(value));
-      }
+  let n = 0;
+  for (let i = at; i < end; i++) {
+    const face = faces[i] ?? 0;
+    if (face > 0) {
+      n = writeNumber(bytes, n, face);
     } else {
-      at = writeText(bytes, at, `~~${value}~~`);
+      bytes[n] = TILDE;
+      bytes[n + 1] = TILDE;
+      n = writeNumber(bytes, n + 2, -face);
+      bytes[n] = TILDE;
+      bytes[n + 1] = TILDE;
+      n += 2;
     }
     // Every face is followed by ", "; the last one's is not part of the list.
-    bytes[at] = COMMA;
-    bytes[at + 1] = SPACE;
-    at += 2;
+    bytes[n] = COMMA;
+    bytes[n + 1] = SPACE;
+    n += 2;
   }
-  return scratchText.toString("latin1", 0, at > 0 ? at - 2 : 0);
+  return scratchText.toString("latin1", 0, n > 0 ? n - 2 : 0);
+}
+
+/** Digits of a whole number from 1 to LARGEST_FACE at bytes[n]…; returns the index after them. */
+function writeNumber(bytes: Uint8Array, n: number, value: number): number {
+  if (value < 10) {
+    bytes[n] = ZERO + value;
+    return n + 1;
+  }
+  if (value < 100) {
+    const tens = (value / 10) | 0;
+    bytes[n] = ZERO + tens;
+    bytes[n + 1] = ZERO + value - 10 * tens;
+    return n + 2;
+  }
+  const digits = value < 1000 ? 3 : 4;
+  let rest = value;
+  for (let d = digits - 1; d >= 0; d--) {
+    const quotient = (rest / 10) | 0;
+    bytes[n + d] = ZERO + rest - 10 * quotient;
+    rest = quotient;
+  }
+  return n + digits;
 }

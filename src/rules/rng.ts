@@ -115,22 +115,26 @@ function drawFaces(
   const size = sides * 1;
   const limit = Math.floor(0x1_0000_0000 / size) * size;
   const inverse = 1 / size;
-  for (let i = from; i < to; i++) {
-    let x: number;
-    do {
-      const t = (a + b + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (((c << 21) | (c >>> 11)) + t) | 0;
-      x = t >>> 0;
-    } while (x >= limit);
-    // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its floor is the true quotient or
-    // one off either way, and the remainder, exact in doubles, is put back in [0, sides).
-    let r = x - Math.floor(x * inverse) * size;
-    if (r < 0) r += size;
-    else if (r >= size) r -= size;
-    faces[i] = r + 1;
+  // One loop, with `i` moving only when a draw is kept: fewer checks per die than a loop per face
+  // holding a rejection loop.
+  let i = from | 0;
+  const end = to | 0;
+  while (i < end) {
+    const t = (a + b + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+    const x = t >>> 0;
+    if (x < limit) {
+      // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its floor is the true quotient or
+      // one off either way, and the remainder, exact in doubles, is put back in [0, sides).
+      let r = x - Math.floor(x * inverse) * size;
+      if (r < 0) r += size;
+      else if (r >= size) r -= size;
+      faces[i] = r + 1;
+      i = (i + 1) | 0;
+    }
   }
   state[0] = a;
   state[1] = b;

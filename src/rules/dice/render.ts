@@ -238,8 +238,9 @@ function pairText(first: number, second: number, later: boolean): string {
  * Bytes of one list, reused by every list (writing calls nothing that could re-enter it). A die
  * takes at most 10 bytes ("~~9999~~, ").
  */
-const scratch = new Uint8Array(10 * MAX_FACES);
+const scratch = new Uint8Array(10 * MAX_FACES + 1); // + 1: a 32-bit store of a last digit
 const scratchText = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
+const view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 const COMMA = 44;
 const SPACE = 32;
 const TILDE = 126;
@@ -247,26 +248,52 @@ const ZERO = 48;
 
 /** The list of faces[at]…faces[end − 1] (at most MAX_FACES), written as bytes, decoded once. */
 function listBytes(faces: Int32Array, at: number, end: number): string {
-  const bytes = scratch;
   let n = 0;
   for (let i = at; i < end; i++) {
     const face = faces[i] ?? 0;
-    if (face > 0) {
-      n = writeNumber(bytes, n, face);
+    // Every face is followed by ", "; the last one's is not part of the list. The commonest, a
+    // kept face below 100, is one 32-bit store ("dd, ", or "d, " and a byte the next overwrites).
+    if (face > 0 && face < 10) {
+      view.setUint32(n, DIGIT_COMMA_SPACE + face, true);
+      n += 3;
+    } else if (face >= 10 && face < 100) {
+      view.setUint32(n, twoDigitFaces[face] ?? 0, true);
+      n += 4;
     } else {
-      bytes[n] = TILDE;
-      bytes[n + 1] = TILDE;
-      n = writeNumber(bytes, n + 2, -face);
-      bytes[n] = TILDE;
-      bytes[n + 1] = TILDE;
-      n += 2;
+      n = writeFace(face, n);
     }
-    // Every face is followed by ", "; the last one's is not part of the list.
-    bytes[n] = COMMA;
-    bytes[n + 1] = SPACE;
-    n += 2;
   }
   return scratchText.toString("latin1", 0, n > 0 ? n - 2 : 0);
+}
+
+/** "0, " as a little-endian 32-bit word, with a zero fourth byte. */
+const DIGIT_COMMA_SPACE = ZERO | (COMMA << 8) | (SPACE << 16);
+
+/** "dd, " for each kept face from 10 to 99, as little-endian 32-bit words. */
+const twoDigitFaces = new Int32Array(100);
+for (let face = 10; face < 100; face++) {
+  const tens = Math.floor(face / 10);
+  twoDigitFaces[face] =
+    (ZERO + tens) | ((ZERO + face - 10 * tens) << 8) | (COMMA << 16) | (SPACE << 24);
+}
+
+/** Any face written at scratch[n]…, struck through when dropped, then ", ". */
+function writeFace(face: number, n: number): number {
+  const bytes = scratch;
+  let at = n;
+  if (face < 0) {
+    bytes[at] = TILDE;
+    bytes[at + 1] = TILDE;
+    at = writeNumber(bytes, at + 2, -face);
+    bytes[at] = TILDE;
+    bytes[at + 1] = TILDE;
+    at += 2;
+  } else {
+    at = writeNumber(bytes, at, face);
+  }
+  bytes[at] = COMMA;
+  bytes[at + 1] = SPACE;
+  return at + 2;
 }
 
 /** Digits of a whole number from 1 to LARGEST_FACE at bytes[n]…; returns the index after them. */

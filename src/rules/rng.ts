@@ -19,13 +19,24 @@ function assertSides(sides: number): void {
   if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
 }
 
-/** The checks of Rng.dice beyond die's: whole faces that fit an Int32Array, count of them from at. */
+/**
+ * The checks of Rng.dice (die's and more): whole sides that fit an Int32Array face, and count
+ * faces from at that fit in `faces`. `x | 0` leaves a whole number in int32 range as it is.
+ */
 function assertBatch(sides: number, count: number, faces: Int32Array, at: number): void {
-  if (sides > 0x7fff_ffff) throw new RangeError(`a d${sides} face may not fit an Int32Array`);
-  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(at) || count < 0 || at < 0) {
-    throw new RangeError(`no ${count} faces from ${at}`);
+  if ((sides | 0) !== sides || sides < 1) {
+    if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
+    throw new RangeError(`a d${sides} face may not fit an Int32Array`);
   }
-  if (at + count > faces.length) throw new RangeError(`no room for ${count} faces from ${at}`);
+  if (
+    (count | 0) !== count ||
+    (at | 0) !== at ||
+    count < 0 ||
+    at < 0 ||
+    at + count > faces.length
+  ) {
+    throw new RangeError(`no room for ${count} faces from ${at}`);
+  }
 }
 
 function sidesError(sides: number): RangeError {
@@ -40,7 +51,6 @@ export function cryptoRng(): Rng {
       return sides === 1 ? 1 : randomInt(1, sides + 1);
     },
     dice(sides, count, faces, at) {
-      assertSides(sides);
       assertBatch(sides, count, faces, at);
       for (let i = at; i < at + count; i++) faces[i] = sides === 1 ? 1 : randomInt(1, sides + 1);
     },
@@ -63,6 +73,7 @@ export function seededRng(seed: number): Rng {
   // The state lives in a typed array: unsigned 32-bit values above 2^31 held in closure variables
   // would be boxed on every step (the benchmark showed the RNG at half the cost of a big roll).
   const state = Uint32Array.of(splitmix(), splitmix(), splitmix(), splitmix());
+  const bounds: Bounds = { sides: 1, limit: 0x1_0000_0000, inverse: 1 };
   const next32 = (): number => {
     const a = state[0] ?? 0;
     const b = state[1] ?? 0;
@@ -87,9 +98,14 @@ export function seededRng(seed: number): Rng {
       return x - Math.floor(x / sides) * sides + 1;
     },
     dice(sides, count, faces, at) {
-      assertSides(sides);
       assertBatch(sides, count, faces, at);
-      drawFaces(state, sides, faces, at, at + count);
+      if (sides !== bounds.sides) {
+        // Two divisions, worth keeping for the next run of the same die.
+        bounds.sides = sides;
+        bounds.limit = Math.floor(0x1_0000_0000 / sides) * sides;
+        bounds.inverse = 1 / sides;
+      }
+      drawFaces(state, bounds, faces, at, at + count);
     },
   };
 }
@@ -99,9 +115,16 @@ export function seededRng(seed: number): Rng {
  * typed-array round trip per draw), and x mod sides comes from a multiplication by 1/sides, not a
  * division.
  */
+/** What drawFaces needs to know of a die: `limit` is the largest multiple of sides up to 2^32. */
+interface Bounds {
+  sides: number;
+  limit: number;
+  inverse: number;
+}
+
 function drawFaces(
   state: Uint32Array,
-  sides: number,
+  bounds: Bounds,
   faces: Int32Array,
   from: number,
   to: number,
@@ -111,10 +134,10 @@ function drawFaces(
   let b = (state[1] ?? 0) | 0;
   let c = (state[2] ?? 0) | 0;
   let d = (state[3] ?? 0) | 0;
-  // Numbers made once, outside the loop (V8 would otherwise recheck the parameter's type per die).
-  const size = sides * 1;
-  const limit = Math.floor(0x1_0000_0000 / size) * size;
-  const inverse = 1 / size;
+  // Locals, so V8 keeps them in registers rather than reloading them per die.
+  const size = bounds.sides * 1;
+  const limit = bounds.limit * 1;
+  const inverse = bounds.inverse * 1;
   // One loop, with `i` moving only when a draw is kept: fewer checks per die than a loop per face
   // holding a rejection loop.
   let i = from | 0;

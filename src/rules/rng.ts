@@ -10,7 +10,7 @@ export interface Rng {
   /**
    * Optional, for speed: writes to `faces[at]`…`faces[at + count - 1]` the faces that `count`
    * calls of die(sides) would return, in order. Throws what die(sides) throws, and a RangeError
-   * when the faces do not fit (at most 2^31 − 1 sides, count dice from `at`).
+   * when the faces do not fit (at most 2^30 sides, count dice from `at`).
    */
   dice?(sides: number, count: number, faces: Int32Array, at: number): void;
 }
@@ -20,13 +20,14 @@ function assertSides(sides: number): void {
 }
 
 /**
- * The checks of Rng.dice (die's and more): whole sides that fit an Int32Array face, and count
- * faces from at that fit in `faces`. `x | 0` leaves a whole number in int32 range as it is.
+ * The checks of Rng.dice (die's and more): whole sides up to 2^30 (what seededRng's integer
+ * remainder allows), and count faces from at that fit in `faces`. `x | 0` leaves a whole number in
+ * int32 range as it is.
  */
 function assertBatch(sides: number, count: number, faces: Int32Array, at: number): void {
-  if ((sides | 0) !== sides || sides < 1) {
+  if ((sides | 0) !== sides || sides < 1 || sides > MAX_BATCH_SIDES) {
     if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
-    throw new RangeError(`a d${sides} face may not fit an Int32Array`);
+    throw new RangeError(`dice() rolls at most d${MAX_BATCH_SIDES}, not d${sides}`);
   }
   if (
     (count | 0) !== count ||
@@ -38,6 +39,8 @@ function assertBatch(sides: number, count: number, faces: Int32Array, at: number
     throw new RangeError(`no room for ${count} faces from ${at}`);
   }
 }
+
+const MAX_BATCH_SIDES = 0x4000_0000;
 
 function sidesError(sides: number): RangeError {
   return new RangeError(`a die needs a positive whole number of sides, got ${sides}`);
@@ -135,7 +138,7 @@ function drawFaces(
   let c = (state[2] ?? 0) | 0;
   let d = (state[3] ?? 0) | 0;
   // Locals, so V8 keeps them in registers rather than reloading them per die.
-  const size = bounds.sides * 1;
+  const size = bounds.sides | 0;
   const limit = bounds.limit * 1;
   const inverse = bounds.inverse * 1;
   // One loop, with `i` moving only when a draw is kept: fewer checks per die than a loop per face
@@ -150,11 +153,13 @@ function drawFaces(
     c = (((c << 21) | (c >>> 11)) + t) | 0;
     const x = t >>> 0;
     if (x < limit) {
-      // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its floor is the true quotient or
-      // one off either way, and the remainder, exact in doubles, is put back in [0, sides).
-      let r = x - Math.floor(x * inverse) * size;
-      if (r < 0) r += size;
-      else if (r >= size) r -= size;
+      // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its whole part (`>>> 0` truncates
+      // a double from 0 to 2^32) is the true quotient or one off either way. The remainder then
+      // lies in [−sides, 2·sides), inside int32 for sides up to 2^30, so reckoning it modulo 2^32
+      // (Math.imul, `| 0`) gives it exactly; it is put back in [0, sides).
+      let r = (t - Math.imul((x * inverse) >>> 0, size)) | 0;
+      if (r < 0) r = (r + size) | 0;
+      else if (r >= size) r = (r - size) | 0;
       faces[i] = r + 1;
       i = (i + 1) | 0;
     }

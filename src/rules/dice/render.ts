@@ -249,7 +249,8 @@ const ZERO = 48;
 /** The list of faces[at]…faces[end − 1] (at most MAX_FACES), written as bytes, decoded once. */
 function listBytes(faces: Int32Array, at: number, end: number): string {
   let n = 0;
-  for (let i = at; i < end; i++) {
+  // `| 0`: V8 then keeps the index an untagged integer.
+  for (let i = at | 0; i < end; i++) {
     const face = faces[i] ?? 0;
     // Every face is followed by ", "; the last one's is not part of the list. The commonest, a
     // kept face below 100, is one 32-bit store ("dd, ", or "d, " and a byte the next overwrites).

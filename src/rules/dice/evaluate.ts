@@ -23,11 +23,16 @@ export function rollDice(
   const expression = typeof input === "string" ? parseDiceCached(input) : input;
   if (rolling) return rollNested(expression, rng, renderOptions);
   rolling = true;
+  let result: DiceRoll;
+  // catch rather than finally: V8 runs a finally block's bookkeeping on every call.
   try {
-    return roll(expression, rng, renderOptions);
-  } finally {
+    result = roll(expression, rng, renderOptions);
+  } catch (error) {
     rolling = false;
+    throw error;
   }
+  rolling = false;
+  return result;
 }
 
 /**

@@ -26,7 +26,7 @@ export interface OpenDatabase {
 export async function openDatabase(
   url: string,
   migrationsDir: string,
-  options: { sync?: "normal" | "full" } = {},
+  options: { sync?: "normal" | "full"; verifyCache?: boolean } = {},
 ): Promise<OpenDatabase> {
   const file = sqliteFileFromUrl(url);
   const setup = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
@@ -38,7 +38,7 @@ export async function openDatabase(
   } finally {
     setup.close();
   }
-  const { prisma, sql } = await connectDatabase(file);
+  const { prisma, sql } = await connectDatabase(file, { verifyCache: options.verifyCache });
   // WAL with NORMAL (better-sqlite3's default): a commit survives the process dying and the file
   // stays consistent, but the last commits may be lost if the host loses power. FULL also syncs
   // the WAL at every commit: 0.15 ms on a quiet SSD here, several ms on a busy disk, per change.
@@ -58,18 +58,20 @@ export async function openDatabase(
  */
 export async function connectDatabase(
   file: string,
-  options: { timeout?: number; readonly?: boolean } = {},
+  options: { timeout?: number; readonly?: boolean; verifyCache?: boolean } = {},
 ): Promise<{ prisma: PrismaClient; sql: Sql }> {
+  const { verifyCache = process.env.NODE_ENV === "test", ...connection } = options;
   const connections: BetterSqlite3.Database[] = [];
   const adapter = capturingConnection(
-    new PrismaBetterSqlite3({ url: file, timeout: BUSY_TIMEOUT_MS, ...options }),
+    new PrismaBetterSqlite3({ url: file, timeout: BUSY_TIMEOUT_MS, ...connection }),
     (connection) => connections.push(connection),
   );
   const prisma = new PrismaClient({ adapter });
   await prisma.$connect();
-  const connection = connections[0];
-  if (!connection) throw new Error("Prisma connected without opening its SQLite connection");
-  const sql = new Sql(connection, (work) => prisma.$transaction(() => promised(work)));
+  const opened = connections[0];
+  if (!opened) throw new Error("Prisma connected without opening its SQLite connection");
+  // Under tests (vitest sets NODE_ENV), every cache hit is checked against the database.
+  const sql = new Sql(opened, (work) => prisma.$transaction(() => promised(work)), verifyCache);
   return { prisma, sql };
 }
 

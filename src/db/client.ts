@@ -3,6 +3,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { applyMigrations, type MigrationReport } from "./migrate.js";
 import { promised, Sql } from "./sql.js";
+import { WalCheckpoints } from "./wal-checkpoints.js";
 import { sqliteFileFromUrl } from "./database-url.js";
 
 export type Db = PrismaClient;
@@ -29,7 +30,12 @@ export interface OpenDatabase {
 export async function openDatabase(
   url: string,
   migrationsDir: string,
-  options: { sync?: "normal" | "full"; verifyCache?: boolean } = {},
+  options: {
+    sync?: "normal" | "full";
+    verifyCache?: boolean;
+    /** A WAL checkpoint failed (it is tried again later). */
+    onCheckpointError?: (error: unknown) => void;
+  } = {},
 ): Promise<OpenDatabase> {
   const file = sqliteFileFromUrl(url);
   const setup = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
@@ -49,12 +55,19 @@ export async function openDatabase(
   // SQLite's own default page cache (2 MB); better-sqlite3 builds it with 16 MB. The commands'
   // hot reads are kept decoded in the read cache, so more pages would only hold memory.
   sql.connection.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  const checkpoints = new WalCheckpoints(sql.connection, options.onCheckpointError);
+  sql.onCommit = () => {
+    checkpoints.committed();
+  };
   return {
     prisma,
     sql,
     file,
     migrations,
-    close: () => prisma.$disconnect(),
+    close: () => {
+      checkpoints.stop();
+      return prisma.$disconnect();
+    },
   };
 }
 

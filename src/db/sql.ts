@@ -30,6 +30,8 @@ export class Sql {
   readonly #statements = new Map<string, Prepared>();
   /** Hot reads kept between transactions; see ReadCache for when they are forgotten. */
   readonly cache: ReadCache;
+  /** Called after each of our write transactions commits (WAL checkpoints count them). */
+  onCommit: (() => void) | undefined;
   #accountedWrites = 0;
   readonly #transactions: Record<"immediate" | "deferred", (work: () => unknown) => unknown>;
   readonly #dataVersion: BetterSqlite3.Statement<[], number>;
@@ -129,6 +131,7 @@ export class Sql {
       throw error;
     }
     this.cache.commit(this.#committed);
+    if (mode === "immediate") this.onCommit?.();
     return result;
   }
 

@@ -7,12 +7,29 @@ import { randomInt } from "node:crypto";
 export interface Rng {
   /** A fair roll of one die: an integer from 1 to `sides` inclusive. */
   die(sides: number): number;
+  /**
+   * Optional, for speed: writes to `faces[at]`…`faces[at + count - 1]` the faces that `count`
+   * calls of die(sides) would return, in order. Throws what die(sides) throws, and a RangeError
+   * when the faces do not fit (at most 2^31 − 1 sides, count dice from `at`).
+   */
+  dice?(sides: number, count: number, faces: Int32Array, at: number): void;
 }
 
 function assertSides(sides: number): void {
-  if (!Number.isSafeInteger(sides) || sides < 1) {
-    throw new RangeError(`a die needs a positive whole number of sides, got ${sides}`);
+  if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
+}
+
+/** The checks of Rng.dice beyond die's: whole faces that fit an Int32Array, count of them from at. */
+function assertBatch(sides: number, count: number, faces: Int32Array, at: number): void {
+  if (sides > 0x7fff_ffff) throw new RangeError(`a d${sides} face may not fit an Int32Array`);
+  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(at) || count < 0 || at < 0) {
+    throw new RangeError(`no ${count} faces from ${at}`);
   }
+  if (at + count > faces.length) throw new RangeError(`no room for ${count} faces from ${at}`);
+}
+
+function sidesError(sides: number): RangeError {
+  return new RangeError(`a die needs a positive whole number of sides, got ${sides}`);
 }
 
 /** Production RNG backed by node:crypto (unbiased, no global state). */
@@ -21,6 +38,11 @@ export function cryptoRng(): Rng {
     die(sides) {
       assertSides(sides);
       return sides === 1 ? 1 : randomInt(1, sides + 1);
+    },
+    dice(sides, count, faces, at) {
+      assertSides(sides);
+      assertBatch(sides, count, faces, at);
+      for (let i = at; i < at + count; i++) faces[i] = sides === 1 ? 1 : randomInt(1, sides + 1);
     },
   };
 }
@@ -55,7 +77,8 @@ export function seededRng(seed: number): Rng {
   };
   return {
     die(sides) {
-      assertSides(sides);
+      // assertSides written out: a call to a module function costs V8 a check per die here.
+      if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
       const limit = Math.floor(0x1_0000_0000 / sides) * sides;
       let x = next32();
       while (x >= limit) x = next32();
@@ -63,7 +86,60 @@ export function seededRng(seed: number): Rng {
       // quotient is exact since x < 2^32.
       return x - Math.floor(x / sides) * sides + 1;
     },
+    dice(sides, count, faces, at) {
+      assertSides(sides);
+      assertBatch(sides, count, faces, at);
+      drawFaces(state, sides, faces, at, at + count);
+    },
   };
+}
+
+/**
+ * die(sides) for faces[from]…faces[to - 1], as one loop: the state is held in int32 locals (no
+ * typed-array round trip per draw), and x mod sides comes from a multiplication by 1/sides, not a
+ * division.
+ */
+function drawFaces(
+  state: Uint32Array,
+  sides: number,
+  faces: Int32Array,
+  from: number,
+  to: number,
+): void {
+  // The same four words as next32, as signed 32-bit values; `| 0` wraps sums as `>>> 0` does.
+  let a = (state[0] ?? 0) | 0;
+  let b = (state[1] ?? 0) | 0;
+  let c = (state[2] ?? 0) | 0;
+  let d = (state[3] ?? 0) | 0;
+  // Numbers made once, outside the loop (V8 would otherwise recheck the parameter's type per die).
+  const size = sides * 1;
+  const limit = Math.floor(0x1_0000_0000 / size) * size;
+  const inverse = 1 / size;
+  // One loop, with `i` moving only when a draw is kept: fewer checks per die than a loop per face
+  // holding a rejection loop.
+  let i = from | 0;
+  const end = to | 0;
+  while (i < end) {
+    const t = (a + b + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (((c << 21) | (c >>> 11)) + t) | 0;
+    const x = t >>> 0;
+    if (x < limit) {
+      // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its floor is the true quotient or
+      // one off either way, and the remainder, exact in doubles, is put back in [0, sides).
+      let r = x - Math.floor(x * inverse) * size;
+      if (r < 0) r += size;
+      else if (r >= size) r -= size;
+      faces[i] = r + 1;
+      i = (i + 1) | 0;
+    }
+  }
+  state[0] = a;
+  state[1] = b;
+  state[2] = c;
+  state[3] = d;
 }
 
 /**

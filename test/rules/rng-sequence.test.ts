@@ -31,3 +31,39 @@ describe("seededRng", () => {
     expect(faces.map((_, i) => rng.die(SIDES[i % SIDES.length] ?? 6))).toEqual(faces);
   });
 });
+
+describe("seededRng.dice", () => {
+  // Every sides of SIDES that fits an Int32Array face.
+  const batchSides = SIDES.filter((sides) => sides <= 2 ** 31 - 1);
+
+  it.each(Object.keys(PINNED))("writes the faces die() draws, in order, for seed %s", (seed) => {
+    const one = seededRng(Number(seed));
+    const batch = seededRng(Number(seed));
+    const dice = batch.dice?.bind(batch);
+    if (dice === undefined) throw new Error("seededRng has no dice()");
+    for (const sides of batchSides) {
+      for (const count of [0, 1, 2, 7, 100]) {
+        const faces = new Int32Array(count + 6).fill(-1);
+        dice(sides, count, faces, 3);
+        const expected = Array.from({ length: count }, () => one.die(sides));
+        expect([...faces.subarray(3, 3 + count)]).toEqual(expected);
+        // Nothing outside the range asked for is touched.
+        expect([...faces.subarray(0, 3), ...faces.subarray(3 + count)]).toEqual(Array(6).fill(-1));
+      }
+    }
+    // Still in step afterwards.
+    expect(batch.die(6)).toBe(one.die(6));
+  });
+
+  it("refuses what die() refuses, and faces that do not fit", () => {
+    const rng = seededRng(1);
+    const faces = new Int32Array(4);
+    expect(() => rng.dice?.(0, 1, faces, 0)).toThrow(RangeError);
+    expect(() => rng.dice?.(2.5, 1, faces, 0)).toThrow(RangeError);
+    expect(() => rng.dice?.(2 ** 31, 1, faces, 0)).toThrow(RangeError);
+    expect(() => rng.dice?.(6, 5, faces, 0)).toThrow(RangeError);
+    expect(() => rng.dice?.(6, 2, faces, 3)).toThrow(RangeError);
+    expect(() => rng.dice?.(6, -1, faces, 0)).toThrow(RangeError);
+    expect(() => rng.dice?.(6, 1, faces, 0.5)).toThrow(RangeError);
+  });
+});

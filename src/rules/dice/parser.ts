@@ -57,7 +57,8 @@ export function isDiceExpression(input: string): boolean {
  * Bounded: at most PARSED_CACHE_CAPACITY entries; when full, the entry added longest ago goes
  * (insertion order, which a Map keeps). Only valid expressions are kept: invalid text is parsed,
  * and refused with a fresh DiceError, every time. Cached trees are deep-frozen, so nothing can
- * change one between rolls; every roll builds its own results.
+ * change one between rolls; every roll builds its own results (die objects it shares with other
+ * rolls are frozen values, see evaluate.ts).
  *
  * It lives here, not in a module of its own: one more module in the dice import was enough to get
  * Node's file-URL-to-path helper optimised while importing, and the benchmark's import memory then

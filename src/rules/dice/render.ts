@@ -25,33 +25,62 @@ export function renderDiceRoll(
   total: number,
   options: DiceRenderOptions = DEFAULT_DICE_RENDER_OPTIONS,
 ): string {
-  const maxLength = options.maxLength ?? DEFAULT_DICE_RENDER_OPTIONS.maxLength;
-  let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
-  const layout = layoutOf(expression);
-  let text: string;
-  if (groups.length === layout.length - 1) {
-    // Every roll renders: only the dice lists are written per roll, the text between them is
-    // made once per expression.
-    text = layout[0] ?? "";
-    for (let i = 0; i < groups.length; i++) {
-      const dice = groups[i]?.dice ?? [];
-      const shown = Math.min(budget, dice.length);
-      budget -= shown;
-      text += listDice(dice, shown) + (layout[i + 1] ?? "");
+  const faces = groups.length === layoutOf(expression).length - 1 ? facesOf(groups) : undefined;
+  if (faces !== undefined) {
+    try {
+      return renderFaces(expression, faces, groups, total, options);
+    } finally {
+      if (faces === encoded) encodedFree = true;
     }
-    text += `${total}**`;
-  } else {
-    // Results that do not match the expression: groups without results are written bare.
-    let next = 0;
-    const body = formatExpression(expression.root, (node: DiceGroupNode): string => {
-      const group = groups[next++];
-      if (group === undefined) return node.notation;
-      const shown = Math.min(budget, group.dice.length);
-      budget -= shown;
-      return `${group.notation} [${listDice(group.dice, shown)}]`;
-    });
-    text = `${body} = **${total}**`;
   }
+  // Results that do not match the expression (groups without results are written bare), or dice
+  // that are not whole faces from 1 to LARGEST_FACE: written a die at a time.
+  let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
+  let next = 0;
+  const body = formatExpression(expression.root, (node: DiceGroupNode): string => {
+    const group = groups[next++];
+    if (group === undefined) return node.notation;
+    const shown = Math.min(budget, group.dice.length);
+    budget -= shown;
+    return `${group.notation} [${listAnyDice(group.dice, shown)}]`;
+  });
+  return fitted(expression, `${body} = **${total}**`, total, options);
+}
+
+/**
+ * renderDiceRoll for rollDice, from the faces of the roll: faces[0], faces[1], … are the dice of
+ * `groups` in order, a dropped die's face negated. Every face is a whole number from 1 to
+ * LARGEST_FACE, negated or not.
+ */
+export function renderFaces(
+  expression: DiceExpression,
+  faces: Int32Array,
+  groups: readonly DiceGroupResult[],
+  total: number,
+  options: DiceRenderOptions = DEFAULT_DICE_RENDER_OPTIONS,
+): string {
+  let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
+  // Only the dice lists are written per roll: the text between them is made once per expression.
+  const layout = layoutOf(expression);
+  let text = layout[0] ?? "";
+  let at = 0;
+  for (let i = 0; i < groups.length; i++) {
+    const count = groups[i]?.dice.length ?? 0;
+    const shown = Math.min(budget, count);
+    budget -= shown;
+    text = appendList(text, faces, at, shown, count) + (layout[i + 1] ?? "");
+    at += count;
+  }
+  return fitted(expression, text + totalText(total), total, options);
+}
+
+function fitted(
+  expression: DiceExpression,
+  text: string,
+  total: number,
+  options: DiceRenderOptions,
+): string {
+  const maxLength = options.maxLength ?? DEFAULT_DICE_RENDER_OPTIONS.maxLength;
   return text.length <= maxLength ? text : `${expression.canonical} = **${total}**`;
 }
 
@@ -74,100 +103,217 @@ function layoutOf(expression: DiceExpression): readonly string[] {
   return layout;
 }
 
-/** Lists at least this long are written as bytes and decoded once: cheaper than a string a die. */
-const BYTE_LIST_FROM = 6;
+/**
+ * Faces are whole numbers from 1 to DICE_LIMITS.maxSides (1,000); the faces written fast go up to
+ * LARGEST_FACE. This module does not import DICE_LIMITS: one more import in the dice modules was
+ * enough to get Node's file-URL helper optimised while importing them, which the benchmark's
+ * import memory counts (see parser.ts).
+ */
+const LARGEST_FACE = 9999;
+/** More dice than an expression may roll (DICE_LIMITS.maxDice). */
+const MAX_FACES = 1000;
 
-function listDice(dice: readonly DieResult[], shown: number): string {
-  let out =
-    (shown >= BYTE_LIST_FROM ? listDiceBytes(dice, shown) : undefined) ??
-    listDiceJoined(dice, shown);
-  const hidden = dice.length - shown;
+/** renderDiceRoll's faces, when there are at most MAX_FACES dice, each well formed. */
+const encoded = new Int32Array(MAX_FACES);
+let encodedFree = true;
+
+function facesOf(groups: readonly DiceGroupResult[]): Int32Array | undefined {
+  let count = 0;
+  for (const group of groups) count += group.dice.length;
+  if (count > MAX_FACES) return undefined;
+  // Reading a die may run code (a getter) that renders too: that one gets its own array.
+  const faces = encodedFree ? encoded : new Int32Array(count);
+  encodedFree = false;
+  let at = 0;
+  for (const group of groups) {
+    for (const { value, kept } of group.dice) {
+      if (!Number.isInteger(value) || value < 1 || value > LARGEST_FACE) {
+        if (faces === encoded) encodedFree = true;
+        return undefined;
+      }
+      faces[at++] = kept ? value : -value;
+    }
+  }
+  return faces;
+}
+
+/** The first `shown` dice written one by one, as the reference for every faster path. */
+function listAnyDice(dice: readonly DieResult[], shown: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < shown; i++) {
+    const die = dice[i];
+    if (die !== undefined) parts.push(die.kept ? `${die.value}` : `~~${die.value}~~`);
+  }
+  if (dice.length > shown) parts.push(`… ${dice.length - shown} more`);
+  return parts.join(", ");
+}
+
+/**
+ * Lists at least this long are written as bytes and decoded once. Decoding is a call into C++
+ * that costs about as much as adding a dozen cached strings, so shorter lists add strings.
+ */
+const BYTE_LIST_FROM = 16;
+
+/**
+ * `text` followed by the list of faces[at]…faces[at + shown − 1], and "… N more" for the rest of
+ * the group's `count` dice.
+ */
+function appendList(
+  text: string,
+  faces: Int32Array,
+  at: number,
+  shown: number,
+  count: number,
+): string {
+  let out = text;
+  const end = at + shown;
+  if (shown >= BYTE_LIST_FROM) {
+    out += listBytes(faces, at, end);
+  } else {
+    // Straight onto the text, two dice at a time where a cached pair fits, else one.
+    let i = at;
+    for (; i + 1 < end; i += 2) out += pairText(faces[i] ?? 0, faces[i + 1] ?? 0, i > at);
+    if (i < end) out += faceText(faces[i] ?? 0, i > at);
+  }
+  const hidden = count - shown;
   if (hidden > 0) out += `${shown > 0 ? ", " : ""}… ${hidden} more`;
   return out;
 }
 
-/**
- * Faces are whole numbers from 1 to DICE_LIMITS.maxSides (1,000). This module does not import
- * DICE_LIMITS: one more import in the dice modules was enough to get Node's file-URL helper
- * optimised while importing them, which the benchmark's import memory counts (see parser.ts).
- */
-const LARGEST_FACE = 9999;
+/** `${total}**`, cached for the totals most rolls have (whole numbers from 0 to LARGEST_FACE). */
+const totalTexts: string[] = [];
 
-/** Text of each face up to LARGEST_FACE, kept and dropped, made on first use. */
-const keptText: string[] = [];
-const droppedText: string[] = [];
-
-function faceText(die: DieResult): string {
-  const { value } = die;
-  const table = die.kept ? keptText : droppedText;
-  let text = table[value];
+function totalText(total: number): string {
+  if (total >>> 0 !== total || total > LARGEST_FACE) return `${total}**`;
+  let text = totalTexts[total];
   if (text === undefined) {
-    text = die.kept ? String(value) : `~~${value}~~`;
-    if (Number.isInteger(value) && value >= 0 && value <= LARGEST_FACE) table[value] = text;
+    text = `${total}**`;
+    totalTexts[total] = text;
   }
   return text;
 }
 
-function listDiceJoined(dice: readonly DieResult[], shown: number): string {
-  let out = "";
-  for (let i = 0; i < shown; i++) {
-    const die = dice[i];
-    if (die === undefined) break;
-    out += i > 0 ? `, ${faceText(die)}` : faceText(die);
+/**
+ * Text of each face as the first die of a list and as a later one (after ", "), kept and
+ * dropped, made on first use: index 4·value + (kept ? 1 : 0) + (later ? 2 : 0).
+ */
+const faceTexts: string[] = [];
+
+function faceText(face: number, later: boolean): string {
+  const kept = face > 0;
+  const value = kept ? face : -face;
+  const index = 4 * value + (kept ? 1 : 0) + (later ? 2 : 0);
+  let text = faceTexts[index];
+  if (text === undefined) {
+    text = `${later ? ", " : ""}${kept ? String(value) : `~~${value}~~`}`;
+    faceTexts[index] = text;
   }
-  return out;
+  return text;
 }
 
 /**
- * Bytes of one list, reused by every roll (writing calls nothing that could re-enter it). A die
- * takes at most 10 bytes ("~~9999~~, "); a list of more than SCRATCH_DICE dice (more than an
- * expression may roll) is left to listDiceJoined.
+ * Text of two dice in a row showing up to PAIR_FACE (d20 and smaller, the dice most rolls use),
+ * as faceText(first, later) + faceText(second, true), made on first use: adding a pair costs about
+ * what adding one die does. At most (2 · 21)² · 2 = 3,528 entries.
  */
-const BYTES_PER_DIE = 10;
-const SCRATCH_DICE = 1000;
-const scratch = new Uint8Array(BYTES_PER_DIE * SCRATCH_DICE);
+const PAIR_FACE = 20;
+const pairTexts: string[] = [];
+
+function pairText(first: number, second: number, later: boolean): string {
+  const a = first > 0 ? first : -first;
+  const b = second > 0 ? second : -second;
+  if (a > PAIR_FACE || b > PAIR_FACE) return faceText(first, later) + faceText(second, true);
+  const codeA = 2 * a + (first > 0 ? 1 : 0);
+  const codeB = 2 * b + (second > 0 ? 1 : 0);
+  const index = 2 * (2 * (PAIR_FACE + 1) * codeA + codeB) + (later ? 1 : 0);
+  let text = pairTexts[index];
+  if (text === undefined) {
+    text = faceText(first, later) + faceText(second, true);
+    pairTexts[index] = text;
+  }
+  return text;
+}
+
+/**
+ * Bytes of one list, reused by every list (writing calls nothing that could re-enter it). A die
+ * takes at most 10 bytes ("~~9999~~, ").
+ */
+const scratch = new Uint8Array(10 * MAX_FACES + 1); // + 1: a 32-bit store of a last digit
 const scratchText = Buffer.from(scratch.buffer, scratch.byteOffset, scratch.byteLength);
+const view = new DataView(scratch.buffer, scratch.byteOffset, scratch.byteLength);
 const COMMA = 44;
 const SPACE = 32;
 const TILDE = 126;
 const ZERO = 48;
 
-/**
- * The list written as bytes and decoded once; undefined when it is longer than the scratch bytes
- * or a face is not a whole number from 0 to LARGEST_FACE (only possible for results not made by
- * rollDice), which listDiceJoined handles.
- */
-function listDiceBytes(dice: readonly DieResult[], shown: number): string | undefined {
-  if (shown > SCRATCH_DICE) return undefined;
-  const bytes = scratch;
-  let at = 0;
-  for (let i = 0; i < shown; i++) {
-    const die = dice[i];
-    if (die === undefined) break;
-    const { value, kept } = die;
-    if (!Number.isInteger(value) || value < 0 || value > LARGEST_FACE) return undefined;
-    if (i > 0) {
-      bytes[at++] = COMMA;
-      bytes[at++] = SPACE;
-    }
-    if (!kept) {
-      bytes[at++] = TILDE;
-      bytes[at++] = TILDE;
-    }
-    if (value < 10) {
-      bytes[at++] = ZERO + value;
-    } else if (value < 100) {
-      const tens = (value / 10) | 0;
-      bytes[at++] = ZERO + tens;
-      bytes[at++] = ZERO + value - 10 * tens;
+/** The list of faces[at]…faces[end − 1] (at most MAX_FACES), written as bytes, decoded once. */
+function listBytes(faces: Int32Array, at: number, end: number): string {
+  let n = 0;
+  for (let i = at; i < end; i++) {
+    const face = faces[i] ?? 0;
+    // Every face is followed by ", "; the last one's is not part of the list. The commonest, a
+    // kept face below 100, is one 32-bit store ("dd, ", or "d, " and a byte the next overwrites).
+    if (face > 0 && face < 10) {
+      view.setUint32(n, DIGIT_COMMA_SPACE + face, true);
+      n += 3;
+    } else if (face >= 10 && face < 100) {
+      view.setUint32(n, twoDigitFaces[face] ?? 0, true);
+      n += 4;
     } else {
-      const text = String(value);
-      for (let c = 0; c < text.length; c++) bytes[at++] = text.charCodeAt(c);
-    }
-    if (!kept) {
-      bytes[at++] = TILDE;
-      bytes[at++] = TILDE;
+      n = writeFace(face, n);
     }
   }
-  return scratchText.toString("latin1", 0, at);
+  return scratchText.toString("latin1", 0, n > 0 ? n - 2 : 0);
+}
+
+/** "0, " as a little-endian 32-bit word, with a zero fourth byte. */
+const DIGIT_COMMA_SPACE = ZERO | (COMMA << 8) | (SPACE << 16);
+
+/** "dd, " for each kept face from 10 to 99, as little-endian 32-bit words. */
+const twoDigitFaces = new Int32Array(100);
+for (let face = 10; face < 100; face++) {
+  const tens = Math.floor(face / 10);
+  twoDigitFaces[face] =
+    (ZERO + tens) | ((ZERO + face - 10 * tens) << 8) | (COMMA << 16) | (SPACE << 24);
+}
+
+/** Any face written at scratch[n]…, struck through when dropped, then ", ". */
+function writeFace(face: number, n: number): number {
+  const bytes = scratch;
+  let at = n;
+  if (face < 0) {
+    bytes[at] = TILDE;
+    bytes[at + 1] = TILDE;
+    at = writeNumber(bytes, at + 2, -face);
+    bytes[at] = TILDE;
+    bytes[at + 1] = TILDE;
+    at += 2;
+  } else {
+    at = writeNumber(bytes, at, face);
+  }
+  bytes[at] = COMMA;
+  bytes[at + 1] = SPACE;
+  return at + 2;
+}
+
+/** Digits of a whole number from 1 to LARGEST_FACE at bytes[n]…; returns the index after them. */
+function writeNumber(bytes: Uint8Array, n: number, value: number): number {
+  if (value < 10) {
+    bytes[n] = ZERO + value;
+    return n + 1;
+  }
+  if (value < 100) {
+    const tens = (value / 10) | 0;
+    bytes[n] = ZERO + tens;
+    bytes[n + 1] = ZERO + value - 10 * tens;
+    return n + 2;
+  }
+  const digits = value < 1000 ? 3 : 4;
+  let rest = value;
+  for (let d = digits - 1; d >= 0; d--) {
+    const quotient = (rest / 10) | 0;
+    bytes[n + d] = ZERO + rest - 10 * quotient;
+    rest = quotient;
+  }
+  return n + digits;
 }

@@ -64,6 +64,12 @@ describe("the cache of parsed expressions", () => {
     expect(second.text).toBe("4d6kh3 [6, 5, 4, ~~3~~] = **15**");
     expect(second.dice).not.toBe(first.dice);
     expect(second.groups).not.toBe(first.groups);
+    // Equal faces may be the same object in both rolls, so die objects must be frozen values.
+    for (const die of [...first.dice, ...second.dice]) expect(Object.isFrozen(die)).toBe(true);
+    expect(() => {
+      (first.dice[0] as { kept: boolean }).kept = true;
+    }).toThrow(TypeError);
+    expect(first.dice[0]).toEqual(dropped(6, 1));
   });
 
   it("refuses an invalid expression every time, with the same error, and keeps nothing", () => {

@@ -153,6 +153,35 @@ describe("rolls and renders like the plain reference", () => {
     expect(checked).toBeGreaterThan(500); // most generated expressions are within the limits
   });
 
+  it("rolls and writes the largest pools and the size boundaries like the reference", () => {
+    const texts = [
+      "999d6",
+      "1000d1000",
+      "1000d1",
+      "500d6kh250 + 500d20dl1",
+      "15d6 + 16d6 + 17d6kl8",
+      "16d100dh15 - 17d100kh1",
+      "100d20 * 3d101",
+    ];
+    const everything = { maxDiceShown: Infinity, maxLength: 100_000 };
+    for (const text of texts) {
+      const expression = parseDice(text);
+      for (const seed of [1, 2, 3]) {
+        for (const options of [undefined, everything, { maxDiceShown: 150 }]) {
+          const roll = rollDice(text, seededRng(seed), options);
+          const nodes = groupNodes(expression.root);
+          roll.groups.forEach((result, g) => {
+            const node = nodes[g];
+            if (node === undefined) throw new Error("missing group");
+            const values = result.dice.map((die) => die.value);
+            expect(result.dice.map((die) => die.kept)).toEqual(referenceKept(node, values));
+          });
+          expect(roll.text).toBe(referenceText(expression, roll.groups, roll.total, options));
+        }
+      }
+    }
+  });
+
   it("ranks big pools with many ties like a stable sort", () => {
     const pool = fc.tuple(
       fc.integer({ min: 17, max: 400 }),

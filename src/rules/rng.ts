@@ -10,7 +10,7 @@ export interface Rng {
   /**
    * Optional, for speed: writes to `faces[at]`…`faces[at + count - 1]` the faces that `count`
    * calls of die(sides) would return, in order. Throws what die(sides) throws, and a RangeError
-   * when the faces do not fit (at most 2^31 − 1 sides, count dice from `at`).
+   * when the faces do not fit (at most 2^30 sides, count dice from `at`).
    */
   dice?(sides: number, count: number, faces: Int32Array, at: number): void;
 }
@@ -19,14 +19,28 @@ function assertSides(sides: number): void {
   if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
 }
 
-/** The checks of Rng.dice beyond die's: whole faces that fit an Int32Array, count of them from at. */
+/**
+ * The checks of Rng.dice (die's and more): whole sides up to 2^30 (what seededRng's integer
+ * remainder allows), and count faces from at that fit in `faces`. `x | 0` leaves a whole number in
+ * int32 range as it is.
+ */
 function assertBatch(sides: number, count: number, faces: Int32Array, at: number): void {
-  if (sides > 0x7fff_ffff) throw new RangeError(`a d${sides} face may not fit an Int32Array`);
-  if (!Number.isSafeInteger(count) || !Number.isSafeInteger(at) || count < 0 || at < 0) {
-    throw new RangeError(`no ${count} faces from ${at}`);
+  if ((sides | 0) !== sides || sides < 1 || sides > MAX_BATCH_SIDES) {
+    if (!Number.isSafeInteger(sides) || sides < 1) throw sidesError(sides);
+    throw new RangeError(`dice() rolls at most d${MAX_BATCH_SIDES}, not d${sides}`);
   }
-  if (at + count > faces.length) throw new RangeError(`no room for ${count} faces from ${at}`);
+  if (
+    (count | 0) !== count ||
+    (at | 0) !== at ||
+    count < 0 ||
+    at < 0 ||
+    at + count > faces.length
+  ) {
+    throw new RangeError(`no room for ${count} faces from ${at}`);
+  }
 }
+
+const MAX_BATCH_SIDES = 0x4000_0000;
 
 function sidesError(sides: number): RangeError {
   return new RangeError(`a die needs a positive whole number of sides, got ${sides}`);
@@ -40,7 +54,6 @@ export function cryptoRng(): Rng {
       return sides === 1 ? 1 : randomInt(1, sides + 1);
     },
     dice(sides, count, faces, at) {
-      assertSides(sides);
       assertBatch(sides, count, faces, at);
       for (let i = at; i < at + count; i++) faces[i] = sides === 1 ? 1 : randomInt(1, sides + 1);
     },
@@ -63,6 +76,7 @@ export function seededRng(seed: number): Rng {
   // The state lives in a typed array: unsigned 32-bit values above 2^31 held in closure variables
   // would be boxed on every step (the benchmark showed the RNG at half the cost of a big roll).
   const state = Uint32Array.of(splitmix(), splitmix(), splitmix(), splitmix());
+  const bounds: Bounds = { sides: 1, limit: 0x1_0000_0000, inverse: 1 };
   const next32 = (): number => {
     const a = state[0] ?? 0;
     const b = state[1] ?? 0;
@@ -87,9 +101,14 @@ export function seededRng(seed: number): Rng {
       return x - Math.floor(x / sides) * sides + 1;
     },
     dice(sides, count, faces, at) {
-      assertSides(sides);
       assertBatch(sides, count, faces, at);
-      drawFaces(state, sides, faces, at, at + count);
+      if (sides !== bounds.sides) {
+        // Two divisions, worth keeping for the next run of the same die.
+        bounds.sides = sides;
+        bounds.limit = Math.floor(0x1_0000_0000 / sides) * sides;
+        bounds.inverse = 1 / sides;
+      }
+      drawFaces(state, bounds, faces, at, at + count);
     },
   };
 }
@@ -99,9 +118,16 @@ export function seededRng(seed: number): Rng {
  * typed-array round trip per draw), and x mod sides comes from a multiplication by 1/sides, not a
  * division.
  */
+/** What drawFaces needs to know of a die: `limit` is the largest multiple of sides up to 2^32. */
+interface Bounds {
+  sides: number;
+  limit: number;
+  inverse: number;
+}
+
 function drawFaces(
   state: Uint32Array,
-  sides: number,
+  bounds: Bounds,
   faces: Int32Array,
   from: number,
   to: number,
@@ -111,10 +137,10 @@ function drawFaces(
   let b = (state[1] ?? 0) | 0;
   let c = (state[2] ?? 0) | 0;
   let d = (state[3] ?? 0) | 0;
-  // Numbers made once, outside the loop (V8 would otherwise recheck the parameter's type per die).
-  const size = sides * 1;
-  const limit = Math.floor(0x1_0000_0000 / size) * size;
-  const inverse = 1 / size;
+  // Locals, so V8 keeps them in registers rather than reloading them per die.
+  const size = bounds.sides | 0;
+  const limit = bounds.limit * 1;
+  const inverse = bounds.inverse * 1;
   // One loop, with `i` moving only when a draw is kept: fewer checks per die than a loop per face
   // holding a rejection loop.
   let i = from | 0;
@@ -127,11 +153,13 @@ function drawFaces(
     c = (((c << 21) | (c >>> 11)) + t) | 0;
     const x = t >>> 0;
     if (x < limit) {
-      // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its floor is the true quotient or
-      // one off either way, and the remainder, exact in doubles, is put back in [0, sides).
-      let r = x - Math.floor(x * inverse) * size;
-      if (r < 0) r += size;
-      else if (r >= size) r -= size;
+      // x·(1/sides) is within 2^-20 of x / sides (x < 2^32), so its whole part (`>>> 0` truncates
+      // a double from 0 to 2^32) is the true quotient or one off either way. The remainder then
+      // lies in [−sides, 2·sides), inside int32 for sides up to 2^30, so reckoning it modulo 2^32
+      // (Math.imul, `| 0`) gives it exactly; it is put back in [0, sides).
+      let r = (t - Math.imul((x * inverse) >>> 0, size)) | 0;
+      if (r < 0) r = (r + size) | 0;
+      else if (r >= size) r = (r - size) | 0;
       faces[i] = r + 1;
       i = (i + 1) | 0;
     }

@@ -33,8 +33,13 @@ describe("seededRng", () => {
 });
 
 describe("seededRng.dice", () => {
-  // Every sides of SIDES that fits an Int32Array face.
-  const batchSides = SIDES.filter((sides) => sides <= 2 ** 31 - 1);
+  // Every sides of SIDES that dice() takes, and the largest it takes.
+  const batchSides = [
+    ...SIDES.filter((sides) => sides <= 2 ** 30),
+    999_999_999,
+    2 ** 30 - 1,
+    2 ** 30,
+  ];
 
   it.each(Object.keys(PINNED))("writes the faces die() draws, in order, for seed %s", (seed) => {
     const one = seededRng(Number(seed));
@@ -60,7 +65,7 @@ describe("seededRng.dice", () => {
     const faces = new Int32Array(4);
     expect(() => rng.dice?.(0, 1, faces, 0)).toThrow(RangeError);
     expect(() => rng.dice?.(2.5, 1, faces, 0)).toThrow(RangeError);
-    expect(() => rng.dice?.(2 ** 31, 1, faces, 0)).toThrow(RangeError);
+    expect(() => rng.dice?.(2 ** 30 + 1, 1, faces, 0)).toThrow(RangeError);
     expect(() => rng.dice?.(6, 5, faces, 0)).toThrow(RangeError);
     expect(() => rng.dice?.(6, 2, faces, 3)).toThrow(RangeError);
     expect(() => rng.dice?.(6, -1, faces, 0)).toThrow(RangeError);

@@ -1,8 +1,9 @@
 import {
   InteractionContextType,
   SlashCommandBuilder,
+  type APIEmbed,
   type ChatInputCommandInteraction,
-  type EmbedBuilder,
+  type JSONEncodable,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
@@ -150,7 +151,9 @@ interface Call {
   roller: string;
 }
 
-type Subcommand = (call: Call) => Promise<{ embed: EmbedBuilder; temporaryInsanityOf?: number }>;
+type Subcommand = (
+  call: Call,
+) => Promise<{ embed: JSONEncodable<APIEmbed>; temporaryInsanityOf?: number }>;
 
 const subcommands: Readonly<Record<string, Subcommand>> = {
   list: async ({ services, actor, protagonistId }) => ({

@@ -1,5 +1,4 @@
 import {
-  EmbedBuilder,
   InteractionContextType,
   SlashCommandBuilder,
   type ChatInputCommandInteraction,
@@ -13,7 +12,7 @@ import { UserError } from "../src/bot/user-facing-error.js";
 import { DICE_LIMITS, type DiceRoll } from "../src/rules/dice/index.js";
 import { STAT_NAMES } from "../src/rules/types.js";
 import type { TestSubject } from "../src/services/roll-service.js";
-import { builtEmbed, truncate, EMBED_LIMITS } from "../src/bot/format.js";
+import { builtEmbed, truncate, EMBED_LIMITS, type BuiltEmbed } from "../src/bot/format.js";
 
 const ROLL_COLOUR = 0x2f6f4f;
 
@@ -97,7 +96,7 @@ export const rollCommand: CommandModule = {
     const subject = subjectOf(interaction);
     const destination = secret ? await secretRollDestination(services, actor) : null;
     const roller = interaction.user.displayName;
-    let embed: EmbedBuilder;
+    let embed: BuiltEmbed;
     if ("expression" in subject) {
       const { roll } = await services.rolls.rollExpression({
         actor,
@@ -144,7 +143,7 @@ export const rollCommand: CommandModule = {
 };
 
 /** Every die in roll order (dropped ones struck through), then the total in bold. */
-export function diceRollEmbed(roll: DiceRoll, roller: string): EmbedBuilder {
+export function diceRollEmbed(roll: DiceRoll, roller: string): BuiltEmbed {
   return builtEmbed({
     color: ROLL_COLOUR,
     author: { name: truncate(roller, EMBED_LIMITS.fieldName) },

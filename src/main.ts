@@ -40,7 +40,12 @@ async function main(): Promise<void> {
 
   let db: OpenDatabase;
   try {
-    db = await openDatabase(config.databaseUrl, migrationsDir(), { sync: config.databaseSync });
+    db = await openDatabase(config.databaseUrl, migrationsDir(), {
+      sync: config.databaseSync,
+      onCheckpointError: (error) => {
+        log.warn({ err: error }, "WAL checkpoint failed; will try again");
+      },
+    });
   } catch (error) {
     log.fatal({ err: error }, "could not open the database");
     return exit(1);

@@ -6,6 +6,7 @@ import {
   type ChatInputCommandInteraction,
   type Interaction,
   type ModalSubmitInteraction,
+  type RepliableInteraction,
 } from "discord.js";
 import type { Logger } from "../logger.js";
 import type { CommandModule, ComponentHandler } from "./command.js";
@@ -17,7 +18,8 @@ import { messages } from "./messages.js";
 import { optionShapeProblem } from "./option-shape.js";
 import { newReferenceCode } from "./reference-code.js";
 import type { WriteRateLimiter } from "./rate-limit.js";
-import { InteractionReply, noMentions, type AcknowledgeableInteraction } from "./reply.js";
+import { directReplyBody, postFirstReply } from "./interaction-callback.js";
+import { InteractionReply, noMentions } from "./reply.js";
 import type { BotServices } from "./services.js";
 import {
   UserError,
@@ -200,7 +202,7 @@ export class InteractionDispatcher {
   }
 
   private createReply(
-    interaction: AcknowledgeableInteraction,
+    interaction: RepliableInteraction,
     ephemeral: boolean,
     autoDefer: "reply" | "update",
     log: Logger,
@@ -211,6 +213,12 @@ export class InteractionDispatcher {
       autoDeferAfterMs: this.options.autoDeferAfterMs,
       onBackgroundError: (error, action) => {
         log.warn({ err: error }, `could not ${action}`);
+      },
+      replyDirectly: async (options) => {
+        const body = directReplyBody(options);
+        if (body === undefined) return false;
+        await postFirstReply(interaction, body);
+        return true;
       },
     });
   }

@@ -1,13 +1,19 @@
-import { EmbedBuilder, escapeMarkdown, type APIEmbed } from "discord.js";
+import { escapeMarkdown, type APIEmbed, type JSONEncodable } from "discord.js";
 import type { PercentileOutcome } from "../rules/percentile.js";
+
+/** An embed as finished data, readable like a builder (`data`, `toJSON()`). */
+export interface BuiltEmbed extends JSONEncodable<APIEmbed> {
+  readonly data: APIEmbed;
+}
 
 /**
  * An embed from finished data. The builder's setters re-check each value through union
- * validators that build error objects even with validation off (~25 µs a setter); the hot
- * answers (/roll, /san) are built as data, within EMBED_LIMITS, and wrapped once.
+ * validators that build error objects even with validation off (~25 µs a setter), and
+ * discord.js's EmbedBuilder copies its data through a camelCase → snake_case walk (~30 µs);
+ * the hot answers (/roll, /san) are built as API data, within EMBED_LIMITS, and sent as is.
  */
-export function builtEmbed(data: APIEmbed): EmbedBuilder {
-  return new EmbedBuilder(data);
+export function builtEmbed(data: APIEmbed): BuiltEmbed {
+  return { data, toJSON: () => data };
 }
 
 /** Embed limits (Discord): keep every text within them. */

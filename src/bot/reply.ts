@@ -78,6 +78,11 @@ export interface InteractionReplyOptionsForHelper {
   readonly autoDeferAfterMs?: number;
   /** Failures nobody awaits (the automatic defer, removing a placeholder). */
   readonly onBackgroundError: (error: unknown, action: string) => void;
+  /**
+   * Sends the first answer itself when it can, faster than `interaction.reply` (see
+   * interaction-callback.ts); false when the answer must take `interaction.reply`.
+   */
+  readonly replyDirectly?: (options: InteractionReplyOptions) => Promise<boolean>;
 }
 
 /** What `editReply` (Discord's `@original`) currently points at. */
@@ -189,10 +194,13 @@ export class InteractionReply implements Reply {
     const ephemeral = ephemeralOf(content, this.ephemeral);
     const original = this.original;
     switch (original.kind) {
-      case "none":
-        await this.interaction.reply(createOptions(content, ephemeral));
+      case "none": {
+        const options = createOptions(content, ephemeral);
+        const sent = (await this.options.replyDirectly?.(options)) ?? false;
+        if (!sent) await this.interaction.reply(options);
         this.original = { kind: "answer" };
         return;
+      }
       case "placeholder":
         if (original.ephemeral === ephemeral) {
           await this.interaction.editReply(editOptions(content));

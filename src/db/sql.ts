@@ -1,6 +1,19 @@
 import type BetterSqlite3 from "better-sqlite3";
+import { ReadCache, type DatabaseStamp } from "./read-cache.js";
 
 export type SqlParam = string | number | bigint | null;
+
+/** The append-only event log: no cached read depends on it, so writing it keeps the cache. */
+const LOG_TABLES: ReadonlySet<string> = new Set(["Event", "EventTarget"]);
+
+/** How many results the read cache keeps: small ones (ids, campaigns), and Protagonist sheets. */
+export const READ_CACHE_CAPACITY = { small: 2_048, large: 256 } as const;
+
+interface Prepared {
+  statement: BetterSqlite3.Statement<SqlParam[]>;
+  /** For writes: whether the table written is one cached reads may depend on. */
+  touchesCachedTables: boolean;
+}
 
 /**
  * Prepared statements on Prisma's own SQLite connection, for the queries every command runs.
@@ -14,32 +27,81 @@ export type SqlParam = string | number | bigint | null;
  */
 export class Sql {
   /** Statements by SQL text. The texts are constants of our code, so this stays small. */
-  readonly #statements = new Map<string, BetterSqlite3.Statement<SqlParam[]>>();
+  readonly #statements = new Map<string, Prepared>();
+  /** Hot reads kept between transactions; see ReadCache for when they are forgotten. */
+  readonly cache: ReadCache;
+  /** Called after each of our write transactions commits (WAL checkpoints count them). */
+  onCommit: (() => void) | undefined;
+  #accountedWrites = 0;
+  readonly #transactions: Record<"immediate" | "deferred", (work: () => unknown) => unknown>;
+  readonly #dataVersion: BetterSqlite3.Statement<[], number>;
+  readonly #totalChangesStatement: BetterSqlite3.Statement<[], number>;
+  /** The database as the last transaction of ours left it. */
+  #committed: DatabaseStamp = { dataVersion: -1, totalChanges: -1 };
 
   constructor(
     readonly connection: BetterSqlite3.Database,
     /** Runs `work` inside a Prisma interactive transaction (its queue, its BEGIN and COMMIT). */
     private readonly inPrismaTransaction: <T>(work: () => T) => Promise<T>,
-  ) {}
+    /** Check every cache hit against the database (tests set it). */
+    verifyCache = false,
+  ) {
+    this.cache = new ReadCache(READ_CACHE_CAPACITY, verifyCache);
+    // As numbers: Prisma's adapter makes the connection read integers as BigInts.
+    this.#dataVersion = connection.prepare<[], number>("PRAGMA data_version").pluck();
+    this.#dataVersion.safeIntegers(false);
+    this.#totalChangesStatement = connection.prepare<[], number>("SELECT total_changes()").pluck();
+    this.#totalChangesStatement.safeIntegers(false);
+    // Made once: making a better-sqlite3 transaction wrapper costs more than the BEGIN and
+    // COMMIT it runs. It runs whatever work it is given between them.
+    const wrapper = connection.transaction((work: () => unknown) => {
+      const before = this.#stamp();
+      this.cache.begin(before);
+      const value = work();
+      // Our own commits leave data_version as it is; only the count of changes moves.
+      this.#committed = { dataVersion: before.dataVersion, totalChanges: this.#totalChanges() };
+      return value;
+    });
+    this.#transactions = {
+      immediate: (work) => wrapper.immediate(work),
+      deferred: (work) => wrapper.deferred(work),
+    };
+  }
 
   // The SQL text decides a row's shape, so callers name it: `Row` is that declaration.
   /* eslint-disable @typescript-eslint/no-unnecessary-type-parameters */
 
   /** Every row of a query. */
   all<Row>(sql: string, ...params: SqlParam[]): Row[] {
-    return this.#prepare(sql).all(...params) as Row[];
+    return this.#prepare(sql).statement.all(...params) as Row[];
   }
 
   /** The first row of a query, if any. */
   get<Row>(sql: string, ...params: SqlParam[]): Row | undefined {
-    return this.#prepare(sql).get(...params) as Row | undefined;
+    return this.#prepare(sql).statement.get(...params) as Row | undefined;
   }
   /* eslint-enable @typescript-eslint/no-unnecessary-type-parameters */
 
   /** Runs a write; returns the rows changed and the last inserted row id. */
   run(sql: string, ...params: SqlParam[]): { changes: number; lastInsertRowid: number } {
-    const result = this.#prepare(sql).run(...params);
+    const prepared = this.#prepare(sql);
+    if (prepared.touchesCachedTables && this.#accountedWrites === 0) this.cache.markDirty();
+    const result = prepared.statement.run(...params);
     return { changes: result.changes, lastInsertRowid: Number(result.lastInsertRowid) };
+  }
+
+  /**
+   * Runs `write`, whose only effect on cached reads is that `key` now reads as `value`
+   * (undefined: must be read again). The cache keeps the other entries.
+   */
+  writeThrough(key: string, value: unknown, write: () => void, large = false): void {
+    this.#accountedWrites += 1;
+    try {
+      write();
+    } finally {
+      this.#accountedWrites -= 1;
+    }
+    this.cache.stage(key, value, large);
   }
 
   /**
@@ -48,7 +110,7 @@ export class Sql {
    */
   transaction<T>(work: () => T): Promise<T> {
     if (this.connection.inTransaction) return this.inPrismaTransaction(work);
-    return promised(() => this.connection.transaction(work).immediate());
+    return promised(() => this.#transact(work, "immediate"));
   }
 
   /**
@@ -57,18 +119,44 @@ export class Sql {
    */
   read<T>(work: () => T): Promise<T> {
     if (this.connection.inTransaction) return this.inPrismaTransaction(work);
-    return promised(() => this.connection.transaction(work).deferred());
+    return promised(() => this.#transact(work, "deferred"));
   }
 
-  #prepare(sql: string): BetterSqlite3.Statement<SqlParam[]> {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.connection.prepare<SqlParam[]>(sql);
+  #transact<T>(work: () => T, mode: "immediate" | "deferred"): T {
+    let result: T;
+    try {
+      result = this.#transactions[mode](work) as T;
+    } catch (error) {
+      this.cache.rollback();
+      throw error;
+    }
+    this.cache.commit(this.#committed);
+    if (mode === "immediate") this.onCommit?.();
+    return result;
+  }
+
+  #totalChanges(): number {
+    return this.#totalChangesStatement.get() ?? 0;
+  }
+
+  #stamp(): DatabaseStamp {
+    return { dataVersion: this.#dataVersion.get() ?? 0, totalChanges: this.#totalChanges() };
+  }
+
+  #prepare(sql: string): Prepared {
+    let prepared = this.#statements.get(sql);
+    if (!prepared) {
+      const statement = this.connection.prepare<SqlParam[]>(sql);
       // Prisma's adapter reads every integer as a BigInt; our columns all fit in a number.
       if (statement.reader) statement.safeIntegers(false);
-      this.#statements.set(sql, statement);
+      const table = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"(\w+)"/i.exec(sql)?.[1];
+      prepared = {
+        statement,
+        touchesCachedTables: !statement.reader && (table === undefined || !LOG_TABLES.has(table)),
+      };
+      this.#statements.set(sql, prepared);
     }
-    return statement;
+    return prepared;
   }
 }
 

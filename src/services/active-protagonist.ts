@@ -21,16 +21,20 @@ export function resolveProtagonist(
 ): ProtagonistSnapshot {
   if (protagonistId) return loadProtagonist(sql, actor.guildId, protagonistId);
   // The channel's choice sorts before the campaign-wide one ("").
-  const chosen = sql.get<{ protagonistId: string }>(
-    `SELECT "protagonistId" FROM "ActiveProtagonist" WHERE "guildId" = ? AND "userId" = ?
-      AND "campaignId" = ? AND "channelId" IN (?, ?) ORDER BY "channelId" DESC LIMIT 1`,
-    actor.guildId,
-    actor.userId,
-    campaign.id,
-    actor.channelId,
-    CAMPAIGN_WIDE,
+  const chosen = sql.cache.read(
+    `active:${actor.guildId}:${actor.userId}:${campaign.id}:${actor.channelId}`,
+    () =>
+      sql.get<{ protagonistId: string }>(
+        `SELECT "protagonistId" FROM "ActiveProtagonist" WHERE "guildId" = ? AND "userId" = ?
+          AND "campaignId" = ? AND "channelId" IN (?, ?) ORDER BY "channelId" DESC LIMIT 1`,
+        actor.guildId,
+        actor.userId,
+        campaign.id,
+        actor.channelId,
+        CAMPAIGN_WIDE,
+      )?.protagonistId,
   );
-  if (chosen) return loadProtagonist(sql, actor.guildId, chosen.protagonistId);
+  if (chosen) return loadProtagonist(sql, actor.guildId, chosen);
   const own = sql.all<{ id: string }>(
     `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ? AND "ownerId" = ?
       AND "status" = 'active' LIMIT 2`,

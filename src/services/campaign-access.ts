@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound } from "./errors.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { Sql } from "../db/sql.js";
 import { displayText } from "./display-text.js";
+import { deepFreeze } from "../db/read-cache.js";
 
 const CAMPAIGN_COLUMNS = `c."id", c."guildId", c."name", c."era", c."isDefault", c."ruleOptions",
   c."secretRollMode", c."gmChannelId", c."sessionNumber", c."customContent", c."createdAt", c."updatedAt"`;
@@ -49,9 +50,11 @@ export function resolveCampaign(
   campaignId?: string | null,
 ): Campaign {
   if (campaignId) {
-    const campaign = sql.get<CampaignRow>(CAMPAIGN_BY_ID, campaignId, actor.guildId);
+    const campaign = sql.cache.read(`campaign:${actor.guildId}:${campaignId}`, () =>
+      mapDefined(sql.get<CampaignRow>(CAMPAIGN_BY_ID, campaignId, actor.guildId), toCampaign),
+    );
     if (!campaign) throw notFound("That campaign");
-    return toCampaign(campaign);
+    return campaign;
   }
   const campaign = campaignOfChannel(sql, actor);
   if (!campaign) {
@@ -65,17 +68,26 @@ export function campaignOfChannel(
   sql: Sql,
   actor: Pick<Actor, "guildId" | "channelId">,
 ): Campaign | undefined {
-  const row =
-    sql.get<CampaignRow>(CAMPAIGN_OF_CHANNEL, actor.guildId, actor.channelId) ??
-    sql.get<CampaignRow>(DEFAULT_CAMPAIGN, actor.guildId);
-  return row && toCampaign(row);
+  return sql.cache.read(`campaign-of:${actor.guildId}:${actor.channelId}`, () => {
+    const row =
+      sql.get<CampaignRow>(CAMPAIGN_OF_CHANNEL, actor.guildId, actor.channelId) ??
+      sql.get<CampaignRow>(DEFAULT_CAMPAIGN, actor.guildId);
+    return mapDefined(row, toCampaign);
+  });
+}
+
+function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undefined {
+  return value === undefined ? undefined : map(value);
 }
 
 /** Campaign GMs are its GM users, members with a GM role, and anyone with Manage Server. */
 export function isGm(sql: Sql, actor: Actor, campaignId: string): boolean {
   if (actor.canManageGuild) return true;
   const roles = JSON.stringify(actor.roleIds);
-  return sql.get<{ found: number }>(GM_ENTRY, campaignId, actor.userId, roles) !== undefined;
+  return sql.cache.read(
+    `gm:${campaignId}:${actor.userId}:${roles}`,
+    () => sql.get<{ found: number }>(GM_ENTRY, campaignId, actor.userId, roles) !== undefined,
+  );
 }
 
 export function assertGm(sql: Sql, actor: Actor, campaign: Campaign): void {
@@ -95,6 +107,14 @@ export function assertCanActOn(sql: Sql, actor: Actor, protagonist: ProtagonistS
   );
 }
 
+/** Resolved once per campaign object: cached campaigns are the same object until they change. */
+const resolvedOptions = new WeakMap<Pick<Campaign, "ruleOptions">, RuleOptions>();
+
 export function ruleOptionsOf(campaign: Pick<Campaign, "ruleOptions">): RuleOptions {
-  return resolveRuleOptions(campaign.ruleOptions);
+  let options = resolvedOptions.get(campaign);
+  if (options === undefined) {
+    options = deepFreeze(resolveRuleOptions(campaign.ruleOptions));
+    resolvedOptions.set(campaign, options);
+  }
+  return options;
 }

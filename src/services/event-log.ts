@@ -39,12 +39,40 @@ function jsonText(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** JSON texts of frozen snapshots: a change's "after" is the next change's "before". */
+const frozenJson = new WeakMap<ProtagonistSnapshot, string>();
+
+function snapshotJson(snapshot: ProtagonistSnapshot): string {
+  if (!Object.isFrozen(snapshot)) return jsonText(snapshot);
+  let text = frozenJson.get(snapshot);
+  if (text === undefined) {
+    text = jsonText(snapshot);
+    frozenJson.set(snapshot, text);
+  }
+  return text;
+}
+
+/** Keys JSON.stringify would write first, in numeric order. */
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
+/** `{"<id>": snapshot, …}`, the text JSON.stringify writes for that object. */
+function snapshotsJson(snapshots: readonly ProtagonistSnapshot[]): string {
+  const byId = new Map(snapshots.map((snapshot) => [snapshot.id, snapshot]));
+  if ([...byId.keys()].some((id) => ARRAY_INDEX.test(id))) {
+    return jsonText(Object.fromEntries(byId));
+  }
+  const members = [...byId].map(
+    ([id, snapshot]) => `${JSON.stringify(id)}:${snapshotJson(snapshot)}`,
+  );
+  return `{${members.join(",")}}`;
+}
+
 /** Appends one row to the event log, inside the caller's transaction. */
 export function recordEvent(sql: Sql, event: EventInput): number {
   const changes = event.changes ?? [];
   const targets = new Set([...changes.map((c) => c.after.id), ...(event.concerns ?? [])]);
   const snapshots = (side: "before" | "after") =>
-    changes.length ? jsonText(Object.fromEntries(changes.map((c) => [c[side].id, c[side]]))) : null;
+    changes.length ? snapshotsJson(changes.map((c) => c[side])) : null;
   const { lastInsertRowid: id } = sql.run(
     INSERT_EVENT,
     event.guildId,

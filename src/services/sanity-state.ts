@@ -1,6 +1,6 @@
 import type { Bond, SanityState } from "../rules/types.js";
 import { newId } from "./ids.js";
-import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneAdaptation, cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 
 /** The part of a Protagonist the Sanity rules read. */
 export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
@@ -11,7 +11,7 @@ export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
     wp: p.wp,
     breakingPoint: p.breakingPoint,
     unnatural: p.skills.find((s) => s.key === "unnatural")?.rating ?? 0,
-    adaptation: structuredClone(p.adaptation),
+    adaptation: cloneAdaptation(p.adaptation),
     disorders: p.disorders.filter((d) => !d.cured).map((d) => d.name),
     bonds: p.bonds.map((b): Bond => ({
       id: b.id,
@@ -43,7 +43,7 @@ export function withSanityState(
   }
   next.stats.CHA = state.cha;
   next.breakingPoint = state.breakingPoint;
-  next.adaptation = structuredClone(state.adaptation);
+  next.adaptation = cloneAdaptation(state.adaptation);
   const known = sanityStateOf(p).disorders.length;
   for (const name of state.disorders.slice(known)) {
     next.disorders.push({ id: newId(), name, threat: disorderThreat, cured: false });

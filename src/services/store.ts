@@ -63,8 +63,18 @@ const SELECT_DISORDERS = `SELECT "id", "name", "threat", "curedAt" FROM "Disorde
 const UPDATE_PROTAGONIST = `UPDATE "Protagonist" SET ${PROTAGONIST_COLUMNS.map((c) => `"${c}" = ?`).join(", ")},
   "updatedAt" = ? WHERE "id" = ?`;
 
-/** Loads a Protagonist of this guild; one of another guild is "not found", never leaked. */
+/** The read cache's key for a Protagonist's snapshot. */
+const cacheKey = (guildId: string, id: string) => `protagonist:${guildId}:${id}`;
+
+/**
+ * Loads a Protagonist of this guild; one of another guild is "not found", never leaked. The
+ * snapshot may come from the read cache, deep-frozen: change a copy (`cloneSnapshot`).
+ */
 export function loadProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
+  return sql.cache.read(cacheKey(guildId, id), () => readProtagonist(sql, guildId, id), true);
+}
+
+function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
   const row = sql.get<StoredRow>(SELECT_PROTAGONIST, id, guildId);
   if (!row) throw notFound("That Protagonist");
   const skills = sql.all<{
@@ -104,16 +114,38 @@ export function writeProtagonist(
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
 ): void {
-  const columns = protagonistColumns(after);
-  const old = protagonistColumns(before);
-  if (PROTAGONIST_COLUMNS.some((c) => old[c] !== columns[c])) {
-    const values = PROTAGONIST_COLUMNS.map((c: ProtagonistColumn) => {
-      const value = columns[c];
-      return typeof value === "boolean" ? sqlBool(value) : value;
-    });
-    sql.run(UPDATE_PROTAGONIST, ...values, sqlNow(), after.id);
-  }
-  syncChildren(sql, after.id, before, after);
+  // A snapshot read back lists children in the database's order (skills by name, the others by
+  // creation); the cache keeps `after` only when that order cannot have changed.
+  const readsBackAsIs = sameChildOrder(before, after);
+  sql.writeThrough(
+    cacheKey(after.guildId, after.id),
+    readsBackAsIs ? after : undefined,
+    () => {
+      const columns = protagonistColumns(after);
+      const old = protagonistColumns(before);
+      if (PROTAGONIST_COLUMNS.some((c) => old[c] !== columns[c])) {
+        const values = PROTAGONIST_COLUMNS.map((c: ProtagonistColumn) => {
+          const value = columns[c];
+          return typeof value === "boolean" ? sqlBool(value) : value;
+        });
+        sql.run(UPDATE_PROTAGONIST, ...values, sqlNow(), after.id);
+      }
+      syncChildren(sql, after.id, before, after);
+    },
+    true,
+  );
+}
+
+/** Same children, in the same order, and no skill renamed (skills are read back by name). */
+function sameChildOrder(before: ProtagonistSnapshot, after: ProtagonistSnapshot): boolean {
+  const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
+    a.length === b.length && a.every((item, i) => item.id === b[i]?.id);
+  return (
+    sameIds(before.skills, after.skills) &&
+    before.skills.every((skill, i) => skill.name === after.skills[i]?.name) &&
+    sameIds(before.bonds, after.bonds) &&
+    sameIds(before.disorders, after.disorders)
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ButtonBuilder, ButtonStyle } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { bondLine, bondListEmbed } from "../../src/bot/presentation/bonds.js";
 import {
@@ -129,6 +130,20 @@ describe("SAN test rendering", () => {
     expect(
       ids(sanResultRows({ eventId: 9, projectable: false, temporaryInsanity: false })),
     ).toEqual([]);
+  });
+
+  it("shows the buttons Discord's builders would make, labels, emoji and colours included", () => {
+    const rows = sanResultRows({ eventId: 9, projectable: true, temporaryInsanity: true });
+    const button = (id: string, label: string, emoji: string, style: ButtonStyle) =>
+      new ButtonBuilder().setCustomId(id).setLabel(label).setEmoji(emoji).setStyle(style).toJSON();
+    expect(rows.map((r) => r.toJSON().components)).toEqual([
+      [button("san:project:9", "Project onto a Bond", "🔗", ButtonStyle.Primary)],
+      [
+        button("san:react:9:flee", "Flee", "🏃", ButtonStyle.Secondary),
+        button("san:react:9:struggle", "Struggle", "👊", ButtonStyle.Danger),
+        button("san:react:9:submit", "Submit", "🫥", ButtonStyle.Secondary),
+      ],
+    ]);
   });
 
   it("announces a reaction without markdown or mentions from the name", () => {

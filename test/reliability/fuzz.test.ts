@@ -38,6 +38,12 @@ import { OTHER_PLAYER, PLAYER, STRANGER, startTable, type Table } from "./suppor
 
 const STRESS = process.env.STRESS !== undefined && process.env.STRESS !== "";
 const RUNS = STRESS ? 1_500 : 60;
+/**
+ * The suite's 60 cases come from one seed: with fresh ones, about one run in twenty drew no valid
+ * slash command at all and failed the check below that both outcomes were exercised. The stress
+ * run draws new cases every time.
+ */
+const SEED = STRESS ? undefined : 20261130;
 
 let table: Table;
 const unhandled: unknown[] = [];
@@ -388,7 +394,7 @@ describe("fuzzed interactions through the real dispatcher", () => {
             expect(table.checksum(), `${description}: a refusal changes nothing`).toBe(before);
           }
         }),
-        { numRuns: RUNS, endOnFailure: true },
+        { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: SEED }) },
       );
       if (STRESS) console.info(Object.fromEntries([...tallies].sort()));
       expect(tallies.get("slash: ok") ?? 0).toBeGreaterThan(0);

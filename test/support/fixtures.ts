@@ -39,8 +39,12 @@ export interface World {
 }
 
 /** A real SQLite file with one campaign (GM_USER is its GM) and one Protagonist of PLAYER. */
-export async function makeWorld(rng: Rng = seededRng(1), guildId = GUILD): Promise<World> {
-  const db = await openTempDatabase();
+export async function makeWorld(
+  rng: Rng = seededRng(1),
+  guildId = GUILD,
+  database: { verifyCache?: boolean } = {},
+): Promise<World> {
+  const db = await openTempDatabase(database);
   const services = createServices({ db: db.prisma, sql: db.sql, rng });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),

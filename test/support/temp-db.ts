@@ -6,11 +6,11 @@ import { openDatabase, type OpenDatabase } from "../../src/db/client.js";
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, "../../prisma/migrations");
 
 /** A fresh, migrated SQLite file in its own temp folder (a real database, no mocks). */
-export async function openTempDatabase(): Promise<
-  OpenDatabase & { dir: string; dispose(): Promise<void> }
-> {
+export async function openTempDatabase(
+  options: { verifyCache?: boolean } = {},
+): Promise<OpenDatabase & { dir: string; dispose(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "ce-db-"));
-  const db = await openDatabase(`file:${join(dir, "test.db")}`, MIGRATIONS_DIR);
+  const db = await openDatabase(`file:${join(dir, "test.db")}`, MIGRATIONS_DIR, options);
   return {
     ...db,
     dir,

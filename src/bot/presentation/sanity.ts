@@ -14,6 +14,7 @@ import type { ThreatType } from "../../rules/types.js";
 import {
   boxes,
   builtEmbed,
+  type BuiltEmbed,
   EMBED_LIMITS,
   OUTCOME_COLOUR,
   OUTCOME_ICON,
@@ -128,7 +129,7 @@ export function sanTestEmbed(options: {
   /** The SAN test's event; with the projection's, once projected. */
   eventId: number;
   projectionEventId?: number | null;
-}): EmbedBuilder {
+}): BuiltEmbed {
   const { result } = options;
   const san = sanChange(result);
   const title = `${testTitle(result.test)} — SAN test (${threatLabel(result.threat)}, ${result.sanLoss.notation})`;

@@ -1,4 +1,4 @@
-import type { BaseInteraction, EmbedBuilder } from "discord.js";
+import type { APIEmbed, BaseInteraction, JSONEncodable } from "discord.js";
 import type { Actor } from "../../services/actor.js";
 import { isUserFacingError, UserError } from "../user-facing-error.js";
 import type { BotServices } from "../services.js";
@@ -30,7 +30,7 @@ export async function postToGmChannel(
   interaction: BaseInteraction,
   channelId: string,
   actor: Actor,
-  embed: EmbedBuilder,
+  embed: JSONEncodable<APIEmbed>,
 ): Promise<void> {
   const channel = await interaction.client.channels.fetch(channelId).catch(() => null);
   if (!channel?.isSendable()) return;

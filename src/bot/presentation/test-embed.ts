@@ -1,7 +1,8 @@
-import type { APIEmbedField, EmbedBuilder } from "discord.js";
+import type { APIEmbedField } from "discord.js";
 import { OUTCOME_LABEL, type PercentileTestResult } from "../../rules/percentile.js";
 import {
   builtEmbed,
+  type BuiltEmbed,
   OUTCOME_COLOUR,
   OUTCOME_ICON,
   percent,
@@ -19,7 +20,7 @@ export function percentileEmbed(options: {
   who?: string | null;
   roller: string;
   notes?: readonly string[];
-}): EmbedBuilder {
+}): BuiltEmbed {
   const { test } = options;
   const modifier =
     test.modifier === 0

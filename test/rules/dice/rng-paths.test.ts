@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { rollDice } from "../../../src/rules/dice/index.js";
-import { seededRng, type Rng } from "../../../src/rules/rng.js";
+import { cryptoRng, seededRng, type Rng } from "../../../src/rules/rng.js";
 
 /** The same seeded faces, but only through die(): rollDice's one-die-at-a-time path. */
 function dieOnly(seed: number): Rng {
@@ -43,6 +43,21 @@ describe("rolling with rng.dice and with rng.die", () => {
     for (const text of expressions) {
       expect(rollDice(text, seededRng(5), options)).toEqual(rollDice(text, dieOnly(5), options));
     }
+  });
+});
+
+describe("rolling with cryptoRng, as production does", () => {
+  it("takes its faces through rng.dice and writes them out as rolled", () => {
+    const roll = rollDice("100d6 + 4d20kh3", cryptoRng());
+    const [pool, best] = roll.groups;
+    expect(pool?.dice).toHaveLength(100);
+    expect(roll.dice.every((die) => Number.isInteger(die.value) && die.value >= 1)).toBe(true);
+    expect(pool?.dice.every((die) => die.value <= 6 && die.kept)).toBe(true);
+    expect(best?.dice.filter((die) => die.kept)).toHaveLength(3);
+    const kept = roll.dice.filter((die) => die.kept);
+    expect(roll.total).toBe(kept.reduce((sum, die) => sum + die.value, 0));
+    const listed = pool?.dice.map((die) => die.value).join(", ");
+    expect(roll.text.startsWith(`100d6 [${listed ?? ""}] + 4d20kh3 [`)).toBe(true);
   });
 });
 

@@ -12,8 +12,8 @@ import {
 
 /**
  * The body `interaction.reply(options)` would post, when it can be built without discord.js's
- * MessagePayload: no files, embeds and components as builders (or embeds as API data). Else
- * undefined, and the answer takes discord.js's own path.
+ * MessagePayload: no files, embeds and components as builders (or embeds as API data), and no
+ * mentions allowed (every reply of ours). Else undefined, and the answer takes discord.js's path.
  */
 export function directReplyBody(
   options: InteractionReplyOptions,
@@ -23,6 +23,7 @@ export function directReplyBody(
   if (!components.every((component) => isJSONEncodable(component))) return undefined;
   const flags = options.flags;
   if (flags !== undefined && typeof flags !== "number") return undefined;
+  if (!allowsNoMentions(options.allowedMentions)) return undefined;
   return {
     content: options.content,
     tts: false,
@@ -35,6 +36,15 @@ export function directReplyBody(
     allowed_mentions: { parse: [] },
     flags,
   };
+}
+
+function allowsNoMentions(allowed: InteractionReplyOptions["allowedMentions"]): boolean {
+  return (
+    allowed !== undefined &&
+    Object.keys(allowed).length === 1 &&
+    Array.isArray(allowed.parse) &&
+    allowed.parse.length === 0
+  );
 }
 
 /**

@@ -60,12 +60,23 @@ describe("a first answer posted directly", () => {
     expect(JSON.parse(JSON.stringify(directReplyBody(options)))).toEqual(discordJsBody(options));
   });
 
+  it("leaves answers that may mention someone to interaction.reply", () => {
+    expect(directReplyBody({ content: "hi" })).toBeUndefined();
+    expect(
+      directReplyBody({ content: "hi", allowedMentions: { parse: [], users: ["1"] } }),
+    ).toBeUndefined();
+  });
+
   it("leaves files and components given as discord.js data to interaction.reply", () => {
     expect(
-      directReplyBody({ files: [{ attachment: Buffer.from("x"), name: "sheet.json" }] }),
+      directReplyBody({
+        files: [{ attachment: Buffer.from("x"), name: "sheet.json" }],
+        allowedMentions: noMentions(),
+      }),
     ).toBeUndefined();
     expect(
       directReplyBody({
+        allowedMentions: noMentions(),
         components: [
           {
             type: ComponentType.ActionRow,

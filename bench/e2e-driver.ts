@@ -35,7 +35,10 @@ export interface Contender {
 }
 
 export interface Outcome {
+  /** From the INTERACTION_CREATE frame leaving the fake to the callback's last byte arriving. */
   ms: number;
+  /** From asking the fake to send the interaction to the fake having checked and stored the answer. */
+  handledMs: number;
   correct: boolean;
   deferred: boolean;
 }
@@ -155,14 +158,14 @@ export async function interact(
           options: { loss: "0/1", threat: "unnatural" },
         });
   const response = await handle.response();
-  const ms = performance.now() - started;
+  const handledMs = performance.now() - started;
   const deferred = response.type === InteractionResponseType.DeferredChannelMessageWithSource;
   let data = response.data;
   if (deferred) {
     const original = await handle.waitForOriginal();
     data = { content: original.content, flags: original.flags ?? 0, embeds: original.embeds };
   }
-  return { ms, correct: isCorrect(c.kind, command, data), deferred };
+  return { ms: response.arrivalMs, handledMs, correct: isCorrect(c.kind, command, data), deferred };
 }
 
 /** `count` interactions with `concurrency` of them in flight at any time. */

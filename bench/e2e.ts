@@ -171,14 +171,32 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
     const b = summarize(bare.map((x) => x.ms));
     const p50Ratio = ratio(o.p50Ms, b.p50Ms);
     const correct = [...ours, ...bare].every((x) => x.correct);
-    latency[command] = { ours: o, bare: b, p50Ratio, p99Ratio: ratio(o.p99Ms, b.p99Ms), correct };
+    // The fake then parses, validates and stores the answer: more work for an embed than "ok".
+    const oh = summarize(ours.map((x) => x.handledMs));
+    const bh = summarize(bare.map((x) => x.handledMs));
+    latency[command] = {
+      ours: o,
+      bare: b,
+      p50Ratio,
+      p99Ratio: ratio(o.p99Ms, b.p99Ms),
+      correct,
+      untilStored: { ours: oh, bare: bh, p50Ratio: ratio(oh.p50Ms, bh.p50Ms) },
+    };
     rows.push({
-      measure: `/${command} latency, dispatch → callback, p50 / p99`,
+      measure: `/${command} latency, dispatch → callback arrival, p50 / p99`,
       ours: latencyText(o),
       baseline: latencyText(b),
       ratio: p50Ratio,
       target: `p50 ≤ ${TARGETS[command]}×`,
       pass: p50Ratio <= TARGETS[command] && correct,
+    });
+    rows.push({
+      measure: `… until the fake has checked and stored the answer, p50 / p99`,
+      ours: latencyText(oh),
+      baseline: latencyText(bh),
+      ratio: ratio(oh.p50Ms, bh.p50Ms),
+      target: "reported",
+      pass: null,
     });
   }
   for (const command of m.commands) {

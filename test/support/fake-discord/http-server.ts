@@ -37,6 +37,7 @@ export function createRestHandler(
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
+    const receivedAt = performance.now();
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const method = (req.method ?? "GET").toUpperCase();
     const apiPath =
@@ -63,6 +64,7 @@ export function createRestHandler(
     const match = apiPath === undefined ? undefined : findRoute(compiled, method, segments);
     const recorded = options.recorder.add({
       at: Date.now(),
+      receivedAt,
       method,
       path,
       rawPath: url.pathname,

@@ -30,6 +30,11 @@ export interface InteractionCallbackRecord {
   at: number;
   /** Time from dispatching the interaction to the callback arriving (Discord allows 3s). */
   latencyMs: number;
+  /**
+   * The same, precisely: from just before the INTERACTION_CREATE frame is sent to the callback's
+   * last byte arriving, before the fake parses, validates and stores it (benchmarks).
+   */
+  arrivalMs: number;
 }
 
 export interface WaitOptions {
@@ -65,6 +70,8 @@ export interface InteractionHandle {
 
 export class InteractionRecord {
   readonly sentAt = Date.now();
+  /** `performance.now()` just before the INTERACTION_CREATE frame was sent. */
+  dispatchedAt = performance.now();
   readonly callbacks: InteractionCallbackRecord[] = [];
   readonly followUpIds: string[] = [];
   readonly rejections: string[] = [];

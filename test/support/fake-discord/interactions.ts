@@ -130,6 +130,7 @@ export class InteractionRegistry {
     // Register before dispatching: a fast bot may call back before dispatch returns.
     this.byId.set(record.id, record);
     this.byToken.set(record.token, record);
+    record.dispatchedAt = performance.now();
     this.dispatch(GatewayDispatchEvents.InteractionCreate, built.payload);
     return record.handle();
   }
@@ -155,6 +156,7 @@ export class InteractionRegistry {
     body: unknown,
     files: RecordedFile[],
     withResponse: boolean,
+    receivedAt: number,
   ): RouteResult {
     const record = this.byId.get(id);
     if (record?.token !== token) throw errors.unknownInteraction();
@@ -184,6 +186,7 @@ export class InteractionRegistry {
         files,
         at: Date.now(),
         latencyMs: Date.now() - record.sentAt,
+        arrivalMs: receivedAt - record.dispatchedAt,
       });
       this.notifier.notify();
       return withResponse ? json(this.callbackResponse(record, type)) : noContent();

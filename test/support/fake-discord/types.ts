@@ -80,6 +80,8 @@ export interface RecordedRequest {
   /** 1-based arrival order. */
   seq: number;
   at: number;
+  /** `performance.now()` when the request's last byte arrived, before the fake read it. */
+  receivedAt: number;
   method: string;
   /** Path below `/api/v10`, percent-decoded (so `@original`, not `%40original`). */
   path: string;

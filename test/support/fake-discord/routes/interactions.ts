@@ -10,13 +10,14 @@ export function interactionRoutes(deps: RouteDeps): Route[] {
       pattern: "/interactions/:id/:token/callback",
       name: "interactions.callback",
       auth: false,
-      handle: ({ params, body, files, query }) =>
+      handle: ({ params, body, files, query, request }) =>
         interactions.callback(
           params.id ?? "",
           params.token ?? "",
           body,
           files,
           query.get("with_response") === "true",
+          request.receivedAt,
         ),
     },
     {

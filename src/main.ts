@@ -4,6 +4,7 @@
  */
 import { disableValidators, Events } from "discord.js";
 import { commands } from "../commands/index.js";
+import { CallbackPoster } from "./bot/callback-poster.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
 import { registerCommands } from "./bot/command-registration.js";
@@ -58,15 +59,17 @@ async function main(): Promise<void> {
   const botState = createBotStateService(db.prisma);
   const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng());
   const registry = new CommandRegistry(commands);
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
+  logClientEvents(client, log);
+  const callbacks = new CallbackPoster(config.discordApiUrl, client.rest.options.version);
   const dispatcher = new InteractionDispatcher({
     registry,
     services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
+    callbacks,
   });
   const background = new InFlight();
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
-  logClientEvents(client, log);
   const health =
     config.healthPort === undefined
       ? undefined

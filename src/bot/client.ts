@@ -70,22 +70,41 @@ export function discordCaches(): CacheFactory {
 function watchedRequests(log: Logger): typeof DefaultRestOptions.makeRequest {
   return async (url, init) => {
     const response = await DefaultRestOptions.makeRequest(url, init);
-    if (response.status === 429 || response.status >= 500) {
-      const fields = { path: new URL(url).pathname, method: init.method, status: response.status };
-      if (response.status === 429) {
-        const retryAfter = Number(response.headers.get("retry-after"));
-        log.warn(
-          {
-            ...fields,
-            retryAfterMs: Number.isFinite(retryAfter) ? Math.round(retryAfter * 1000) : undefined,
-            global: response.headers.get("x-ratelimit-global") === "true",
-          },
-          "rate limited by Discord",
-        );
-      } else log.warn(fields, "Discord answered with a server error");
-    }
+    warnOnDiscordTrouble(log, {
+      path: new URL(url).pathname,
+      method: init.method,
+      status: response.status,
+      header: (name) => response.headers.get(name),
+    });
     return response;
   };
+}
+
+/** One of Discord's HTTP answers, as far as the warnings need it. */
+export interface DiscordAnswer {
+  readonly path: string;
+  readonly method: string | undefined;
+  readonly status: number;
+  /** A response header by its lower-case name; null when absent. */
+  readonly header: (name: string) => string | null;
+}
+
+/** A warning for a 429 or a 5xx, whichever path the request took; nothing for other answers. */
+export function warnOnDiscordTrouble(log: Logger, answer: DiscordAnswer): void {
+  const { status } = answer;
+  if (status !== 429 && status < 500) return;
+  const fields = { path: answer.path, method: answer.method, status };
+  if (status === 429) {
+    const retryAfter = Number(answer.header("retry-after"));
+    log.warn(
+      {
+        ...fields,
+        retryAfterMs: Number.isFinite(retryAfter) ? Math.round(retryAfter * 1000) : undefined,
+        global: answer.header("x-ratelimit-global") === "true",
+      },
+      "rate limited by Discord",
+    );
+  } else log.warn(fields, "Discord answered with a server error");
 }
 
 /**

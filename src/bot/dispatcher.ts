@@ -18,6 +18,7 @@ import { messages } from "./messages.js";
 import { optionShapeProblem } from "./option-shape.js";
 import { newReferenceCode } from "./reference-code.js";
 import type { WriteRateLimiter } from "./rate-limit.js";
+import type { CallbackPoster } from "./callback-poster.js";
 import { directReplyBody, postFirstReply } from "./interaction-callback.js";
 import { InteractionReply, noMentions } from "./reply.js";
 import type { BotServices } from "./services.js";
@@ -41,6 +42,8 @@ export interface DispatcherOptions {
   readonly newReferenceCode?: () => string;
   /** Limits how fast each user may change the table; no limit when absent. */
   readonly writeRateLimiter?: WriteRateLimiter;
+  /** Posts first answers on connections of its own; through the REST client when absent. */
+  readonly callbacks?: CallbackPoster;
 }
 
 type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
@@ -217,7 +220,7 @@ export class InteractionDispatcher {
       replyDirectly: async (options) => {
         const body = directReplyBody(options);
         if (body === undefined) return false;
-        await postFirstReply(interaction, body);
+        await postFirstReply(interaction, body, { poster: this.options.callbacks, log });
         return true;
       },
     });

@@ -4,6 +4,9 @@ import {
   ButtonStyle,
   ComponentType,
   StringSelectMenuBuilder,
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type JSONEncodable,
   type MessageActionRowComponentBuilder,
 } from "discord.js";
 import type { ProjectableBond } from "../../services/sanity-queries.js";
@@ -62,28 +65,42 @@ function row(...components: MessageActionRowComponentBuilder[]): Row {
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...components);
 }
 
+/** A row of buttons as finished data, sent as is. */
+export interface ButtonRow extends JSONEncodable<APIActionRowComponent<APIButtonComponent>> {
+  readonly data: APIActionRowComponent<APIButtonComponent>;
+}
+
 /**
- * A button from finished data, for the answer to every SAN test: the builder's setters run
- * validators even with validation off (~25 µs each, see builtEmbed).
+ * The rows under every SAN test's answer are built as data: discord.js's builders copy their
+ * data through a camelCase → snake_case walk and their setters run validators even with
+ * validation off (~25 µs a button; see builtEmbed).
  */
-function builtButton(
+function buttonRow(...buttons: APIButtonComponent[]): ButtonRow {
+  const data: APIActionRowComponent<APIButtonComponent> = {
+    type: ComponentType.ActionRow,
+    components: buttons,
+  };
+  return { data, toJSON: () => data };
+}
+
+function button(
   custom: string,
   label: string,
   style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger,
   emoji: string,
-): ButtonBuilder {
-  return new ButtonBuilder({
+): APIButtonComponent {
+  return {
     type: ComponentType.Button,
     custom_id: custom,
     label,
     style,
     emoji: { name: emoji, animated: false },
-  });
+  };
 }
 
-export function projectButtonRow(eventId: number): Row {
-  return row(
-    builtButton(
+export function projectButtonRow(eventId: number): ButtonRow {
+  return buttonRow(
+    button(
       customId(SAN_COMMAND, SAN_ACTIONS.project, eventId),
       "Project onto a Bond",
       ButtonStyle.Primary,
@@ -92,10 +109,10 @@ export function projectButtonRow(eventId: number): Row {
   );
 }
 
-export function reactionRow(eventId: number): Row {
-  return row(
+export function reactionRow(eventId: number): ButtonRow {
+  return buttonRow(
     ...REACTIONS.map((reaction) =>
-      builtButton(
+      button(
         customId(SAN_COMMAND, SAN_ACTIONS.react, eventId, reaction),
         REACTION_LABEL[reaction],
         reaction === "struggle" ? ButtonStyle.Danger : ButtonStyle.Secondary,
@@ -132,7 +149,7 @@ export function sanResultRows(options: {
   eventId: number;
   projectable: boolean;
   temporaryInsanity: boolean;
-}): Row[] {
+}): ButtonRow[] {
   return [
     ...(options.projectable ? [projectButtonRow(options.eventId)] : []),
     ...(options.temporaryInsanity ? [reactionRow(options.eventId)] : []),

@@ -60,8 +60,14 @@ const SELECT_BONDS = `SELECT "id", "name", "kind", "score", "crossedOff", "fello
   FROM "Bond" WHERE "protagonistId" = ? ORDER BY "createdAt" ASC`;
 const SELECT_DISORDERS = `SELECT "id", "name", "threat", "curedAt" FROM "Disorder"
   WHERE "protagonistId" = ? ORDER BY "createdAt" ASC`;
-const UPDATE_PROTAGONIST = `UPDATE "Protagonist" SET ${PROTAGONIST_COLUMNS.map((c) => `"${c}" = ?`).join(", ")},
-  "updatedAt" = ? WHERE "id" = ?`;
+const UPDATE_PROTAGONIST = rowUpdate(
+  "Protagonist",
+  PROTAGONIST_COLUMNS,
+  ["ownerId", "name", "status"],
+  {
+    stampsUpdatedAt: true,
+  },
+);
 
 /** The read cache's key for a Protagonist's snapshot. */
 const cacheKey = (guildId: string, id: string) => `protagonist:${guildId}:${id}`;
@@ -121,19 +127,54 @@ export function writeProtagonist(
     cacheKey(after.guildId, after.id),
     readsBackAsIs ? after : undefined,
     () => {
-      const columns = protagonistColumns(after);
-      const old = protagonistColumns(before);
-      if (PROTAGONIST_COLUMNS.some((c) => old[c] !== columns[c])) {
-        const values = PROTAGONIST_COLUMNS.map((c: ProtagonistColumn) => {
-          const value = columns[c];
-          return typeof value === "boolean" ? sqlBool(value) : value;
-        });
-        sql.run(UPDATE_PROTAGONIST, ...values, sqlNow(), after.id);
+      const values = protagonistValues(after);
+      const old = protagonistValues(before);
+      if (values.some((value, i) => old[i] !== value)) {
+        const [update, set] = UPDATE_PROTAGONIST.of(old, values);
+        sql.run(update, ...set, sqlNow(), after.id);
       }
       syncChildren(sql, after.id, before, after);
     },
     true,
   );
+}
+
+/** A snapshot's column values, in `PROTAGONIST_COLUMNS` order, as SQLite stores them. */
+function protagonistValues(snapshot: ProtagonistSnapshot): SqlParam[] {
+  const columns = protagonistColumns(snapshot);
+  return PROTAGONIST_COLUMNS.map((c: ProtagonistColumn) => {
+    const value = columns[c];
+    return typeof value === "boolean" ? sqlBool(value) : value;
+  });
+}
+
+/**
+ * An UPDATE by id of `columns` (then `updatedAt` when stamped), and the same without the
+ * `indexed` ones, used when those keep their values: SQLite rewrites the index entries of every
+ * indexed column named in SET, changed or not (a SAN test wrote 4 pages to the WAL, not 1).
+ */
+function rowUpdate(
+  table: string,
+  columns: readonly string[],
+  indexed: readonly string[],
+  options: { stampsUpdatedAt: boolean } = { stampsUpdatedAt: false },
+) {
+  const statement = (set: readonly string[]) => {
+    const assignments = [...set, ...(options.stampsUpdatedAt ? ["updatedAt"] : [])];
+    return `UPDATE "${table}" SET ${assignments.map((c) => `"${c}" = ?`).join(", ")} WHERE "id" = ?`;
+  };
+  const isIndexed = columns.map((c) => indexed.includes(c));
+  const full = statement(columns);
+  const lean = statement(columns.filter((_, i) => !isIndexed[i]));
+  return {
+    /** The statement and the values it sets for a row going from `old` to `values`. */
+    of(old: readonly SqlParam[], values: readonly SqlParam[]): [string, SqlParam[]] {
+      if (isIndexed.some((indexedColumn, i) => indexedColumn && old[i] !== values[i])) {
+        return [full, [...values]];
+      }
+      return [lean, values.filter((_, i) => !isIndexed[i])];
+    },
+  };
 }
 
 /** Same children, in the same order, and no skill renamed (skills are read back by name). */
@@ -150,11 +191,12 @@ function sameChildOrder(before: ProtagonistSnapshot, after: ProtagonistSnapshot)
 
 /**
  * How one kind of child row (skills, Bonds, disorders) is stored: the columns a snapshot sets,
- * in `values` order, and whether an insert stamps `createdAt` (Prisma's `@default(now())`).
+ * in `values` order, those of them in an index, and whether an insert stamps `createdAt`
+ * (Prisma's `@default(now())`).
  */
 interface ChildTable<T extends { id: string }> {
   readonly remove: string;
-  readonly update: string;
+  readonly update: ReturnType<typeof rowUpdate>;
   readonly insert: string;
   readonly stampsCreatedAt: boolean;
   values(item: T): SqlParam[];
@@ -163,13 +205,14 @@ interface ChildTable<T extends { id: string }> {
 function childTable<T extends { id: string }>(
   table: string,
   columns: readonly string[],
+  indexed: readonly string[],
   values: (item: T) => SqlParam[],
   stampsCreatedAt: boolean,
 ): ChildTable<T> {
   const inserted = [...columns, "id", "protagonistId", ...(stampsCreatedAt ? ["createdAt"] : [])];
   return {
     remove: `DELETE FROM "${table}" WHERE "id" = ? AND "protagonistId" = ?`,
-    update: `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(", ")} WHERE "id" = ?`,
+    update: rowUpdate(table, columns, indexed),
     insert: `INSERT INTO "${table}" (${quoted(inserted)}) VALUES (${inserted.map(() => "?").join(", ")})`,
     stampsCreatedAt,
     values,
@@ -179,18 +222,21 @@ function childTable<T extends { id: string }>(
 const SKILLS = childTable<SkillSnapshot>(
   "Skill",
   ["name", "key", "rating", "failureMarked"],
+  ["key"],
   (s) => [s.name, s.key, s.rating, sqlBool(s.failureMarked)],
   false,
 );
 const BONDS = childTable<BondSnapshot>(
   "Bond",
   ["name", "kind", "score", "crossedOff", "fellowProtagonistId"],
+  ["fellowProtagonistId"],
   (b) => [b.name, b.kind, b.score, sqlBool(b.crossedOff), b.fellowId],
   true,
 );
 const DISORDERS = childTable<DisorderSnapshot>(
   "Disorder",
   ["name", "threat", "curedAt"],
+  [],
   (d) => [d.name, d.threat, d.cured ? sqlNow() : null],
   true,
 );
@@ -213,7 +259,8 @@ function syncRows<T extends { id: string }>(
       const stamp = table.stampsCreatedAt ? [sqlNow()] : [];
       sql.run(table.insert, ...table.values(item), item.id, protagonistId, ...stamp);
     } else if (!sameFields(old, item)) {
-      sql.run(table.update, ...table.values(item), item.id);
+      const [update, set] = table.update.of(table.values(old), table.values(item));
+      sql.run(update, ...set, item.id);
     }
   }
 }

@@ -115,6 +115,64 @@ describe("the prepared statements against Prisma", () => {
     expect(isGm(sql, actor({ userId: role }), world.campaignId)).toBe(false);
   });
 
+  it("keep the indexes right when a name, owner, status, skill key or fellow changes", async () => {
+    const { sql } = world.db;
+    const fellow = await world.addProtagonist(GM_USER, { name: "Fellow Agent" });
+    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const after = cloneSnapshot(before);
+    after.name = "Renamed Agent";
+    after.ownerId = GM_USER;
+    after.status = "retired";
+    const [first, ...rest] = after.skills;
+    const [bond, ...otherBonds] = after.bonds;
+    if (!first || !bond) throw new Error("the sample Protagonist has skills and Bonds");
+    after.skills = [{ ...first, name: "Abnormal Psychology", key: "abnormal psychology" }, ...rest];
+    after.bonds = [{ ...bond, fellowId: fellow.id }, ...otherBonds];
+    await sql.transaction(() => {
+      writeProtagonist(sql, before, after);
+    });
+
+    const { protagonist, skill, bond: bonds } = world.db.prisma;
+    // Looked up through each index the change touched.
+    const byName = await protagonist.findUnique({
+      where: { campaignId_name: { campaignId: world.campaignId, name: "Renamed Agent" } },
+    });
+    expect(byName?.id).toBe(world.hero.id);
+    expect(
+      (await protagonist.findMany({ where: { guildId: GUILD, ownerId: GM_USER } })).map(
+        (p) => p.id,
+      ),
+    ).toContain(world.hero.id);
+    expect(
+      await protagonist.count({
+        where: { guildId: GUILD, campaignId: world.campaignId, status: "retired" },
+      }),
+    ).toBe(1);
+    const renamed = await skill.findUnique({
+      where: { protagonistId_key: { protagonistId: world.hero.id, key: "abnormal psychology" } },
+    });
+    expect(renamed?.id).toBe(first.id);
+    expect(
+      (await bonds.findMany({ where: { fellowProtagonistId: fellow.id } })).map((b) => b.id),
+    ).toEqual([bond.id]);
+    expect(await viaPrisma(world.hero.id)).toEqual(after);
+  });
+
+  it("rewrite only the row when no indexed column changes (one page to the WAL, not four)", async () => {
+    const { sql } = world.db;
+    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const after = cloneSnapshot(before);
+    after.san -= 2;
+    after.wp -= 1;
+    sql.connection.pragma("wal_checkpoint(TRUNCATE)");
+    await sql.transaction(() => {
+      writeProtagonist(sql, before, after);
+    });
+    const [walFrames] = sql.connection.pragma("wal_checkpoint(PASSIVE)") as { log: bigint }[];
+    expect(Number(walFrames?.log)).toBe(1);
+    expect(await viaPrisma(world.hero.id)).toEqual(after);
+  });
+
   it("append events Prisma reads back with their JSON, dates and targets", async () => {
     const { sql, prisma } = world.db;
     const before = loadProtagonist(sql, GUILD, world.hero.id);

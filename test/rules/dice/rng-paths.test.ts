@@ -82,6 +82,11 @@ describe("an Rng that breaks its contract", () => {
       expect(() => rollDice("1d4 + 5d6", lastFaceOf(bad))).toThrow(RangeError);
       expect(() => rollDice("40d6dl3", lastFaceOf(bad))).toThrow(RangeError);
     }
+    // A big pool without a rule looks its dice up by face alone: no face may slip through.
+    for (const bad of [0, 7, -1, -3, 2 ** 31 - 1, -(2 ** 31), 3 - 2 ** 31, 2 ** 30 + 3]) {
+      expect(() => rollDice("40d6", lastFaceOf(bad))).toThrow(RangeError);
+      expect(() => rollDice("2d4 + 998d6", lastFaceOf(bad))).toThrow(RangeError);
+    }
     // Dice past d100 are made one object at a time, with their own check.
     for (const bad of [0, 201, -3]) {
       expect(() => rollDice("5d200", lastFaceOf(bad))).toThrow(RangeError);

@@ -102,7 +102,12 @@ interface Layout {
 const layouts = new WeakMap<DiceExpression, Layout>();
 const LIST_MARK = "\u0000"; // never in a formatted expression: the lexer refuses control characters
 
+/** The layout asked for last: rolls mostly repeat the expression before, and a WeakMap costs more. */
+let lastExpression: DiceExpression | undefined;
+let lastLayout: Layout = { parts: [], digits: [] };
+
 function layoutOf(expression: DiceExpression): Layout {
+  if (expression === lastExpression) return lastLayout;
   let layout = layouts.get(expression);
   if (layout === undefined) {
     const digits: boolean[] = [];
@@ -113,6 +118,8 @@ function layoutOf(expression: DiceExpression): Layout {
     layout = { parts: `${text} = **`.split(LIST_MARK), digits };
     layouts.set(expression, layout);
   }
+  lastExpression = expression;
+  lastLayout = layout;
   return layout;
 }
 

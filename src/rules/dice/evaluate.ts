@@ -166,14 +166,15 @@ function rollGroup(node: DiceGroupNode, rng: Rng, at: number): DiceGroupResult {
         if (face > 0) subtotal += face;
       }
     } else {
-      // The commonest big pool: every die kept, so no test of the sign per die. Two dice a turn,
-      // as V8 checks the two arrays once per turn.
+      // The commonest big pool: every die kept, so each is looked up by its face alone (no sign
+      // test, no index arithmetic). Two dice a turn, as V8 checks the two arrays once per turn.
+      const kept = keptFacesOf(sides, shared);
       let j = 0;
       for (; j + 1 < count; j += 2) {
         const first = faces[at + j] ?? 0;
         const second = faces[at + j + 1] ?? 0;
-        const one = shared[2 * first - 1];
-        const other = shared[2 * second - 1];
+        const one = kept[first];
+        const other = kept[second];
         if (one === undefined) throw faceError(first, sides);
         if (other === undefined) throw faceError(second, sides);
         dice[j] = one;
@@ -182,7 +183,7 @@ function rollGroup(node: DiceGroupNode, rng: Rng, at: number): DiceGroupResult {
       }
       if (j < count) {
         const face = faces[at + j] ?? 0;
-        const die = shared[2 * face - 1];
+        const die = kept[face];
         if (die === undefined) throw faceError(face, sides);
         dice[j] = die;
         subtotal += face;
@@ -295,6 +296,26 @@ function sharedFacesOf(sides: number): readonly DieResult[] | undefined {
     sharedFaces[sides] = faces;
   }
   return faces;
+}
+
+const keptFaces: (readonly (DieResult | undefined)[] | undefined)[] = [];
+
+/**
+ * The kept dice of sharedFacesOf(sides) at index value, index 0 holding none: a face out of
+ * 1…sides finds no die.
+ */
+function keptFacesOf(
+  sides: number,
+  shared: readonly DieResult[],
+): readonly (DieResult | undefined)[] {
+  let kept = keptFaces[sides];
+  if (kept === undefined) {
+    const made: (DieResult | undefined)[] = [undefined];
+    for (let value = 1; value <= sides; value++) made.push(shared[2 * value - 1]);
+    kept = made;
+    keptFaces[sides] = kept;
+  }
+  return kept;
 }
 
 function allDice(groups: readonly DiceGroupResult[]): readonly DieResult[] {

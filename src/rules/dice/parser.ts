@@ -70,18 +70,27 @@ const parsed = new Map<string, DiceExpression>();
 
 /** parseDice, remembering the result for the same text. Throws exactly what parseDice throws. */
 export function parseDiceCached(input: string): DiceExpression {
-  const known = parsed.get(input);
-  if (known !== undefined) return known;
-  const expression = parseDice(input);
-  freezeNode(expression.root);
-  Object.freeze(expression);
-  if (parsed.size >= PARSED_CACHE_CAPACITY) {
-    const oldest = parsed.keys().next();
-    if (oldest.done !== true) parsed.delete(oldest.value);
+  // The text asked for last (still cached: only a later text can evict it), checked first since a
+  // roll mostly repeats the one before it.
+  if (input === lastInput && lastParsed !== undefined) return lastParsed;
+  let expression = parsed.get(input);
+  if (expression === undefined) {
+    expression = parseDice(input);
+    freezeNode(expression.root);
+    Object.freeze(expression);
+    if (parsed.size >= PARSED_CACHE_CAPACITY) {
+      const oldest = parsed.keys().next();
+      if (oldest.done !== true) parsed.delete(oldest.value);
+    }
+    parsed.set(input, expression);
   }
-  parsed.set(input, expression);
+  lastInput = input;
+  lastParsed = expression;
   return expression;
 }
+
+let lastInput: string | undefined;
+let lastParsed: DiceExpression | undefined;
 
 /** How many parsed expressions are held (for tests of the bound). */
 export function parsedCacheSize(): number {

@@ -25,7 +25,7 @@ export function renderDiceRoll(
   total: number,
   options: DiceRenderOptions = DEFAULT_DICE_RENDER_OPTIONS,
 ): string {
-  const faces = groups.length === layoutOf(expression).length - 1 ? facesOf(groups) : undefined;
+  const faces = groups.length === layoutOf(expression).digits.length ? facesOf(groups) : undefined;
   if (faces !== undefined) {
     try {
       return renderFaces(expression, faces, groups, total, options);
@@ -61,14 +61,14 @@ export function renderFaces(
 ): string {
   let budget = options.maxDiceShown ?? DEFAULT_DICE_RENDER_OPTIONS.maxDiceShown;
   // Only the dice lists are written per roll: the text between them is made once per expression.
-  const layout = layoutOf(expression);
-  let text = layout[0] ?? "";
+  const { parts, digits } = layoutOf(expression);
+  let text = parts[0] ?? "";
   let at = 0;
   for (let i = 0; i < groups.length; i++) {
     const count = groups[i]?.dice.length ?? 0;
     const shown = Math.min(budget, count);
     budget -= shown;
-    text = appendList(text, faces, at, shown, count) + (layout[i + 1] ?? "");
+    text = appendList(text, faces, at, shown, count, digits[i] === true) + (parts[i + 1] ?? "");
     at += count;
   }
   return fitted(expression, text + totalText(total), total, options);
@@ -85,21 +85,41 @@ function fitted(
 }
 
 /**
- * The rendered text around the dice lists: with groups g1…gn, the text is
- * layout[0] + list(g1) + layout[1] + … + list(gn) + layout[n] + total + "**", e.g. "4d6kh3 ["
- * and "] + 2 = **". Made once per expression by the same formatExpression as the canonical text,
- * and kept as long as the expression is (expressions are immutable once parsed).
+ * What renderFaces needs of an expression besides the dice. With groups g1…gn, the text is
+ * parts[0] + list(g1) + parts[1] + … + list(gn) + parts[n] + total + "**", e.g. "4d6kh3 [" and
+ * "] + 2 = **"; digits[i] says whether every die of group i + 1 shows a kept face below 10 (up to
+ * d9, no rule), so that its list may be written a digit per die.
  */
-const layouts = new WeakMap<DiceExpression, readonly string[]>();
+interface Layout {
+  readonly parts: readonly string[];
+  readonly digits: readonly boolean[];
+}
+
+/**
+ * Made once per expression by the same formatExpression as the canonical text, and kept as long as
+ * the expression is (expressions are immutable once parsed).
+ */
+const layouts = new WeakMap<DiceExpression, Layout>();
 const LIST_MARK = "\u0000"; // never in a formatted expression: the lexer refuses control characters
 
-function layoutOf(expression: DiceExpression): readonly string[] {
+/** The layout asked for last: rolls mostly repeat the expression before, and a WeakMap costs more. */
+let lastExpression: DiceExpression | undefined;
+let lastLayout: Layout = { parts: [], digits: [] };
+
+function layoutOf(expression: DiceExpression): Layout {
+  if (expression === lastExpression) return lastLayout;
   let layout = layouts.get(expression);
   if (layout === undefined) {
-    const text = formatExpression(expression.root, (node) => `${node.notation} [${LIST_MARK}]`);
-    layout = `${text} = **`.split(LIST_MARK);
+    const digits: boolean[] = [];
+    const text = formatExpression(expression.root, (node) => {
+      digits.push(node.sides < 10 && node.keep === undefined);
+      return `${node.notation} [${LIST_MARK}]`;
+    });
+    layout = { parts: `${text} = **`.split(LIST_MARK), digits };
     layouts.set(expression, layout);
   }
+  lastExpression = expression;
+  lastLayout = layout;
   return layout;
 }
 
@@ -156,7 +176,7 @@ const BYTE_LIST_FROM = 16;
 
 /**
  * `text` followed by the list of faces[at]…faces[at + shown − 1], and "… N more" for the rest of
- * the group's `count` dice.
+ * the group's `count` dice. `digits`: the faces should all be kept and below 10 (see Layout).
  */
 function appendList(
   text: string,
@@ -164,11 +184,12 @@ function appendList(
   at: number,
   shown: number,
   count: number,
+  digits: boolean,
 ): string {
   let out = text;
   const end = at + shown;
   if (shown >= BYTE_LIST_FROM) {
-    out += listBytes(faces, at, end);
+    out += (digits ? listDigits(faces, at, end) : undefined) ?? listBytes(faces, at, end);
   } else {
     // Straight onto the text, two dice at a time where a cached pair fits, else one.
     let i = at;
@@ -265,6 +286,33 @@ function listBytes(faces: Int32Array, at: number, end: number): string {
     }
   }
   return scratchText.toString("latin1", 0, n > 0 ? n - 2 : 0);
+}
+
+/**
+ * "0, 0, 0, …": a list of kept faces from 1 to 9 (a pool of d6 without a rule, say) is written into
+ * it one digit per die, every separator being in place already. Reused like `scratch`.
+ */
+const digitList = new Uint8Array(3 * MAX_FACES);
+for (let n = 0; n < digitList.length; n += 3) {
+  digitList[n] = ZERO;
+  digitList[n + 1] = COMMA;
+  digitList[n + 2] = SPACE;
+}
+const digitListText = Buffer.from(digitList.buffer, digitList.byteOffset, digitList.byteLength);
+
+/**
+ * listBytes for faces that should all be kept and below 10; undefined, having written nothing
+ * that matters, if one is not (renderDiceRoll can be given results that do not fit the dice).
+ */
+function listDigits(faces: Int32Array, at: number, end: number): string | undefined {
+  let n = 0;
+  for (let i = at | 0; i < end; i = (i + 1) | 0) {
+    const face = faces[i] ?? 0;
+    if (face < 1 || face > 9) return undefined;
+    digitList[n] = ZERO + face;
+    n = (n + 3) | 0;
+  }
+  return digitListText.toString("latin1", 0, n > 0 ? n - 2 : 0);
 }
 
 /** "0, " as a little-endian 32-bit word, with a zero fourth byte. */

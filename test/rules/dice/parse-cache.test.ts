@@ -40,6 +40,17 @@ describe("the cache of parsed expressions", () => {
     expect(parsedCacheSize()).toBe(PARSED_CACHE_CAPACITY);
   });
 
+  it("gives the same object for a text asked for again, and a new one once it was let go", () => {
+    const text = "7d6 + 7";
+    const first = parseDiceCached(text);
+    expect(parseDiceCached(text)).toBe(first);
+    for (let i = 0; i < PARSED_CACHE_CAPACITY; i++) parseDiceCached(`3d4 + ${i}`);
+    const again = parseDiceCached(text);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(parseDiceCached(text)).toBe(again);
+  });
+
   it("keeps cached trees frozen, so no roll can change them", () => {
     const expression = parseDiceCached("-(4d6kh3 + 2) * 3");
     expect(Object.isFrozen(expression)).toBe(true);

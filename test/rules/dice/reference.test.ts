@@ -219,4 +219,21 @@ describe("rolls and renders like the plain reference", () => {
     const missing = odd.slice(0, 1);
     expect(renderDiceRoll(expression, missing, 1)).toBe(referenceText(expression, missing, 1));
   });
+
+  it("writes a long d6 list right when its results are not all kept one-digit faces", () => {
+    // A pool of small dice without a rule is written a digit per die, unless a face says otherwise.
+    const expression = parseDice("20d6 + 2");
+    const plain = Array.from({ length: 20 }, (_, i): DieResult => ({
+      sides: 6,
+      value: 1 + (i % 6),
+      kept: true,
+    }));
+    for (const at of [0, 7, 19]) {
+      for (const odd of [{ value: 3, kept: false }, { value: 10 }, { value: 9999 }, { value: 0 }]) {
+        const dice = plain.map((die, i) => (i === at ? { ...die, kept: true, ...odd } : die));
+        const groups = [{ notation: "20d6", dice, subtotal: 70 }];
+        expect(renderDiceRoll(expression, groups, 72)).toBe(referenceText(expression, groups, 72));
+      }
+    }
+  });
 });

@@ -82,10 +82,30 @@ describe("an Rng that breaks its contract", () => {
       expect(() => rollDice("1d4 + 5d6", lastFaceOf(bad))).toThrow(RangeError);
       expect(() => rollDice("40d6dl3", lastFaceOf(bad))).toThrow(RangeError);
     }
+    // A big pool without a rule looks its dice up by face alone: no face may slip through.
+    for (const bad of [0, 7, -1, -3, 2 ** 31 - 1, -(2 ** 31), 3 - 2 ** 31, 2 ** 30 + 3]) {
+      expect(() => rollDice("40d6", lastFaceOf(bad))).toThrow(RangeError);
+      expect(() => rollDice("41d6", lastFaceOf(bad))).toThrow(RangeError);
+      expect(() => rollDice("2d4 + 998d6", lastFaceOf(bad))).toThrow(RangeError);
+    }
     // Dice past d100 are made one object at a time, with their own check.
     for (const bad of [0, 201, -3]) {
       expect(() => rollDice("5d200", lastFaceOf(bad))).toThrow(RangeError);
       expect(() => rollDice("5d200kl2", lastFaceOf(bad))).toThrow(RangeError);
+    }
+  });
+
+  it("names the first face that does not fit", () => {
+    for (const first of [16, 17]) {
+      const twoBad: Rng = {
+        die: () => 1,
+        dice(_sides, count, faces, at) {
+          faces.fill(2, at, at + count);
+          faces[at + first] = 9;
+          faces[at + first + 1] = 8;
+        },
+      };
+      expect(() => rollDice("40d6", twoBad)).toThrow("the rng rolled 9 on a d6");
     }
   });
 });

@@ -43,7 +43,7 @@ export interface DispatcherOptions {
   readonly newReferenceCode?: () => string;
   /** Limits how fast each user may change the table; no limit when absent. */
   readonly writeRateLimiter?: WriteRateLimiter;
-  /** Posts first answers on connections of its own; through the REST client when absent. */
+  /** Posts first answers straight to the callback endpoint; through the REST client when absent. */
   readonly callbacks?: CallbackPoster;
 }
 

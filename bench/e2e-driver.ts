@@ -19,14 +19,14 @@ import {
   isReady,
   startContender,
   stopContender,
-  type ContenderKind,
+  type BotKind,
 } from "./processes.js";
 import { round, summarize, type LatencySummary } from "./stats.js";
 
 export type Command = "roll" | "san";
 
 export interface Contender {
-  kind: ContenderKind;
+  kind: BotKind;
   fake: FakeDiscord;
   bot: BotProcess;
   pid: number;
@@ -81,24 +81,26 @@ function guildInits(shape: BulkWorldShape): FakeGuildInit[] {
 }
 
 /**
- * Starts the bot (and waits for its command registration), then the bare bot, each against its
- * own fake Discord holding every guild of the world. Everything started is pushed on `cleanup`.
+ * Starts the bot (and waits for its command registration), then the bare bot and the floor, each
+ * against its own fake Discord holding every guild of the world. The floor writes to its own copy
+ * of the world, so its commits never touch the bot's database. Everything started is pushed on
+ * `cleanup`.
  */
 export async function startContenders(
   shape: BulkWorldShape,
   dir: string,
-  databaseUrl: string,
+  databaseUrls: { ours: string; floor: string },
   cleanup: (() => Promise<void>)[],
-): Promise<{ ours: Contender; bare: Contender }> {
+): Promise<{ ours: Contender; bare: Contender; floor: Contender }> {
   const options = {
     requiredToken: BENCH_TOKEN,
     guilds: guildInits(shape),
     defaultTimeoutMs: 60_000,
   };
-  const start = async (kind: ContenderKind, fake: FakeDiscord): Promise<Contender> => {
+  const start = async (kind: BotKind, fake: FakeDiscord): Promise<Contender> => {
     const bot = startContender(kind, {
       apiUrl: fake.apiUrl,
-      databaseUrl,
+      databaseUrl: kind === "floor" ? databaseUrls.floor : databaseUrls.ours,
       cwd: dir,
       inspector: true,
     });
@@ -110,29 +112,36 @@ export async function startContenders(
         START_TIMEOUT_MS,
       );
     } else {
-      await bot.waitForLog(isReady.bare, "ready", START_TIMEOUT_MS);
+      await bot.waitForLog(isReady[kind], "ready", START_TIMEOUT_MS);
     }
     if (bot.pid === undefined) throw new Error(`the ${kind} bot did not start`);
     return { kind, fake, bot, pid: bot.pid, inspector: inspectorUrl(bot) };
   };
-  const oursFake = await startFakeDiscord(options);
-  cleanup.push(() => oursFake.close());
-  const bareFake = await startFakeDiscord(options);
-  cleanup.push(() => bareFake.close());
+  const fake = async () => {
+    const started = await startFakeDiscord(options);
+    cleanup.push(() => started.close());
+    return started;
+  };
+  const oursFake = await fake();
   const ours = await start("ours", oursFake);
-  // The bare bot registers nothing: its fake gets the same commands, so both get identical payloads.
-  bareFake.world.setCommands("global", oursFake.commands());
-  const bare = await start("bare", bareFake);
-  return { ours, bare };
+  // The others register nothing: their fakes get the same commands, so all get identical payloads.
+  const withOurCommands = async () => {
+    const started = await fake();
+    started.world.setCommands("global", oursFake.commands());
+    return started;
+  };
+  const bare = await start("bare", await withOurCommands());
+  const floor = await start("floor", await withOurCommands());
+  return { ours, bare, floor };
 }
 
-/** What a correct answer looks like: the bot's embed, or the bare bot's "ok". */
+/** What a correct answer looks like: the bot's embed, or the bare bot's (and the floor's) "ok". */
 function isCorrect(
-  kind: ContenderKind,
+  kind: BotKind,
   command: Command,
   data: FakeCallbackData | undefined,
 ): boolean {
-  if (kind === "bare") return data?.content === "ok";
+  if (kind !== "ours") return data?.content === "ok";
   if (((data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0) return false;
   const title = data?.embeds?.[0]?.title ?? "";
   return command === "roll"

@@ -4,7 +4,7 @@
  * alternating bot by bot; throughput in alternating blocks; memory at rest before any interaction
  * and after every seeded Protagonist of every guild has been touched.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrationsDir } from "../src/bot/paths.js";
@@ -64,6 +64,7 @@ function asFound(ours: Contender, bare: Contender) {
 async function measure(
   ours: Contender,
   bare: Contender,
+  floor: Contender,
   shape: BulkWorldShape,
   sizes: Sizes["e2e"],
 ): Promise<Measured> {
@@ -82,9 +83,19 @@ async function measure(
   });
   // Alternate which bot goes first, round by round.
   const inTurn = (round: number): Contender[] => (round % 2 === 0 ? [ours, bare] : [bare, ours]);
+  // With the floor among them: every order of the three, in turn.
+  const orders = [
+    [ours, bare, floor],
+    [floor, bare, ours],
+    [bare, floor, ours],
+    [ours, floor, bare],
+    [floor, ours, bare],
+    [bare, ours, floor],
+  ];
+  const inLatencyTurn = (round: number): Contender[] => orders[round % orders.length] ?? [];
 
   for (const command of commands) {
-    for (const c of [ours, bare]) {
+    for (const c of [ours, bare, floor]) {
       for (let i = 0; i < sizes.warmup; i += 1) await interact(c, command, hotSeat(i), shape);
     }
   }
@@ -92,7 +103,7 @@ async function measure(
   const latency = new Map<string, Outcome[]>();
   for (let i = 0; i < sizes.latencyRounds; i += 1) {
     for (const command of commands) {
-      for (const c of inTurn(i)) {
+      for (const c of inLatencyTurn(i)) {
         append(latency, `${c.kind}|${command}`, await interact(c, command, hotSeat(i), shape));
       }
     }
@@ -169,8 +180,10 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
     const bare = m.latency.get(`bare|${command}`) ?? [];
     const o = summarize(ours.map((x) => x.ms));
     const b = summarize(bare.map((x) => x.ms));
+    const floor = m.latency.get(`floor|${command}`) ?? [];
+    const f = summarize(floor.map((x) => x.ms));
     const p50Ratio = ratio(o.p50Ms, b.p50Ms);
-    const correct = [...ours, ...bare].every((x) => x.correct);
+    const correct = [...ours, ...bare, ...floor].every((x) => x.correct);
     // The fake then parses, validates and stores the answer: more work for an embed than "ok".
     const oh = summarize(ours.map((x) => x.handledMs));
     const bh = summarize(bare.map((x) => x.handledMs));
@@ -181,6 +194,7 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       p99Ratio: ratio(o.p99Ms, b.p99Ms),
       correct,
       untilStored: { ours: oh, bare: bh, p50Ratio: ratio(oh.p50Ms, bh.p50Ms) },
+      floor: { latency: f, p50Ratio: ratio(f.p50Ms, b.p50Ms) },
     };
     rows.push({
       measure: `/${command} latency, dispatch → callback arrival, p50 / p99`,
@@ -195,6 +209,14 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       ours: latencyText(oh),
       baseline: latencyText(bh),
       ratio: ratio(oh.p50Ms, bh.p50Ms),
+      target: "reported",
+      pass: null,
+    });
+    rows.push({
+      measure: `… the floor: the bare bot plus our event-log write, committed before it answers`,
+      ours: latencyText(f),
+      baseline: latencyText(b),
+      ratio: ratio(f.p50Ms, b.p50Ms),
       target: "reported",
       pass: null,
     });
@@ -298,8 +320,15 @@ export async function runEndToEndBench(sizes: Sizes["e2e"]): Promise<SectionResu
     const file = join(dir, "bot.db");
     await (await openDatabase(`file:${file}`, migrationsDir())).close();
     generateBulkWorld(file, shape);
-    const { ours, bare } = await startContenders(shape, dir, `file:${file}`, cleanup);
-    return report(await measure(ours, bare, shape, sizes), sizes);
+    const floorFile = join(dir, "floor.db");
+    copyFileSync(file, floorFile);
+    const { ours, bare, floor } = await startContenders(
+      shape,
+      dir,
+      { ours: `file:${file}`, floor: `file:${floorFile}` },
+      cleanup,
+    );
+    return report(await measure(ours, bare, floor, shape, sizes), sizes);
   } finally {
     for (const close of cleanup.reverse()) await close();
     rmSync(dir, { recursive: true, force: true });

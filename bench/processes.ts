@@ -16,34 +16,44 @@ export const BENCH_TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.bench-token";
 /** What `npm run build` makes and `npm start` runs. */
 export const BOT_ENTRY = join(projectRoot(), "dist", "src", "main.js");
 export const BARE_BOT_ENTRY = join(import.meta.dirname, "bare-bot.js");
+const FLOOR_BOT_ENTRY = join(import.meta.dirname, "floor-bot.js");
+const ENTRY: Record<BotKind, string> = {
+  ours: BOT_ENTRY,
+  bare: BARE_BOT_ENTRY,
+  floor: FLOOR_BOT_ENTRY,
+};
 const PROFILED_ENTRY = join(import.meta.dirname, "profiled-entry.js");
 
 export type ContenderKind = "ours" | "bare";
+/** The contenders, and the floor: the bare bot plus our event-log write (floor-bot.ts). */
+export type BotKind = ContenderKind | "floor";
 
 /**
  * Ours runs as `npm start` runs it (package.json, like the Dockerfile). The baseline runs as it
  * always has: the bare discord.js bot is the library as is, not ours to tune.
  */
-const LAUNCH: Record<ContenderKind, () => Launch> = {
+const LAUNCH: Record<BotKind, () => Launch> = {
   ours: npmStartLaunch,
   bare: () => ({ env: {}, nodeOptions: ["--enable-source-maps"] }),
+  floor: () => ({ env: {}, nodeOptions: ["--enable-source-maps"] }),
 };
 
-export const isReady: Record<ContenderKind, (line: LogLine) => boolean> = {
+export const isReady: Record<BotKind, (line: LogLine) => boolean> = {
   ours: (line) => line.msg === "connected to Discord",
   bare: (line) => line.msg === "ready",
+  floor: (line) => line.msg === "ready",
 };
 
 export function startContender(
-  kind: ContenderKind,
+  kind: BotKind,
   options: { apiUrl: string; databaseUrl: string; cwd: string; inspector?: boolean },
 ): BotProcess {
-  const entry = kind === "ours" ? BOT_ENTRY : BARE_BOT_ENTRY;
+  const entry = ENTRY[kind];
   const env: Record<string, string> = {
     DISCORD_TOKEN: BENCH_TOKEN,
     DISCORD_API_URL: options.apiUrl,
   };
-  if (kind === "ours") env.DATABASE_URL = options.databaseUrl;
+  if (kind !== "bare") env.DATABASE_URL = options.databaseUrl;
   // An inspector on a free loopback port, idle until restingResidentMb asks it for a full GC.
   if (options.inspector === true) env.NODE_OPTIONS = "--inspect=127.0.0.1:0";
   // BENCH_PROFILE_DIR=/tmp/prof: both bots run under the CPU profiler (see profiled-entry.ts).

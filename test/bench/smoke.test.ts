@@ -85,5 +85,10 @@ describe("npm run bench:smoke", () => {
         expect(row.pass).toBeNull();
       }
     }
+    // The floor (bare bot plus our event-log write) answered, and is reported beside each command.
+    const e2eRows = results.sections.e2e?.rows ?? [];
+    const floorRows = e2eRows.filter((row) => String(row.measure).includes("the floor"));
+    expect(floorRows).toHaveLength(2);
+    for (const row of floorRows) expect(Number.isFinite(row.ratio)).toBe(true);
   }, 240_000);
 });

@@ -30,8 +30,10 @@ import { ratio, round, sleep, summarize, type LatencySummary } from "./stats.js"
 
 const TARGETS = { roll: 1.25, san: 1.5, idleRss: 1.3, growthMb: 20 } as const;
 /**
- * Latency and throughput cycle over every player of this many guilds: a warm working set, wide
- * enough that no player nears the per-user write limit or a Protagonist runs out of SAN.
+ * Latency and throughput cycle over every player of this many guilds (1,000 players), wide enough
+ * that no player nears the per-user write limit or a Protagonist runs out of SAN. The warm-up
+ * reaches only the first of them, so most /roll samples are their player's first command since
+ * the bot started (its sheet is read from SQLite); the /san after it finds the sheet cached.
  */
 const HOT_GUILDS = 100;
 

@@ -196,7 +196,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
         }
         if (!event.changed || !event.before) {
           throw invalid(
-            `#${event.id} changed nothing (a roll, or a setting), so there is nothing to undo.`,
+            `#${event.id} changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.`,
           );
         }
         const campaign = resolveCampaign(sql, actor, event.campaignId);

@@ -143,7 +143,7 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
         if (event.undoneById !== null) throw conflict("That change was already undone.");
         if (!event.changed || !event.before || !event.after) {
           throw invalid(
-            "That entry changed nothing (a roll, or a setting), so there is nothing to undo.",
+            "That entry changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.",
           );
         }
         const campaign = resolveCampaign(sql, actor, event.campaignId);

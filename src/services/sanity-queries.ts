@@ -84,12 +84,15 @@ export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">
 async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promise<SanTestStatus> {
   const event = await tx.event.findFirst({
     where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
+    include: { targets: { select: { protagonistId: true }, take: 1 } },
   });
+  // A test that cost nothing (and so cannot be projected) is logged without snapshots.
   const beforeTest = event?.before
     ? Object.values(event.before as unknown as Record<string, ProtagonistSnapshot>)[0]
     : undefined;
-  if (!event?.dice || !beforeTest) throw notFound("That SAN test");
-  const protagonist = loadProtagonist(sql, actor.guildId, beforeTest.id);
+  const testedId = beforeTest?.id ?? event?.targets[0]?.protagonistId;
+  if (!event?.dice || testedId === undefined) throw notFound("That SAN test");
+  const protagonist = loadProtagonist(sql, actor.guildId, testedId);
   const canAct = protagonist.ownerId === actor.userId || isGm(sql, actor, protagonist.campaignId);
   const projections = await tx.event.findMany({
     where: {
@@ -120,7 +123,7 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
       projectable: original.projectable,
       protagonistId: protagonist.id,
     }),
-    bonds: beforeTest.bonds
+    bonds: (beforeTest?.bonds ?? [])
       .filter((b) => !b.crossedOff)
       .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
   };

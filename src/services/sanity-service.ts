@@ -92,7 +92,10 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             result.permanentInsanity,
             input.threat,
           );
-          writeProtagonist(sql, before, after);
+          const changed = writeProtagonist(sql, before, after);
+          // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
+          // One that can still be projected keeps them, since projecting starts from `before`.
+          const logged = changed || result.projectable;
           const stored: StoredSanInput = {
             loss: result.sanLoss.notation,
             threat: input.threat,
@@ -107,7 +110,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             input: stored,
             dice: result,
             summary: `${before.name}: SAN test (${input.threat}, ${result.sanLoss.notation}) lost ${result.lost}, SAN ${before.san} → ${after.san}`,
-            changes: [{ before, after }],
+            changes: logged ? [{ before, after }] : [],
+            concerns: [before.id],
           });
           outcomes.push({
             protagonist: { id: before.id, name: before.name, ownerId: before.ownerId },

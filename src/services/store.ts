@@ -114,12 +114,14 @@ function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnap
  * Writes a snapshot back: the row's columns, and its skills, Bonds and disorders synced by id
  * (new ones created, changed ones updated, missing ones deleted). Every service writes through
  * here, and undo restores a "before" snapshot the same way. Call it inside a transaction.
+ * Returns whether any row changed: false when `after` stores exactly as `before` does.
  */
 export function writeProtagonist(
   sql: Sql,
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
-): void {
+): boolean {
+  let wrote = false;
   // A snapshot read back lists children in the database's order (skills by name, the others by
   // creation); the cache keeps `after` only when that order cannot have changed.
   const readsBackAsIs = sameChildOrder(before, after);
@@ -132,11 +134,13 @@ export function writeProtagonist(
       if (values.some((value, i) => old[i] !== value)) {
         const [update, set] = UPDATE_PROTAGONIST.of(old, values);
         sql.run(update, ...set, sqlNow(), after.id);
+        wrote = true;
       }
-      syncChildren(sql, after.id, before, after);
+      if (syncChildren(sql, after.id, before, after)) wrote = true;
     },
     true,
   );
+  return wrote;
 }
 
 /** A snapshot's column values, in `PROTAGONIST_COLUMNS` order, as SQLite stores them. */
@@ -241,28 +245,35 @@ const DISORDERS = childTable<DisorderSnapshot>(
   true,
 );
 
-/** Deletes the rows that are gone, updates the ones that changed, creates the new ones. */
+/**
+ * Deletes the rows that are gone, updates the ones that changed, creates the new ones. Returns
+ * how many rows it wrote.
+ */
 function syncRows<T extends { id: string }>(
   sql: Sql,
   protagonistId: string,
   table: ChildTable<T>,
   before: readonly T[],
   after: readonly T[],
-): void {
+): number {
+  let written = 0;
   const kept = new Set(after.map((item) => item.id));
   for (const item of before) {
-    if (!kept.has(item.id)) sql.run(table.remove, item.id, protagonistId);
+    if (!kept.has(item.id)) written += sql.run(table.remove, item.id, protagonistId).changes;
   }
   for (const item of after) {
     const old = before.find((b) => b.id === item.id);
     if (!old) {
       const stamp = table.stampsCreatedAt ? [sqlNow()] : [];
       sql.run(table.insert, ...table.values(item), item.id, protagonistId, ...stamp);
+      written += 1;
     } else if (!sameFields(old, item)) {
       const [update, set] = table.update.of(table.values(old), table.values(item));
       sql.run(update, ...set, item.id);
+      written += 1;
     }
   }
+  return written;
 }
 
 /** Child rows are flat records of primitives: equal when every field is. */
@@ -271,13 +282,16 @@ function sameFields<T extends object>(a: T, b: T): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
+/** Syncs every kind of child row; true when any row was written. */
 function syncChildren(
   sql: Sql,
   protagonistId: string,
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
-): void {
-  syncRows(sql, protagonistId, SKILLS, before.skills, after.skills);
-  syncRows(sql, protagonistId, BONDS, before.bonds, after.bonds);
-  syncRows(sql, protagonistId, DISORDERS, before.disorders, after.disorders);
+): boolean {
+  const written =
+    syncRows(sql, protagonistId, SKILLS, before.skills, after.skills) +
+    syncRows(sql, protagonistId, BONDS, before.bonds, after.bonds) +
+    syncRows(sql, protagonistId, DISORDERS, before.disorders, after.disorders);
+  return written > 0;
 }

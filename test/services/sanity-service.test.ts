@@ -41,6 +41,43 @@ describe("sanity service", () => {
     expect(event.changed).toBe(true);
   });
 
+  it("a SAN test that costs nothing is logged, but is no change to undo or project", async () => {
+    rng.queue(...percentileFaces(88), 4); // a failed test first: lost 4, a standing change
+    const [lost] = await world.services.sanity.sanTest({
+      actor: actor(),
+      loss: "0/1D6",
+      threat: "unnatural",
+    });
+    rng.queue(...percentileFaces(30)); // success: 0 lost, nothing rolled
+    const [free] = await world.services.sanity.sanTest({
+      actor: actor(),
+      loss: "0/1D6",
+      threat: "unnatural",
+    });
+    expect(free?.result.lost).toBe(0);
+    expect((await row(world.hero.id)).san).toBe(66);
+    const event = await world.db.prisma.event.findUniqueOrThrow({
+      where: { id: free?.eventId ?? 0 },
+      include: { targets: true },
+    });
+    expect(event).toMatchObject({ kind: "san-test", changed: false, before: null, after: null });
+    expect(event.targets.map((t) => t.protagonistId)).toEqual([world.hero.id]);
+
+    // /undo offers and picks the loss, not the test that changed nothing, and says why.
+    const browsing = world.services.historyBrowsing;
+    const undoable = await browsing.undoable({ actor: actor(), query: "" });
+    expect(undoable.map((e) => e.id)).toEqual([lost?.eventId]);
+    expect((await browsing.undoPreview({ actor: actor() })).entry.id).toBe(lost?.eventId);
+    await expect(browsing.undoPreview({ actor: actor(), eventId: free?.eventId })).rejects.toThrow(
+      /changed nothing/,
+    );
+    // Projecting it is refused with a reason, not "not found".
+    const status = await world.services.sanity.latestSanTest({ actor: actor() });
+    expect(status.eventId).toBe(free?.eventId);
+    expect(status.protagonist.id).toBe(world.hero.id);
+    expect(status.projectionRefusal).toMatch(/can't be projected/);
+  });
+
   it("projection re-resolves the loss, lowers the Bond and WP, and only once", async () => {
     rng.queue(...percentileFaces(90), 6); // loss 6 → temporary insanity
     const [test] = await world.services.sanity.sanTest({

@@ -173,6 +173,22 @@ describe("the prepared statements against Prisma", () => {
     expect(await viaPrisma(world.hero.id)).toEqual(after);
   });
 
+  it("say whether a write changed any row: not for an equal copy, yes for one child", async () => {
+    const { sql } = world.db;
+    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const same = cloneSnapshot(before);
+    const bondOnly = cloneSnapshot(before);
+    const [bond] = bondOnly.bonds;
+    if (!bond) throw new Error("the sample Protagonist has Bonds");
+    bond.score -= 1;
+    const changes = sql.connection.prepare<[], number>("SELECT total_changes()").pluck();
+    const counted = changes.get();
+    expect(await sql.transaction(() => writeProtagonist(sql, before, same))).toBe(false);
+    expect(changes.get()).toBe(counted);
+    expect(await sql.transaction(() => writeProtagonist(sql, before, bondOnly))).toBe(true);
+    expect((await viaPrisma(world.hero.id)).bonds[0]?.score).toBe(bond.score);
+  });
+
   it("append events Prisma reads back with their JSON, dates and targets", async () => {
     const { sql, prisma } = world.db;
     const before = loadProtagonist(sql, GUILD, world.hero.id);

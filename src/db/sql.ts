@@ -92,16 +92,19 @@ export class Sql {
 
   /**
    * Runs `write`, whose only effect on cached reads is that `key` now reads as `value`
-   * (undefined: must be read again). The cache keeps the other entries.
+   * (undefined: must be read again). The cache keeps the other entries, and keeps `key`'s too
+   * when `write` returns false (it wrote nothing). Returns what `write` returned.
    */
-  writeThrough(key: string, value: unknown, write: () => void, large = false): void {
+  writeThrough(key: string, value: unknown, write: () => boolean, large = false): boolean {
     this.#accountedWrites += 1;
+    let wrote: boolean;
     try {
-      write();
+      wrote = write();
     } finally {
       this.#accountedWrites -= 1;
     }
-    this.cache.stage(key, value, large);
+    if (wrote) this.cache.stage(key, value, large);
+    return wrote;
   }
 
   /**

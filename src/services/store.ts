@@ -121,26 +121,26 @@ export function writeProtagonist(
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
 ): boolean {
-  let wrote = false;
   // A snapshot read back lists children in the database's order (skills by name, the others by
   // creation); the cache keeps `after` only when that order cannot have changed.
   const readsBackAsIs = sameChildOrder(before, after);
-  sql.writeThrough(
+  return sql.writeThrough(
     cacheKey(after.guildId, after.id),
     readsBackAsIs ? after : undefined,
     () => {
       const values = protagonistValues(after);
       const old = protagonistValues(before);
-      if (values.some((value, i) => old[i] !== value)) {
+      const rowChanged = values.some((value, i) => old[i] !== value);
+      if (rowChanged) {
         const [update, set] = UPDATE_PROTAGONIST.of(old, values);
         sql.run(update, ...set, sqlNow(), after.id);
-        wrote = true;
       }
-      if (syncChildren(sql, after.id, before, after)) wrote = true;
+      // Both run: the children are synced whether or not the row changed.
+      const childrenChanged = syncChildren(sql, after.id, before, after);
+      return rowChanged || childrenChanged;
     },
     true,
   );
-  return wrote;
 }
 
 /** A snapshot's column values, in `PROTAGONIST_COLUMNS` order, as SQLite stores them. */

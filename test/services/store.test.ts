@@ -175,7 +175,8 @@ describe("the prepared statements against Prisma", () => {
 
   it("say whether a write changed any row: not for an equal copy, yes for one child", async () => {
     const { sql } = world.db;
-    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const cached = () => sql.transaction(() => loadProtagonist(sql, GUILD, world.hero.id));
+    const before = await cached();
     const same = cloneSnapshot(before);
     const bondOnly = cloneSnapshot(before);
     const [bond] = bondOnly.bonds;
@@ -185,6 +186,8 @@ describe("the prepared statements against Prisma", () => {
     const counted = changes.get();
     expect(await sql.transaction(() => writeProtagonist(sql, before, same))).toBe(false);
     expect(changes.get()).toBe(counted);
+    // Nothing written: the cached snapshot stands, the copy is not cached in its place.
+    expect(await cached()).toBe(before);
     expect(await sql.transaction(() => writeProtagonist(sql, before, bondOnly))).toBe(true);
     expect((await viaPrisma(world.hero.id)).bonds[0]?.score).toBe(bond.score);
   });

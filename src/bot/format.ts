@@ -38,8 +38,12 @@ export function userParagraph(text: string, max: number = EMBED_LIMITS.fieldValu
   return truncate(asPlainText(text), max);
 }
 
-/** Every character discord.js's escapeMarkdown may act on (more than its defaults escape). */
-const MARKDOWN_SYNTAX = /[\\`*_~|#\-.[\]()]/;
+/**
+ * Every character discord.js's escapeMarkdown acts on with its default options, the ones used
+ * here: headings, lists and masked links are off by default, so `#`, `-`, `.`, brackets and
+ * parentheses (as in "Dr. Vance", "Agent 7-2") are left as they are.
+ */
+const MARKDOWN_SYNTAX = /[\\`*_~|]/;
 
 /**
  * Markdown escaped and mentions defused. Most names have no markdown syntax at all, and

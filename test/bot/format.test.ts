@@ -40,6 +40,36 @@ describe("user text", () => {
     );
   });
 
+  it("escapes exactly what escapeMarkdown escapes, in text made of markdown syntax", () => {
+    // A small alphabet, so pairs like "||" and "~~" and line starts like "- " come up often.
+    const dense = fc.string({
+      unit: fc.constantFrom(..."\\`*_~|#-.[]()1a \n".split("")),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(dense, (text) => {
+        expect(userParagraph(text, 10_000)).toBe(defused(text));
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const text of [
+      "a||b",
+      "a~~b",
+      "a\\b",
+      "`a`",
+      "a_b",
+      "a*b",
+      "# a",
+      "- a",
+      "1. a",
+      "[a](b)",
+    ]) {
+      expect(userText(text)).toBe(defused(text));
+    }
+    expect(userText("Dr. Vance")).toBe("Dr. Vance");
+    expect(userText("Agent 7-2")).toBe("Agent 7-2");
+  });
+
   it("shows names as typed, without markdown or pings", () => {
     expect(userText("Agent Smith")).toBe("Agent Smith");
     expect(userText("**Dr. Who**")).toBe("\\*\\*Dr. Who\\*\\*");

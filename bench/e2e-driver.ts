@@ -136,11 +136,7 @@ export async function startContenders(
 }
 
 /** What a correct answer looks like: the bot's embed, or the bare bot's (and the floor's) "ok". */
-function isCorrect(
-  kind: BotKind,
-  command: Command,
-  data: FakeCallbackData | undefined,
-): boolean {
+function isCorrect(kind: BotKind, command: Command, data: FakeCallbackData | undefined): boolean {
   if (kind !== "ours") return data?.content === "ok";
   if (((data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0) return false;
   const title = data?.embeds?.[0]?.title ?? "";

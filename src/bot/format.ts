@@ -1,10 +1,17 @@
 import { escapeMarkdown, type APIEmbed, type JSONEncodable } from "discord.js";
 import type { PercentileOutcome } from "../rules/percentile.js";
 
-/** An embed as finished data, readable like a builder (`data`, `toJSON()`). */
-export interface BuiltEmbed extends JSONEncodable<APIEmbed> {
-  readonly data: APIEmbed;
+/** Finished API data, readable like a builder (`data`, `toJSON()`) and sent as is. */
+export interface Finished<T> extends JSONEncodable<T> {
+  readonly data: T;
 }
+
+export function finished<T>(data: T): Finished<T> {
+  return { data, toJSON: () => data };
+}
+
+/** An embed as finished data. */
+export type BuiltEmbed = Finished<APIEmbed>;
 
 /**
  * An embed from finished data. The builder's setters re-check each value through union
@@ -13,7 +20,7 @@ export interface BuiltEmbed extends JSONEncodable<APIEmbed> {
  * the hot answers (/roll, /san) are built as API data, within EMBED_LIMITS, and sent as is.
  */
 export function builtEmbed(data: APIEmbed): BuiltEmbed {
-  return { data, toJSON: () => data };
+  return finished(data);
 }
 
 /** Embed limits (Discord): keep every text within them. */

@@ -6,7 +6,12 @@ import { isGm, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
-import { HISTORY_PAGE_SIZE, type HistoryEntry, type HistoryPage } from "./history-service.js";
+import {
+  HISTORY_PAGE_SIZE,
+  NOTHING_TO_UNDO,
+  type HistoryEntry,
+  type HistoryPage,
+} from "./history-service.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
@@ -195,9 +200,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
           throw conflict(`#${event.id} was already undone (by #${event.undoneById}).`);
         }
         if (!event.changed || !event.before) {
-          throw invalid(
-            `#${event.id} changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.`,
-          );
+          throw invalid(`#${event.id} ${NOTHING_TO_UNDO}`);
         }
         const campaign = resolveCampaign(sql, actor, event.campaignId);
         if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {

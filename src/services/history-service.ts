@@ -45,6 +45,10 @@ export interface UndoResult {
   protagonists: string[];
 }
 
+/** Why an entry can't be undone when it changed nothing (rolls, settings, SAN tests that cost nothing). */
+export const NOTHING_TO_UNDO =
+  "changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.";
+
 export function createHistoryService({ db, sql }: ServiceDeps) {
   return {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
@@ -142,9 +146,7 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
           throw invalid("An undo can't be undone; make the change again instead.");
         if (event.undoneById !== null) throw conflict("That change was already undone.");
         if (!event.changed || !event.before || !event.after) {
-          throw invalid(
-            "That entry changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.",
-          );
+          throw invalid(`That entry ${NOTHING_TO_UNDO}`);
         }
         const campaign = resolveCampaign(sql, actor, event.campaignId);
         if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {

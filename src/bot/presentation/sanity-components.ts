@@ -6,12 +6,11 @@ import {
   StringSelectMenuBuilder,
   type APIActionRowComponent,
   type APIButtonComponent,
-  type JSONEncodable,
   type MessageActionRowComponentBuilder,
 } from "discord.js";
 import type { ProjectableBond } from "../../services/sanity-queries.js";
 import { customId } from "../custom-id.js";
-import { truncate, userText } from "../format.js";
+import { finished, truncate, userText, type Finished } from "../format.js";
 
 /**
  * Buttons and menus under SAN results. Their custom ids route to the /san command module, so
@@ -65,10 +64,8 @@ function row(...components: MessageActionRowComponentBuilder[]): Row {
   return new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(...components);
 }
 
-/** A row of buttons as finished data, sent as is. */
-export interface ButtonRow extends JSONEncodable<APIActionRowComponent<APIButtonComponent>> {
-  readonly data: APIActionRowComponent<APIButtonComponent>;
-}
+/** A row of buttons as finished data. */
+export type ButtonRow = Finished<APIActionRowComponent<APIButtonComponent>>;
 
 /**
  * The rows under every SAN test's answer are built as data: discord.js's builders copy their
@@ -76,11 +73,7 @@ export interface ButtonRow extends JSONEncodable<APIActionRowComponent<APIButton
  * validation off (~25 µs a button; see builtEmbed).
  */
 function buttonRow(...buttons: APIButtonComponent[]): ButtonRow {
-  const data: APIActionRowComponent<APIButtonComponent> = {
-    type: ComponentType.ActionRow,
-    components: buttons,
-  };
-  return { data, toJSON: () => data };
+  return finished({ type: ComponentType.ActionRow, components: buttons });
 }
 
 function button(

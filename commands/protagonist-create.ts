@@ -8,6 +8,7 @@ import type {
   AnySelectMenuInteraction,
   ButtonInteraction,
   ChatInputCommandInteraction,
+  ModalBuilder,
   ModalSubmitInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
@@ -222,12 +223,17 @@ function nameChosenKinds(session: CreationSession, picks: string[], kinds: reado
   return unused;
 }
 
-const skillsFormOpened = flowHandler<ButtonInteraction>(async (_interaction, context, flow) => {
-  const form = skillsForm(flow.id, flow.session);
-  if (form === undefined)
-    return context.reply.send({ content: CREATION_TEXT.nothingToAsk, ephemeral: true });
-  await context.reply.showModal(form);
-});
+/** Opens a form from the message, or says why there is none (Discord refuses empty forms). */
+function formOpener(
+  build: (id: string, session: CreationSession) => ModalBuilder | undefined,
+  nothingToAsk: string,
+) {
+  return flowHandler<ButtonInteraction>(async (_interaction, context, flow) => {
+    const form = build(flow.id, flow.session);
+    if (form === undefined) return context.reply.send({ content: nothingToAsk, ephemeral: true });
+    await context.reply.showModal(form);
+  });
+}
 
 const skillsSubmitted = flowHandler<ModalSubmitInteraction>(async (interaction, context, flow) => {
   const { session } = flow;
@@ -257,13 +263,6 @@ const skillsSubmitted = flowHandler<ModalSubmitInteraction>(async (interaction, 
   });
 });
 
-const kindsFormOpened = flowHandler<ButtonInteraction>(async (_interaction, context, flow) => {
-  const form = kindsForm(flow.id, flow.session);
-  if (form === undefined)
-    return context.reply.send({ content: CREATION_TEXT.nothingToName, ephemeral: true });
-  await context.reply.showModal(form);
-});
-
 const kindsSubmitted = flowHandler<ModalSubmitInteraction>(async (interaction, context, flow) => {
   const { session } = flow;
   const values = formValues(interaction);
@@ -276,10 +275,6 @@ const kindsSubmitted = flowHandler<ModalSubmitInteraction>(async (interaction, c
       return canonicalSkillText(skillsOf(session), formatSkillName(name, kind || null));
     });
   });
-});
-
-const picksFormOpened = flowHandler<ButtonInteraction>(async (_interaction, context, flow) => {
-  await context.reply.showModal(picksForm(flow.id, flow.session));
 });
 
 const picksSubmitted = flowHandler<ModalSubmitInteraction>(async (interaction, context, flow) => {
@@ -375,12 +370,10 @@ const confirmPressed = flowHandler<ButtonInteraction>(async (interaction, contex
 });
 
 export const creationButtons = {
-  [CREATE_ACTION.basics]: flowHandler<ButtonInteraction>(async (_interaction, context, flow) => {
-    await context.reply.showModal(basicsForm(flow.id, flow.session));
-  }),
-  [CREATE_ACTION.skills]: skillsFormOpened,
-  [CREATE_ACTION.picks]: picksFormOpened,
-  [CREATE_ACTION.kinds]: kindsFormOpened,
+  [CREATE_ACTION.basics]: formOpener(basicsForm, CREATION_TEXT.nothingToAsk),
+  [CREATE_ACTION.skills]: formOpener(skillsForm, CREATION_TEXT.nothingToAsk),
+  [CREATE_ACTION.picks]: formOpener(picksForm, CREATION_TEXT.nothingToAsk),
+  [CREATE_ACTION.kinds]: formOpener(kindsForm, CREATION_TEXT.nothingToName),
   [CREATE_ACTION.archetypePage]: archetypePage,
   [CREATE_ACTION.cancel]: cancelPressed,
   [CREATE_ACTION.confirm]: confirmPressed,

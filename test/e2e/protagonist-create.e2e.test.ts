@@ -154,6 +154,16 @@ const RESEARCHER = {
 const TEN_PICKS =
   "Search\nPersuade\nOccult ×2\nDodge\nAlertness\nFirearms\nDrive\nHistory\nFirst Aid";
 
+/** A Researcher / Scientist with every choice made, ready to create. */
+async function readyResearcher(name: string): Promise<StoredApiMessage> {
+  let flow = await start({ name, ...RESEARCHER });
+  flow = await fillForm(flow, "cskills", { "a-Science": "Biology" });
+  return fillForm(flow, "cpicks", {
+    bonds: "Ma | individual\nThe lab | community",
+    picks: TEN_PICKS,
+  });
+}
+
 function picksField(message: StoredApiMessage): string | undefined {
   return message.embeds[0]?.fields?.find((f) => f.name === "Picks")?.value;
 }
@@ -288,12 +298,7 @@ describe("/protagonist create", () => {
   });
 
   it("names the Protagonist when Create is pressed twice", async () => {
-    let flow = await start({ name: "Dr. Twice Pressed", ...RESEARCHER });
-    flow = await fillForm(flow, "cskills", { "a-Science": "Biology" });
-    flow = await fillForm(flow, "cpicks", {
-      bonds: "Ma | individual\nThe lab | community",
-      picks: TEN_PICKS,
-    });
+    const flow = await readyResearcher("Dr. Twice Pressed");
     const customId = controlId(flow, "cconfirm");
     const first = fake.sendButton({ customId, messageId: flow.id });
     const second = fake.sendButton({ customId, messageId: flow.id });
@@ -303,6 +308,8 @@ describe("/protagonist create", () => {
     expect(again.data?.content).toMatch(
       /\*\*Dr\. Twice Pressed\*\* is already created — `\/protagonist show` to see the sheet/,
     );
+    const later = await fake.sendButton({ customId, messageId: flow.id }).response();
+    expect(later.data?.content).toBe(again.data?.content);
     expect(query("SELECT id FROM Protagonist WHERE name = ?", "Dr. Twice Pressed")).toHaveLength(1);
   });
 
@@ -388,12 +395,7 @@ describe("/protagonist create", () => {
   });
 
   it("keeps a refused creation's draft: the reason is shown once and nothing is written", async () => {
-    let flow = await start({ name: "dr. ada marsh", ...RESEARCHER });
-    flow = await fillForm(flow, "cskills", { "a-Science": "Physics" });
-    flow = await fillForm(flow, "cpicks", {
-      bonds: "Ma | individual\nThe lab | community",
-      picks: TEN_PICKS,
-    });
+    let flow = await readyResearcher("dr. ada marsh");
     flow = await updated(press(flow, "cconfirm"), flow);
     const everything = `${flow.content}\n${embedText(flow)}`;
     expect(

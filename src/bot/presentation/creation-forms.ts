@@ -21,6 +21,7 @@ import { archetypeOf, type CreationSession } from "../creation-session.js";
 import { truncate } from "../format.js";
 import { CREATE_ACTION, flowCustomId } from "./creation-ids.js";
 import { formatBondLines, formatSkillLines } from "./creation-input.js";
+import { ERA_LABEL } from "./creation-preview.js";
 
 /** Discord's limits on modals: 5 components, titles of 45, labels of 45, descriptions of 100. */
 export const MODAL_COMPONENTS_MAX = 5;
@@ -209,7 +210,7 @@ export function basicsForm(id: string, session: CreationSession): ModalBuilder {
     form.addLabelComponents(
       labelled(
         "Archetype",
-        `${catalog.campaign.name} plays the ${catalog.era} era; it brings skills, Resources, Bonds.`,
+        `${catalog.campaign.name} plays the ${ERA_LABEL[catalog.era]} era; it brings skills, Resources, Bonds.`,
       ).setStringSelectMenuComponent(
         select(
           FORM_FIELD.archetype,

@@ -1,4 +1,4 @@
-import type { BondChoice } from "../../rules/creation/index.js";
+import { parseSkillName, type BondChoice } from "../../rules/creation/index.js";
 import { STAT_NAMES, type StatName, type Stats } from "../../rules/types.js";
 
 /**
@@ -110,6 +110,34 @@ export function formatSkillLines(picks: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const pick of picks) counts.set(pick, (counts.get(pick) ?? 0) + 1);
   return [...counts].map(([name, count]) => (count === 1 ? name : `${name} ×${count}`)).join("\n");
+}
+
+/** A "(Type)" skill and the kind a player named for it. */
+export interface SkillKind {
+  skill: string;
+  kind: string;
+}
+
+/** Kinds of "(Type)" skills, one per line: `Foreign Language (Latin)` or `Foreign Language: Latin`. */
+export function parseKindLines(text: string): Parsed<SkillKind[]> {
+  const given = lines(text);
+  if (given.length > MAX_LINES)
+    return problem(`That is ${given.length} lines; write one per line.`);
+  const kinds: SkillKind[] = [];
+  for (const line of given) {
+    const withoutBullet = line.replace(BULLET, "");
+    const colon = /^([^:(]+):\s*(.+)$/.exec(withoutBullet);
+    const parsed = parseSkillName(
+      colon === null ? withoutBullet : `${colon[1] ?? ""} (${colon[2] ?? ""})`,
+    );
+    if (parsed.name === "" || parsed.specialisation === null) {
+      return problem(
+        `${quote(line)} names no kind: write the skill and its kind, like \`Foreign Language (Latin)\`.`,
+      );
+    }
+    kinds.push({ skill: parsed.name, kind: parsed.specialisation });
+  }
+  return ok(kinds);
 }
 
 const KINDS: Readonly<Record<string, BondChoice["kind"]>> = {

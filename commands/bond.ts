@@ -283,6 +283,7 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
         roller,
         eventId: latest.eventId,
         projectionEventId: projected.eventId,
+        conditions: projected.conditions,
       }),
       ...(projected.result.temporaryInsanity ? { temporaryInsanityOf: latest.eventId } : {}),
     };
@@ -301,6 +302,7 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
         result: repressed.result,
         roller,
         eventId: repressed.eventId,
+        conditions: repressed.conditions,
       }),
     };
   },

@@ -16,3 +16,4 @@ export * as resources from "./resources.js";
 export * as creation from "./creation/index.js";
 export * as advancement from "./advancement.js";
 export * as harm from "./harm.js";
+export * as conditions from "./conditions.js";

@@ -12,7 +12,7 @@ import {
   type HistoryEntry,
   type HistoryPage,
 } from "./history-service.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots } from "./snapshot.js";
 import { loadProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
@@ -206,7 +206,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
         if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
           throw forbidden("Only a GM can undo someone else's change.");
         }
-        const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
+        const before = storedSnapshots(event.before);
         for (const id of Object.keys(before)) {
           await assertNoLaterChange(tx, actor.guildId, id, event.id, "undo that change");
         }

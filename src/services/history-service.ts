@@ -5,7 +5,7 @@ import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -152,8 +152,8 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
         if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
           throw forbidden("Only a GM can undo someone else's change.");
         }
-        const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
-        const after = event.after as unknown as Record<string, ProtagonistSnapshot>;
+        const before = storedSnapshots(event.before);
+        const after = storedSnapshots(event.after);
         const changes = [];
         for (const [id, snapshot] of Object.entries(before)) {
           await assertNoLaterChange(tx, actor.guildId, id, event.id, "undo that change");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
 import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
+import { newConditions, type Condition } from "../rules/conditions.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
@@ -9,9 +10,10 @@ import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { createSanityEpisodes } from "./sanity-episodes.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -23,6 +25,8 @@ const sanTestInput = z.object({
   loss: z.string().trim().min(1).max(60),
   threat: z.enum(THREAT_TYPES),
   source: z.string().trim().max(200).nullish(),
+  /** A GM's test of the whole party: one summary, whose tests are logged one after another. */
+  group: z.boolean().default(false),
 });
 
 const projectInput = z.object({
@@ -42,17 +46,22 @@ export interface SanTestOutcome {
   protagonist: { id: string; name: string; ownerId: string };
   result: SanityTestResult;
   eventId: number;
+  /** Conditions the test (or its projection) newly caused: WP 0 unconscious, insanity… */
+  conditions: Condition[];
 }
 
 interface StoredSanInput {
   loss: string;
   threat: string;
   source: string | null;
+  /** Set on each test of a group: how many tests the group logged, with consecutive ids. */
+  group?: { size: number };
 }
 
 export function createSanityService({ db, sql, rng }: ServiceDeps) {
   return {
     ...createSanityQueries({ db, sql }),
+    ...createSanityEpisodes({ sql }),
 
     /** SAN test for one Protagonist, or for several at once (a GM's group test). */
     async sanTest(raw: {
@@ -61,6 +70,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       loss: string;
       threat: (typeof THREAT_TYPES)[number];
       source?: string | null;
+      group?: boolean;
     }): Promise<SanTestOutcome[]> {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
@@ -92,6 +102,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             result.permanentInsanity,
             input.threat,
           );
+          // A new episode opens; one already open goes on (README, Sanity).
+          after.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
           const changed = writeProtagonist(sql, before, after);
           // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
           // One that can still be projected keeps them, since projecting starts from `before`.
@@ -100,6 +112,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             loss: result.sanLoss.notation,
             threat: input.threat,
             source,
+            ...(input.group ? { group: { size: targets.length } } : {}),
           };
           const eventId = recordEvent(sql, {
             guildId: actor.guildId,
@@ -117,6 +130,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             protagonist: { id: before.id, name: before.name, ownerId: before.ownerId },
             result,
             eventId,
+            conditions: newConditions(before, after),
           });
         }
         return outcomes;
@@ -137,9 +151,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         if (!event?.before || !event.dice) throw notFound("That SAN test");
         if (event.undoneById !== null) throw conflict("That SAN test was undone.");
         const previous = event.dice as unknown as SanityTestResult;
-        const beforeTest = Object.values(
-          event.before as unknown as Record<string, ProtagonistSnapshot>,
-        )[0];
+        const beforeTest = Object.values(storedSnapshots(event.before))[0];
         if (!beforeTest) throw notFound("That SAN test");
         const current = loadProtagonist(sql, actor.guildId, beforeTest.id);
         assertCanActOn(sql, actor, current);
@@ -171,6 +183,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           result.permanentInsanity,
           previous.threat,
         );
+        after.temporarilyInsane = beforeTest.temporarilyInsane || result.temporaryInsanity;
         const restored = reconcileDisorders(beforeTest, current, after);
         writeProtagonist(sql, current, restored);
         const projectionEventId = recordEvent(sql, {
@@ -188,6 +201,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           protagonist: { id: current.id, name: current.name, ownerId: current.ownerId },
           result,
           eventId: projectionEventId,
+          conditions: newConditions(beforeTest, restored),
         };
       });
     },
@@ -202,6 +216,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       protagonist: { id: string; name: string };
       result: RepressionResult;
       eventId: number;
+      conditions: Condition[];
     }> {
       const input = parseInput(repressInput, raw);
       const { actor } = input;
@@ -216,6 +231,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           rng,
         );
         const after = withSanityState(before, result.after, false);
+        // A repressed episode is over.
+        after.temporarilyInsane = before.temporarilyInsane && !result.repressed;
         writeProtagonist(sql, before, after);
         const eventId = recordEvent(sql, {
           guildId: actor.guildId,
@@ -228,7 +245,12 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
           changes: [{ before, after }],
         });
-        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+        return {
+          protagonist: { id: before.id, name: before.name },
+          result,
+          eventId,
+          conditions: newConditions(before, after),
+        };
       });
     },
   };

@@ -20,6 +20,7 @@ import type { PlannedSharedAdversityStep } from "../../src/rules/bonds.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
 import type { CampaignView } from "../../src/services/campaign-service.js";
+import { conditionsOf } from "../../src/rules/conditions.js";
 import type { ProtagonistView } from "../../src/services/protagonist-queries.js";
 import type { SessionProtagonistSummary } from "../../src/services/session-service.js";
 
@@ -42,7 +43,7 @@ function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
 }
 
 function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
-  return {
+  const view: Omit<ProtagonistView, "conditions"> = {
     campaign: { id: "c1", name: "Night Floors" },
     canEdit: true,
     derived: { maxSan: 99, recoverySan: 70, damageBonus: 0, resourceCheckBoxes: 2 },
@@ -67,6 +68,7 @@ function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
         helplessness: { boxes: 3, adapted: true },
       },
       exhausted: false,
+      temporarilyInsane: false,
       resources: { rating: 8, atHand: 6, stowed: 2, storage: 0, checked: 1 },
       notes: "",
       skills: [],
@@ -94,6 +96,7 @@ function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
       ],
     },
   };
+  return { ...view, conditions: conditionsOf(view.protagonist) };
 }
 
 describe("embed pages", () => {
@@ -160,12 +163,22 @@ describe("party", () => {
     expect(field.name).toBe("Protagonist 1");
     expect(field.value.split("\n")).toEqual([
       "<@300000000000000001> · Researcher / Scientist",
+      "🛡️ Adapted to Helplessness",
       "HP **7**/10 · WP **12**/14 · SAN **61**/99 · BP 56",
       "Adaptation: violence ☒☒☐ · helplessness ☒☒☒ adapted",
       "Resources 8: ☒☐",
       "Bonds: Her brother Tom 9 · ~~Old \\*friend\\* 0~~",
       `Disorders: ${pendingDisorder("violence")} ⚠️`,
     ]);
+  });
+
+  it("shows who is unconscious, collapsing or temporarily insane at a glance", () => {
+    const base = view(2);
+    const p = { ...base.protagonist, hp: 2, wp: 1, exhausted: true, temporarilyInsane: true };
+    const field = partyField({ ...base, protagonist: p, conditions: conditionsOf(p) });
+    expect(field.value.split("\n")[1]).toBe(
+      "💤 Unconscious · 😱 Temporarily insane · 😣 Emotional collapse · 😫 Exhausted · 🛡️ Adapted to Helplessness",
+    );
   });
 
   it("pages a large party, every page within Discord's limits", () => {

@@ -36,6 +36,8 @@ interface Ids {
   bondId: string;
   /** PLAYER's SAN test of the hero (projectable). */
   sanTestId: number;
+  /** The GM's group SAN test of the hero and the sidekick (the first of its two events). */
+  groupTestId: number;
   /** PLAYER's HP change of the hero. */
   changeId: number;
   /** The shared-adversity test of the hero (GM's). */
@@ -259,6 +261,23 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       call: (s, who, ids) =>
         s.sanity.repress({ actor: who, protagonistId: ids.hero.id, bondId: ids.bondId }),
     },
+    groupSanTestStatus: {
+      foreign: "not-found",
+      player: "allowed",
+      call: (s, who, ids) =>
+        s.sanity.groupSanTestStatus({ actor: who, firstEventId: ids.groupTestId, size: 2 }),
+    },
+    react: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) =>
+        s.sanity.react({ actor: who, eventId: ids.sanTestId, reaction: "flee" }),
+    },
+    endEpisode: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) => s.sanity.endEpisode({ actor: who, eventId: ids.sanTestId }),
+    },
   },
   history: {
     history: {
@@ -462,6 +481,13 @@ beforeAll(async () => {
   const { services } = world;
   await services.campaigns.create({ actor: foreignGm(), name: "Elsewhere" });
   const sidekick = await world.addProtagonist(OTHER_PLAYER, { name: "Sidekick" });
+  const [groupTest] = await services.sanity.sanTest({
+    actor: gm(),
+    protagonistIds: [world.hero.id, sidekick.id],
+    loss: "0/1",
+    threat: "violence",
+    group: true,
+  });
   const [sanTest] = await services.sanity.sanTest({
     actor: actor(),
     protagonistIds: [world.hero.id],
@@ -479,7 +505,12 @@ beforeAll(async () => {
     survivorIds: [world.hero.id, sidekick.id],
   });
   const bondId = world.hero.bonds[0]?.id;
-  if (sanTest === undefined || adversity === undefined || bondId === undefined) {
+  if (
+    sanTest === undefined ||
+    groupTest === undefined ||
+    adversity === undefined ||
+    bondId === undefined
+  ) {
     throw new Error("the setup made a SAN test, an adversity test and has Bonds");
   }
   ids = {
@@ -488,6 +519,7 @@ beforeAll(async () => {
     campaignId: world.campaignId,
     bondId,
     sanTestId: sanTest.eventId,
+    groupTestId: groupTest.eventId,
     changeId: change.eventId,
     adversityTestId: adversity.eventId,
   };

@@ -18,4 +18,5 @@ export {
   recoverySan,
   threatLabel,
 } from "./state.js";
+export { INSANITY_REACTIONS } from "./types.js";
 export type * from "./types.js";

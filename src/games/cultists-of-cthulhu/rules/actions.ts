@@ -111,6 +111,9 @@ export type StealTake =
 
 export type ActionType = ActionBody["type"];
 
+/** One kind of action, by its type. */
+export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
+
 export function rerollChoiceOf(action: { result?: DieResult; dice?: number[] }): RerollChoice {
   return { result: action.result ?? null, dice: action.dice ?? [] };
 }

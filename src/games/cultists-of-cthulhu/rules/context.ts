@@ -113,12 +113,6 @@ export function ownCharacter(ctx: Ctx, id: CharacterId): Character {
   return character;
 }
 
-export function requireWhole(field: string, value: number, min: number, max: number): void {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    refuse({ code: "invalid-amount", field, min, max });
-  }
-}
-
 /** Characters in play owned by `player`. */
 export function charactersOf(state: GameState, player: PlayerId): Character[] {
   return Object.values(state.characters).filter(
@@ -146,12 +140,4 @@ export function requireActingNow(ctx: Ctx, combatant: Combatant): void {
     return;
   }
   if (turn?.kind !== "university") refuse({ code: "not-university-turn" });
-}
-
-/** For input that arrives as JSON: whether it is one of the allowed values, whatever its type says. */
-export function isOneOf<T extends string | number>(
-  value: unknown,
-  allowed: readonly T[],
-): value is T {
-  return (allowed as readonly unknown[]).includes(value);
 }

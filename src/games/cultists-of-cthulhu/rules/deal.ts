@@ -1,4 +1,4 @@
-import type { Action } from "./actions.js";
+import type { ActionOf } from "./actions.js";
 import { charactersOf, emit, isSeated, requireHost, type Ctx } from "./context.js";
 import { NOBODY_UNTIL_END, onlyTo, type Disclosure } from "./facts.js";
 import { refuse } from "./refusals.js";
@@ -12,7 +12,7 @@ import type { CardId, PlayerId } from "./types.js";
 
 type CultistCard = Extract<RoleCard, { kind: "cultist" }>;
 
-export function deal(ctx: Ctx, action: Extract<Action, { type: "deal" }>): void {
+export function deal(ctx: Ctx, action: ActionOf<"deal">): void {
   requireHost(ctx);
   const { state, settings } = ctx;
   const mode = state.mode ?? "table";

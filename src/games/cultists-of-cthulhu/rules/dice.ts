@@ -1,6 +1,6 @@
 import type { Rng } from "./rng.js";
 import type { FaceCounts, Settings } from "./settings.js";
-import { COLOURS, type Colour, type DieResult } from "./types.js";
+import type { Colour, DieResult } from "./types.js";
 
 /** One die of a check: its colour and the face it shows. */
 export interface Die {
@@ -55,8 +55,4 @@ export function buildPool(
     case "worst":
       return [...abilityDice].sort((a, b) => RANK[b] - RANK[a]).slice(0, size);
   }
-}
-
-export function isColour(value: string): value is Colour {
-  return (COLOURS as readonly string[]).includes(value);
 }

@@ -1,13 +1,7 @@
-import type { Action } from "./actions.js";
-import {
-  emit,
-  isOneOf,
-  livingCharacter,
-  ownCharacter,
-  requireActingNow,
-  type Ctx,
-} from "./context.js";
+import type { ActionOf } from "./actions.js";
+import { emit, livingCharacter, ownCharacter, requireActingNow, type Ctx } from "./context.js";
 import { refuse } from "./refusals.js";
+import { isOneOf } from "./validate.js";
 import type { Settings } from "./settings.js";
 import { removeEntry, type GameState, type Pieces } from "./state.js";
 import type { CombatantId } from "./types.js";
@@ -17,8 +11,6 @@ import type { CombatantId } from "./types.js";
  * complete Elder Sign, which from then on moves as one item. Pieces come out of a bag, and are
  * traded, dropped, picked up and stolen like items.
  */
-
-type Of<T extends Action["type"]> = Extract<Action, { type: T }>;
 
 const NONE: Pieces = { outer: 0, centre: 0 };
 
@@ -95,7 +87,7 @@ export function movePieces(
 }
 
 /** A piece from the bag: the one the card or the table names, or one drawn at random. */
-export function findElderSign(ctx: Ctx, action: Of<"find-elder-sign">): void {
+export function findElderSign(ctx: Ctx, action: ActionOf<"find-elder-sign">): void {
   const character = ownCharacter(ctx, action.character);
   const bag = piecesInBag(ctx.state, ctx.settings);
   let piece = action.piece;
@@ -117,7 +109,7 @@ export function findElderSign(ctx: Ctx, action: Of<"find-elder-sign">): void {
   }
 }
 
-export function giveElderSign(ctx: Ctx, action: Of<"give-elder-sign">): void {
+export function giveElderSign(ctx: Ctx, action: ActionOf<"give-elder-sign">): void {
   const from = livingCharacter(ctx.state, action.from);
   requireActingNow(ctx, { kind: "character", character: from });
   const to = livingCharacter(ctx.state, action.to);
@@ -125,13 +117,13 @@ export function giveElderSign(ctx: Ctx, action: Of<"give-elder-sign">): void {
   movePieces(ctx, from.id, to.id, action.pieces);
 }
 
-export function dropElderSign(ctx: Ctx, action: Of<"drop-elder-sign">): void {
+export function dropElderSign(ctx: Ctx, action: ActionOf<"drop-elder-sign">): void {
   const character = livingCharacter(ctx.state, action.character);
   requireActingNow(ctx, { kind: "character", character });
   movePieces(ctx, character.id, null, action.pieces);
 }
 
-export function pickUpElderSign(ctx: Ctx, action: Of<"pick-up-elder-sign">): void {
+export function pickUpElderSign(ctx: Ctx, action: ActionOf<"pick-up-elder-sign">): void {
   const character = livingCharacter(ctx.state, action.character);
   requireActingNow(ctx, { kind: "character", character });
   movePieces(ctx, null, character.id, action.pieces);

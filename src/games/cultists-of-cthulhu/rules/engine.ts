@@ -1,4 +1,4 @@
-import type { Action, ActionType } from "./actions.js";
+import type { Action, ActionOf, ActionType } from "./actions.js";
 import { emit, type Ctx } from "./context.js";
 import { deal } from "./deal.js";
 import { dropElderSign, findElderSign, giveElderSign, pickUpElderSign } from "./elder-sign.js";
@@ -30,7 +30,8 @@ import {
 import { Refused, refuse, type Refusal } from "./refusals.js";
 import { reveal, revealMadness } from "./reveal.js";
 import type { Rng } from "./rng.js";
-import { attack, check, chooseReroll, ranged, steal, stealTake } from "./rolls.js";
+import { attack, check, chooseReroll, ranged } from "./rolls.js";
+import { steal, stealTake } from "./steal.js";
 import type { Settings } from "./settings.js";
 import { advanceStarsAction, playStarCard } from "./stars.js";
 import { newGame, type GameState, type Phase } from "./state.js";
@@ -150,7 +151,7 @@ function run(ctx: Ctx, action: Action): void {
   rule.handle(ctx, action);
 }
 
-function openGame(ctx: Ctx, action: Extract<Action, { type: "open-game" }>): void {
+function openGame(ctx: Ctx, action: ActionOf<"open-game">): void {
   const scenario = typeof action.scenario === "string" ? action.scenario.trim() : "";
   if (scenario === "") refuse({ code: "invalid-name" });
   const letters = [...new Set((action.goals ?? ctx.settings.goals).map((g) => g.trim()))];

@@ -50,7 +50,7 @@ export interface Disclosure {
 }
 
 /** Why a check was rolled: on its own, or as one side of an Attack, a shot or a steal. */
-export type CheckPurpose = "check" | "defence" | "attack" | "ranged" | "steal";
+export type CheckPurpose = "check" | "defend" | "attack" | "ranged" | "steal";
 
 /** What a player may do about Events on their turn (seed: after the reveal this changes). */
 export type EventRule = "draw" | "optional" | "none";

@@ -1,5 +1,5 @@
-import type { Action } from "./actions.js";
-import { charactersOf, emit, isOneOf, requireHost, type Ctx } from "./context.js";
+import type { ActionOf } from "./actions.js";
+import { charactersOf, emit, requireHost, type Ctx } from "./context.js";
 import { disclose } from "./deal.js";
 import { refuse } from "./refusals.js";
 import { handCard } from "./reveal.js";
@@ -7,13 +7,14 @@ import type { Settings } from "./settings.js";
 import type { GameResult, GameState } from "./state.js";
 import { activateFaceUpCultist } from "./stars.js";
 import type { PlayerId } from "./types.js";
+import { isOneOf } from "./validate.js";
 
 /**
  * Scenario goals (seed part 4: a part 1 before its part 2, letters in any order) and who has won
  * (parts 1, 5, 6). `settle` runs after every action that changed the state.
  */
 
-export function markGoal(ctx: Ctx, action: Extract<Action, { type: "mark-goal" }>): void {
+export function markGoal(ctx: Ctx, action: ActionOf<"mark-goal">): void {
   requireHost(ctx);
   const { goals } = ctx.state;
   const done = goals[action.goal];

@@ -1,4 +1,4 @@
-import type { Action } from "./actions.js";
+import type { ActionOf } from "./actions.js";
 import {
   emit,
   findMonster,
@@ -7,23 +7,21 @@ import {
   requireAtTable,
   requireControl,
   requireHost,
-  requireWhole,
   type Combatant,
   type Ctx,
 } from "./context.js";
-import { isColour, rollDie } from "./dice.js";
+import { rollDie } from "./dice.js";
 import { dropAllPieces } from "./elder-sign.js";
 import { onlyTo } from "./facts.js";
 import { addHorror, reduceHorror, type HorrorChange } from "./horror.js";
 import { dropAllItems } from "./items.js";
 import { refuse } from "./refusals.js";
 import { nextId, removeEntry, type Character, type Monster, type WoundEffect } from "./state.js";
-import { ABILITIES, type Ability, type MonsterStats } from "./types.js";
+import { ABILITIES, COLOURS, type MonsterStats } from "./types.js";
+import { isOneOf, requireWhole, validAbility } from "./validate.js";
 import { characterIsFatallyWounded, isFatal, monsterWoundsLeft, woundCount } from "./wounds.js";
 
 /** Horror, Wounds, death, monsters and the first-meeting Horror (seed part 4). */
-
-type Of<T extends Action["type"]> = Extract<Action, { type: T }>;
 
 const MAX = 99;
 
@@ -107,13 +105,13 @@ function announceStage(ctx: Ctx, character: Character, change: HorrorChange): vo
   );
 }
 
-export function horror(ctx: Ctx, action: Of<"horror">): void {
+export function horror(ctx: Ctx, action: ActionOf<"horror">): void {
   const character = ownCharacter(ctx, action.character);
   requireWhole("amount", action.amount, 1, MAX);
   sufferHorror(ctx, character, action.amount);
 }
 
-export function lessHorror(ctx: Ctx, action: Of<"reduce-horror">): void {
+export function lessHorror(ctx: Ctx, action: ActionOf<"reduce-horror">): void {
   const character = ownCharacter(ctx, action.character);
   requireWhole("amount", action.amount, 1, MAX);
   const change = reduceHorror(character.horror, action.amount, character.sheet.horror);
@@ -144,14 +142,14 @@ export function validWoundEffect(effect: WoundEffect): WoundEffect {
         bad();
       return { kind: effect.kind, delta: effect.delta };
     case "ability":
-      if (!ABILITIES.includes(effect.ability) || !isColour(effect.colour)) bad();
+      if (!isOneOf(effect.ability, ABILITIES) || !isOneOf(effect.colour, COLOURS)) bad();
       return { kind: "ability", ability: effect.ability, colour: effect.colour };
     default:
       return bad();
   }
 }
 
-export function wound(ctx: Ctx, action: Of<"wound">): void {
+export function wound(ctx: Ctx, action: ActionOf<"wound">): void {
   const target = livingCombatant(ctx.state, action.target);
   if (target.kind === "character") requireControl(ctx, target);
   else requireAtTable(ctx);
@@ -170,7 +168,7 @@ function woundAt(character: Character, index: number): WoundEffect {
   return token;
 }
 
-export function setWoundToken(ctx: Ctx, action: Of<"set-wound-token">): void {
+export function setWoundToken(ctx: Ctx, action: ActionOf<"set-wound-token">): void {
   const character = ownCharacter(ctx, action.character);
   woundAt(character, action.index);
   const effect = validWoundEffect(action.effect);
@@ -179,26 +177,21 @@ export function setWoundToken(ctx: Ctx, action: Of<"set-wound-token">): void {
   if (characterIsFatallyWounded(character, ctx.settings)) kill(ctx, character);
 }
 
-export function healWound(ctx: Ctx, action: Of<"heal-wound">): void {
+export function healWound(ctx: Ctx, action: ActionOf<"heal-wound">): void {
   const character = ownCharacter(ctx, action.character);
   woundAt(character, action.index);
   character.wounds.splice(action.index, 1);
   emit(ctx, { type: "wound-healed", character: character.id, index: action.index });
 }
 
-function validAbility(ability: Ability): Ability {
-  if (!ABILITIES.includes(ability))
-    refuse({ code: "invalid-choice", field: "ability", allowed: [...ABILITIES] });
-  return ability;
-}
-
 export function changeAbility(
   ctx: Ctx,
-  action: Of<"add-ability-die"> | Of<"remove-ability-die">,
+  action: ActionOf<"add-ability-die"> | ActionOf<"remove-ability-die">,
 ): void {
   const character = ownCharacter(ctx, action.character);
   const ability = validAbility(action.ability);
-  if (!isColour(action.colour)) refuse({ code: "no-such-die", colour: String(action.colour) });
+  if (!isOneOf(action.colour, COLOURS))
+    refuse({ code: "no-such-die", colour: String(action.colour) });
   const dice = character.abilities[ability];
   if (action.type === "add-ability-die") dice.push(action.colour);
   else {
@@ -218,16 +211,20 @@ export function validMonsterStats(stats: MonsterStats, poolSize: number): Monste
   requireWhole("defense", stats.defense, 0, MAX);
   requireWhole("wounds", stats.wounds, 1, MAX);
   const attack = Array.isArray(stats.attack) ? stats.attack : [];
-  if (attack.length < 1 || attack.length > poolSize || !attack.every((die) => isColour(die))) {
+  if (
+    attack.length < 1 ||
+    attack.length > poolSize ||
+    !attack.every((die) => isOneOf(die, COLOURS))
+  ) {
     refuse({ code: "invalid-sheet", field: "attack" });
   }
   return { ...stats, name: stats.name.trim(), attack: [...attack] };
 }
 
-export function spawnMonster(ctx: Ctx, action: Of<"spawn-monster">): void {
+export function spawnMonster(ctx: Ctx, action: ActionOf<"spawn-monster">): void {
   requireAtTable(ctx);
   const stats = validMonsterStats(action.stats, ctx.settings.poolSize);
-  if (action.power !== undefined && !isColour(action.power)) {
+  if (action.power !== undefined && !isOneOf(action.power, COLOURS)) {
     refuse({ code: "no-such-die", colour: String(action.power) });
   }
   const monster: Monster = { id: nextId(ctx.state, "m"), stats, damage: 0, dead: false };
@@ -239,7 +236,7 @@ export function spawnMonster(ctx: Ctx, action: Of<"spawn-monster">): void {
   }
 }
 
-export function removeMonster(ctx: Ctx, action: Of<"remove-monster">): void {
+export function removeMonster(ctx: Ctx, action: ActionOf<"remove-monster">): void {
   requireHost(ctx);
   const monster = findMonster(ctx.state, action.monster);
   dropAllItems(ctx, monster.id);
@@ -249,7 +246,7 @@ export function removeMonster(ctx: Ctx, action: Of<"remove-monster">): void {
 }
 
 /** The first time this character meets this kind of monster: the monster's Horror. */
-export function encounter(ctx: Ctx, action: Of<"encounter">): void {
+export function encounter(ctx: Ctx, action: ActionOf<"encounter">): void {
   const character = ownCharacter(ctx, action.character);
   const monster = findMonster(ctx.state, action.monster);
   if (monster.dead) refuse({ code: "dead", combatant: monster.id });

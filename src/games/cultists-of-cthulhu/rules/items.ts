@@ -1,13 +1,7 @@
-import type { Action } from "./actions.js";
-import {
-  emit,
-  isOneOf,
-  livingCharacter,
-  ownCharacter,
-  requireActingNow,
-  type Ctx,
-} from "./context.js";
+import type { ActionOf } from "./actions.js";
+import { emit, livingCharacter, ownCharacter, requireActingNow, type Ctx } from "./context.js";
 import { refuse } from "./refusals.js";
+import { isOneOf } from "./validate.js";
 import { nextId, removeEntry, type GameState, type Item, type ItemData } from "./state.js";
 import type { CharacterId, CombatantId } from "./types.js";
 
@@ -15,8 +9,6 @@ import type { CharacterId, CombatantId } from "./types.js";
  * Items and Artefacts (seed part 4): hands, dropping on your turn at no cost, picking up, trading,
  * discarding an empty weapon, and the passive bonuses a check or a fight reads.
  */
-
-type Of<T extends Action["type"]> = Extract<Action, { type: T }>;
 
 export function itemsHeldBy(state: GameState, holder: CombatantId): Item[] {
   return Object.values(state.items).filter((item) => item.holder === holder);
@@ -66,7 +58,7 @@ function heldItem(state: GameState, id: string, holder: CombatantId): Item {
   return item;
 }
 
-export function addItem(ctx: Ctx, action: Of<"add-item">): void {
+export function addItem(ctx: Ctx, action: ActionOf<"add-item">): void {
   const character = ownCharacter(ctx, action.character);
   const data = validItem(action.item);
   requireHands(ctx, character.id, data.hands);
@@ -76,7 +68,7 @@ export function addItem(ctx: Ctx, action: Of<"add-item">): void {
 }
 
 /** Dropping costs no action but happens on your own turn. */
-export function dropItem(ctx: Ctx, action: Of<"drop-item">): void {
+export function dropItem(ctx: Ctx, action: ActionOf<"drop-item">): void {
   const character = livingCharacter(ctx.state, action.character);
   requireActingNow(ctx, { kind: "character", character });
   const item = heldItem(ctx.state, action.item, character.id);
@@ -85,7 +77,7 @@ export function dropItem(ctx: Ctx, action: Of<"drop-item">): void {
   emit(ctx, { type: "item-dropped", character: character.id, item: item.id });
 }
 
-export function pickUp(ctx: Ctx, action: Of<"pick-up">): void {
+export function pickUp(ctx: Ctx, action: ActionOf<"pick-up">): void {
   const character = livingCharacter(ctx.state, action.character);
   requireActingNow(ctx, { kind: "character", character });
   if (action.items.length === 0) refuse({ code: "nothing-chosen" });
@@ -107,7 +99,7 @@ export function pickUp(ctx: Ctx, action: Of<"pick-up">): void {
   emit(ctx, { type: "items-picked-up", character: character.id, items: items.map((i) => i.id) });
 }
 
-export function giveItem(ctx: Ctx, action: Of<"give-item">): void {
+export function giveItem(ctx: Ctx, action: ActionOf<"give-item">): void {
   const from = livingCharacter(ctx.state, action.from);
   requireActingNow(ctx, { kind: "character", character: from });
   const to = livingCharacter(ctx.state, action.to);
@@ -119,7 +111,7 @@ export function giveItem(ctx: Ctx, action: Of<"give-item">): void {
 }
 
 /** A weapon out of ammo is discarded, not dropped (seed); also any card that says so. */
-export function discardItem(ctx: Ctx, action: Of<"discard-item">): void {
+export function discardItem(ctx: Ctx, action: ActionOf<"discard-item">): void {
   const character = ownCharacter(ctx, action.character);
   const item = heldItem(ctx.state, action.item, character.id);
   removeEntry(ctx.state.items, item.id);

@@ -1,15 +1,13 @@
-import type { Action } from "./actions.js";
+import type { ActionOf } from "./actions.js";
 import { emit, findCharacter, isSeated, requireHost, type Ctx } from "./context.js";
-import { isColour } from "./dice.js";
 import { onlyTo } from "./facts.js";
 import { refuse } from "./refusals.js";
 import { modeFor, type Settings } from "./settings.js";
 import { nextId, removeEntry, type Character, type Madness } from "./state.js";
-import { ABILITIES, type CharacterSheet, type PlayerId } from "./types.js";
+import { ABILITIES, COLOURS, type CharacterSheet, type PlayerId } from "./types.js";
+import { isOneOf } from "./validate.js";
 
 /** Opening the game, the lobby, and what the table enters before the deal. */
-
-type Of<T extends Action["type"]> = Extract<Action, { type: T }>;
 
 const MAX_STAT = 99;
 
@@ -33,7 +31,7 @@ export function leave(ctx: Ctx): void {
   emit(ctx, { type: "player-left", player: ctx.by });
 }
 
-export function start(ctx: Ctx, action: Of<"start">): void {
+export function start(ctx: Ctx, action: ActionOf<"start">): void {
   requireHost(ctx);
   const { state, settings } = ctx;
   const count = state.seats.length;
@@ -69,7 +67,7 @@ export function validateSheet(sheet: CharacterSheet, settings: Settings): void {
   for (const ability of ABILITIES) {
     const dice = sheet.abilities[ability];
     const fits = Array.isArray(dice) && dice.length >= 1 && dice.length <= settings.poolSize;
-    if (!fits || !dice.every((die) => isColour(die))) bad(`abilities.${ability}`);
+    if (!fits || !dice.every((die) => isOneOf(die, COLOURS))) bad(`abilities.${ability}`);
   }
 }
 
@@ -98,7 +96,7 @@ function newCharacter(
   return character;
 }
 
-export function enterCharacter(ctx: Ctx, action: Of<"enter-character">): void {
+export function enterCharacter(ctx: Ctx, action: ActionOf<"enter-character">): void {
   const player = action.player ?? ctx.by;
   if (player !== ctx.by) requireHost(ctx);
   if (!isSeated(ctx.state, player)) refuse({ code: "not-a-player", player });
@@ -111,7 +109,7 @@ export function enterCharacter(ctx: Ctx, action: Of<"enter-character">): void {
   });
 }
 
-export function removeCharacter(ctx: Ctx, action: Of<"remove-character">): void {
+export function removeCharacter(ctx: Ctx, action: ActionOf<"remove-character">): void {
   const character = findCharacter(ctx.state, action.character);
   const ownerAsks = character.owner !== null && character.owner === ctx.by;
   const soloPlayerAsks = character.status === "candidate" && isSeated(ctx.state, ctx.by);
@@ -120,7 +118,7 @@ export function removeCharacter(ctx: Ctx, action: Of<"remove-character">): void 
   emit(ctx, { type: "character-removed", character: character.id });
 }
 
-export function addSetAsideCandidate(ctx: Ctx, action: Of<"add-set-aside-candidate">): void {
+export function addSetAsideCandidate(ctx: Ctx, action: ActionOf<"add-set-aside-candidate">): void {
   const { state } = ctx;
   if (state.mode !== "solo")
     refuse({ code: "wrong-mode", mode: state.mode ?? "table", needed: ["solo"] });
@@ -129,7 +127,7 @@ export function addSetAsideCandidate(ctx: Ctx, action: Of<"add-set-aside-candida
   emit(ctx, { type: "set-aside-candidate-added", character: character.id, sheet: character.sheet });
 }
 
-export function addCultistCard(ctx: Ctx, action: Of<"add-cultist-card">): void {
+export function addCultistCard(ctx: Ctx, action: ActionOf<"add-cultist-card">): void {
   requireHost(ctx);
   const allowed = ctx.settings.cultistNumbers;
   if (!allowed.includes(action.number)) {
@@ -153,7 +151,7 @@ export function addCultistCard(ctx: Ctx, action: Of<"add-cultist-card">): void {
   });
 }
 
-export function addAcademicCard(ctx: Ctx, action: Of<"add-academic-card">): void {
+export function addAcademicCard(ctx: Ctx, action: ActionOf<"add-academic-card">): void {
   requireHost(ctx);
   const madness: Madness = {
     stage1: action.madness.stage1,
@@ -166,7 +164,7 @@ export function addAcademicCard(ctx: Ctx, action: Of<"add-academic-card">): void
   emit(ctx, { type: "academic-card-added", card: id, madness }, onlyTo(ctx.state.host));
 }
 
-export function removeCard(ctx: Ctx, action: Of<"remove-card">): void {
+export function removeCard(ctx: Ctx, action: ActionOf<"remove-card">): void {
   requireHost(ctx);
   const card = ctx.state.cards[action.card];
   if (!card) refuse({ code: "unknown-card", card: action.card });

@@ -1,4 +1,4 @@
-import type { Action } from "./actions.js";
+import type { ActionOf } from "./actions.js";
 import { charactersOf, emit, isSeated, type Ctx } from "./context.js";
 import { cardOf } from "./deal.js";
 import { kill, validMonsterStats } from "./harm.js";
@@ -21,7 +21,7 @@ export function anyCultistActed(state: GameState): boolean {
   return state.reveals.length > 0 || state.activation !== null;
 }
 
-export function reveal(ctx: Ctx, action: Extract<Action, { type: "reveal" }>): void {
+export function reveal(ctx: Ctx, action: ActionOf<"reveal">): void {
   const { state } = ctx;
   if (!isSeated(state, ctx.by)) refuse({ code: "not-a-player", player: ctx.by });
   const card = handCard(state, ctx.by);

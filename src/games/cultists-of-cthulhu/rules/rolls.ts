@@ -1,4 +1,4 @@
-import { rerollChoiceOf, type Action } from "./actions.js";
+import { rerollChoiceOf, type ActionOf } from "./actions.js";
 import { firedOutcomes, keepCheck, rerollCheck, rollCheck, tally, type Check } from "./check.js";
 import { combatWeird, meleeDamage, rangedDamage, stealSucceeds } from "./combat.js";
 import {
@@ -12,48 +12,27 @@ import {
   type Combatant,
   type Ctx,
 } from "./context.js";
-import { isColour } from "./dice.js";
-import { hasPieces, movePieces, piecesOf } from "./elder-sign.js";
 import type { CheckPurpose } from "./facts.js";
 import { damage } from "./harm.js";
-import { itemBonus, itemsHeldBy, requireHands } from "./items.js";
+import { itemBonus } from "./items.js";
 import { refuse } from "./refusals.js";
 import type { Thresholds } from "./settings.js";
-import type { CombatCard, GameState, Pending } from "./state.js";
-import {
-  ABILITIES,
-  RESULTS,
-  type Ability,
-  type Colour,
-  type CombatantId,
-  type DieResult,
-} from "./types.js";
+import type { CombatCard, Pending } from "./state.js";
+import { RESULTS, type Ability, type Colour, type CombatantId, type DieResult } from "./types.js";
+import { validAbility, validColour } from "./validate.js";
 import { effectiveAbility, effectiveDefense } from "./wounds.js";
 
 /**
  * Five-die checks and what is built on them: Attack (defender first, then attacker), ranged
- * shots, Steal. A roll waits in `state.pending` for its one reroll or keep; monsters never wait.
+ * shots, and the check of a Steal (steal.ts). A roll waits in `state.pending` for its one reroll
+ * or keep; monsters never wait.
  */
-
-type Of<T extends Action["type"]> = Extract<Action, { type: T }>;
 
 interface RollSpec {
   ability: Ability;
   difficulty: Colour;
   purpose: CheckPurpose;
   thresholds?: Partial<Thresholds> | undefined;
-}
-
-function validColour(colour: Colour): Colour {
-  if (!isColour(colour))
-    refuse({ code: "invalid-choice", field: "difficulty", allowed: ["green", "blue", "red"] });
-  return colour;
-}
-
-function validAbility(ability: Ability): Ability {
-  if (!ABILITIES.includes(ability))
-    refuse({ code: "invalid-choice", field: "ability", allowed: [...ABILITIES] });
-  return ability;
 }
 
 function validThresholds(
@@ -71,8 +50,8 @@ function validThresholds(
 }
 
 /** Rolls a check for a combatant: a monster (or a transformed Cultist in a fight) uses its attack dice. */
-function rollFor(ctx: Ctx, combatant: Combatant, spec: RollSpec): Check {
-  const inFight = spec.purpose === "attack" || spec.purpose === "defence";
+export function rollFor(ctx: Ctx, combatant: Combatant, spec: RollSpec): Check {
+  const inFight = spec.purpose === "attack" || spec.purpose === "defend";
   const id = combatant.kind === "character" ? combatant.character.id : combatant.monster.id;
   const bonus = itemBonus(ctx.state, id, inFight ? "combat" : "other");
   const base = {
@@ -131,7 +110,7 @@ function emitFinal(ctx: Ctx, purpose: CheckPurpose, check: Check): void {
   });
 }
 
-export function check(ctx: Ctx, action: Of<"check">): void {
+export function check(ctx: Ctx, action: ActionOf<"check">): void {
   const roller = livingCombatant(ctx.state, action.roller);
   requireControl(ctx, roller);
   const spec: RollSpec = {
@@ -144,7 +123,7 @@ export function check(ctx: Ctx, action: Of<"check">): void {
   progress(ctx);
 }
 
-function defenseOf(combatant: Combatant): number {
+export function defenseOf(combatant: Combatant): number {
   return combatant.kind === "monster"
     ? combatant.monster.stats.defense
     : effectiveDefense(combatant.character);
@@ -159,7 +138,7 @@ function validCard(card: CombatCard): CombatCard {
   return { difficulty, defense };
 }
 
-export function attack(ctx: Ctx, action: Of<"attack">): void {
+export function attack(ctx: Ctx, action: ActionOf<"attack">): void {
   if (action.attacker === action.defender) refuse({ code: "same-combatant" });
   const attacker = livingCombatant(ctx.state, action.attacker);
   requireActingNow(ctx, attacker);
@@ -167,19 +146,19 @@ export function attack(ctx: Ctx, action: Of<"attack">): void {
   const card = validCard(action.card);
   emit(ctx, { type: "combat-began", attacker: action.attacker, defender: action.defender, card });
   const spec = { ability: ctx.settings.combatAbility, difficulty: card.difficulty };
-  const defence = rollFor(ctx, defender, { ...spec, purpose: "defence" });
+  const defenderRoll = rollFor(ctx, defender, { ...spec, purpose: "defend" });
   ctx.state.pending = {
     kind: "combat",
     attacker: action.attacker,
     defender: action.defender,
     card,
-    defence,
-    attack: null,
+    defenderRoll,
+    attackerRoll: null,
   };
   progress(ctx);
 }
 
-export function ranged(ctx: Ctx, action: Of<"ranged">): void {
+export function ranged(ctx: Ctx, action: ActionOf<"ranged">): void {
   const shooter = livingCharacter(ctx.state, action.shooter);
   const combatant: Combatant = { kind: "character", character: shooter };
   requireActingNow(ctx, combatant);
@@ -206,38 +185,15 @@ export function ranged(ctx: Ctx, action: Of<"ranged">): void {
   progress(ctx);
 }
 
-function holdsSomething(state: GameState, holder: CombatantId): boolean {
-  return itemsHeldBy(state, holder).length > 0 || hasPieces(piecesOf(state, holder));
-}
-
-export function steal(ctx: Ctx, action: Of<"steal">): void {
-  const thief = livingCharacter(ctx.state, action.thief);
-  const combatant: Combatant = { kind: "character", character: thief };
-  requireActingNow(ctx, combatant);
-  if (action.target === thief.id) refuse({ code: "same-combatant" });
-  livingCombatant(ctx.state, action.target);
-  if (!holdsSomething(ctx.state, action.target))
-    refuse({ code: "nothing-to-steal", target: action.target });
-  const { ability, difficulty } = ctx.settings.steal;
-  const check = rollFor(ctx, combatant, { ability, difficulty, purpose: "steal" });
-  ctx.state.pending = {
-    kind: "steal",
-    thief: thief.id,
-    target: action.target,
-    check,
-    succeeded: null,
-  };
-  progress(ctx);
-}
-
 /** The check now waiting for its reroll or keep, if any. */
 export function waitingCheck(pending: Pending | null): Check | null {
   if (!pending) return null;
-  const check = pending.kind === "combat" ? (pending.attack ?? pending.defence) : pending.check;
+  const check =
+    pending.kind === "combat" ? (pending.attackerRoll ?? pending.defenderRoll) : pending.check;
   return check.final ? null : check;
 }
 
-export function chooseReroll(ctx: Ctx, action: Of<"reroll"> | Of<"keep">): void {
+export function chooseReroll(ctx: Ctx, action: ActionOf<"reroll"> | ActionOf<"keep">): void {
   const pending = ctx.state.pending;
   const waiting = waitingCheck(pending);
   if (!pending || !waiting) refuse({ code: "no-roll-pending" });
@@ -249,14 +205,14 @@ export function chooseReroll(ctx: Ctx, action: Of<"reroll"> | Of<"keep">): void 
       ? keepCheck(waiting)
       : rerollCheck(waiting, rerollChoiceOf(action), ctx.rng, ctx.settings);
   if (pending.kind === "combat") {
-    if (pending.attack) pending.attack = next;
-    else pending.defence = next;
+    if (pending.attackerRoll) pending.attackerRoll = next;
+    else pending.defenderRoll = next;
   } else pending.check = next;
   progress(ctx);
 }
 
 /** Moves a pending roll on as far as it goes without a player's choice. */
-function progress(ctx: Ctx): void {
+export function progress(ctx: Ctx): void {
   const { state } = ctx;
   const pending = state.pending;
   if (!pending) return;
@@ -267,27 +223,27 @@ function progress(ctx: Ctx): void {
       state.pending = null;
       return;
     case "combat":
-      if (!pending.defence.final) return;
-      if (!pending.attack) {
-        emitFinal(ctx, "defence", pending.defence);
+      if (!pending.defenderRoll.final) return;
+      if (!pending.attackerRoll) {
+        emitFinal(ctx, "defend", pending.defenderRoll);
         const attacker = findCombatant(state, pending.attacker);
         const spec = {
           ability: ctx.settings.combatAbility,
           difficulty: pending.card.difficulty,
           purpose: "attack" as const,
         };
-        pending.attack = rollFor(ctx, attacker, spec);
+        pending.attackerRoll = rollFor(ctx, attacker, spec);
       }
-      if (!pending.attack.final) return;
-      emitFinal(ctx, "attack", pending.attack);
+      if (!pending.attackerRoll.final) return;
+      emitFinal(ctx, "attack", pending.attackerRoll);
       state.pending = null;
       resolveCombat(
         ctx,
         pending.attacker,
         pending.defender,
         pending.card,
-        pending.defence,
-        pending.attack,
+        pending.defenderRoll,
+        pending.attackerRoll,
       );
       return;
     case "ranged":
@@ -319,13 +275,13 @@ function resolveCombat(
   attackerId: CombatantId,
   defenderId: CombatantId,
   card: CombatCard,
-  defence: Check,
-  attackRoll: Check,
+  defenderRoll: Check,
+  attackerRoll: Check,
 ): void {
   const attacker = findCombatant(ctx.state, attackerId);
   const defender = findCombatant(ctx.state, defenderId);
-  const a = tally(attackRoll.dice);
-  const d = tally(defence.dice);
+  const a = tally(attackerRoll.dice);
+  const d = tally(defenderRoll.dice);
   const bonus = (id: CombatantId) => itemBonus(ctx.state, id, "combat").combatDamage;
   const toDefender = meleeDamage(a, d, card.defense ?? defenseOf(defender), bonus(attackerId));
   const toAttacker = meleeDamage(d, a, card.defense ?? defenseOf(attacker), bonus(defenderId));
@@ -367,33 +323,4 @@ function resolveShot(
     hits: hits.map(({ target, damage: amount }) => ({ target, damage: amount })),
   });
   for (const hit of hits) damage(ctx, hit.combatant, hit.damage);
-}
-
-export function stealTake(ctx: Ctx, action: Of<"steal-take">): void {
-  const pending = ctx.state.pending;
-  if (pending?.kind !== "steal" || pending.succeeded !== true) refuse({ code: "no-roll-pending" });
-  const thief = findCombatant(ctx.state, pending.thief);
-  if (!controls(ctx.state, ctx.by, thief)) refuse({ code: "not-your-roll", roller: pending.thief });
-  const take = action.take;
-  if (take.kind === "item") {
-    const item = ctx.state.items[take.item];
-    if (!item) refuse({ code: "unknown-item", item: take.item });
-    if (item.holder !== pending.target)
-      refuse({ code: "not-held", item: take.item, holder: pending.target });
-    requireHands(ctx, pending.thief, item.hands);
-    item.holder = pending.thief;
-    emit(ctx, {
-      type: "stolen",
-      thief: pending.thief,
-      target: pending.target,
-      item: item.id,
-      pieces: { outer: 0, centre: 0 },
-    });
-  } else if (take.kind === "elder-sign") {
-    const pieces = piecesOf(ctx.state, pending.target);
-    if (!hasPieces(pieces)) refuse({ code: "nothing-to-take" });
-    emit(ctx, { type: "stolen", thief: pending.thief, target: pending.target, item: null, pieces });
-    movePieces(ctx, pending.target, pending.thief, pieces);
-  }
-  ctx.state.pending = null;
 }

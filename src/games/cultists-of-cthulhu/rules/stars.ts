@@ -1,10 +1,11 @@
-import type { Action } from "./actions.js";
-import { emit, requireAtTable, requireWhole, type Ctx } from "./context.js";
+import type { ActionOf } from "./actions.js";
+import { emit, requireAtTable, type Ctx } from "./context.js";
 import { cardOf } from "./deal.js";
 import { onlyTo } from "./facts.js";
 import { refuse } from "./refusals.js";
 import type { StarCard } from "./types.js";
 import { requireUniversityTurn } from "./turns.js";
+import { requireWhole } from "./validate.js";
 
 /**
  * The Star Chart (seed parts 2, 4, 5, 6): it starts at 0, only rises, and stops at the track's
@@ -14,7 +15,7 @@ import { requireUniversityTurn } from "./turns.js";
 
 const DURATIONS: readonly StarCard["duration"][] = ["instant", "one-round", "weather"];
 
-export function playStarCard(ctx: Ctx, action: Extract<Action, { type: "play-star-card" }>): void {
+export function playStarCard(ctx: Ctx, action: ActionOf<"play-star-card">): void {
   const turn = requireUniversityTurn(ctx);
   if (turn.starCardPlayed) refuse({ code: "star-card-already-played" });
   const { card } = action;
@@ -37,10 +38,7 @@ export function playStarCard(ctx: Ctx, action: Extract<Action, { type: "play-sta
   advanceStars(ctx, played.advance);
 }
 
-export function advanceStarsAction(
-  ctx: Ctx,
-  action: Extract<Action, { type: "advance-stars" }>,
-): void {
+export function advanceStarsAction(ctx: Ctx, action: ActionOf<"advance-stars">): void {
   requireAtTable(ctx);
   requireWhole("amount", action.amount, 1, ctx.settings.starChartEnd);
   advanceStars(ctx, action.amount);

@@ -188,8 +188,8 @@ export type Pending =
       defender: CombatantId;
       card: CombatCard;
       /** The defender rolls first. */
-      defence: Check;
-      attack: Check | null;
+      defenderRoll: Check;
+      attackerRoll: Check | null;
     }
   | {
       kind: "ranged";

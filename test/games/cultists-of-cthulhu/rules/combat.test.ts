@@ -6,10 +6,9 @@ import {
   meleeDamage,
   rangedDamage,
   stealSucceeds,
-  type ItemData,
-  type MonsterStats,
   type Tally,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { item, KUKRI, NIGHT_GAUNT, SHOGGOTH, TENTACLE } from "./fixtures.js";
 import { act, characterOf, dealt, factsOf, HOST, refusal, script, type Game } from "./support.js";
 
 const t = (good: number, weird: number, bad: number): Tally => ({ good, weird, bad });
@@ -62,39 +61,6 @@ describe("ranged damage and steal arithmetic", () => {
   });
 });
 
-const SHOGGOTH: MonsterStats = {
-  name: "Shoggoth",
-  horror: 3,
-  speed: 3,
-  defense: 4,
-  wounds: 8,
-  attack: ["green", "green", "green"],
-};
-const TENTACLE: MonsterStats = {
-  name: "Tentacle",
-  horror: 1,
-  speed: 1,
-  defense: 3,
-  wounds: 1,
-  attack: ["red"],
-};
-const NIGHT_GAUNT: MonsterStats = {
-  name: "Night Gaunt",
-  horror: 2,
-  speed: 4,
-  defense: 3,
-  wounds: 4,
-  attack: ["blue", "blue"],
-};
-const KUKRI: ItemData = {
-  name: "Kukri",
-  kind: "item",
-  hands: 1,
-  combatDamage: 1,
-  extraRerolls: 1,
-  extraRerollsIn: "combat",
-};
-
 /** Three players, all with Brawn Green Green, Defense 1, Wounds 3; p1 to play. */
 function fight(): { g: Game; a: string; b: string; c: string } {
   const g = dealt(3, {
@@ -132,7 +98,7 @@ describe("an Attack", () => {
     ]);
     const began = act(g, { by: "p1", type: "attack", attacker: a, defender: b, card: greenCard });
     const rolled = factsOf(began, "check-rolled");
-    expect(rolled.map((f) => [f.purpose, f.roller])).toEqual([["defence", b]]);
+    expect(rolled.map((f) => [f.purpose, f.roller])).toEqual([["defend", b]]);
     expect(g.state.pending?.kind).toBe("combat");
     expect(refusal(g, { by: "p1", type: "keep" })).toEqual({ code: "not-your-roll", roller: b });
     expect(refusal(g, { by: "p1", type: "end-turn" })).toEqual({ code: "roll-pending" });
@@ -228,7 +194,9 @@ describe("an Attack", () => {
     ]);
     act(g, { by: "p1", type: "attack", attacker: a, defender: b, card: greenCard });
     act(g, { by: "p2", type: "keep" });
-    expect(g.state.pending?.kind === "combat" && g.state.pending.attack?.extraRerolls).toBe(1);
+    expect(g.state.pending?.kind === "combat" && g.state.pending.attackerRoll?.extraRerolls).toBe(
+      1,
+    );
     // Reroll the two Weirds and the Bad die as the extra: all Good.
     script(g, [GOOD, GOOD, GOOD]);
     const resolved = act(g, { by: "p1", type: "reroll", result: "weird", dice: [2] });
@@ -249,7 +217,7 @@ describe("an Attack", () => {
       card: greenCard,
     });
     expect(factsOf(facts, "check-rolled").map((f) => [f.purpose, f.mayReroll, f.ability])).toEqual([
-      ["defence", false, "attack"],
+      ["defend", false, "attack"],
       ["attack", true, "brawn"],
     ]);
     expect(refusal(g, { by: "p2", type: "reroll", result: "good" })).toEqual({
@@ -361,22 +329,8 @@ describe("a ranged shot", () => {
   });
 });
 
-const LANTERN: ItemData = {
-  name: "Lantern",
-  kind: "item",
-  hands: 1,
-  combatDamage: 0,
-  extraRerolls: 0,
-  extraRerollsIn: "all-checks",
-};
-const CODEX: ItemData = {
-  name: "Slate Star Codex",
-  kind: "artefact",
-  hands: 0,
-  combatDamage: 0,
-  extraRerolls: 0,
-  extraRerollsIn: "all-checks",
-};
+const LANTERN = item("Lantern");
+const CODEX = item("Slate Star Codex", { kind: "artefact", hands: 0 });
 
 describe("a steal", () => {
   /** p1 steals from p2, whose Defense is 2 and who holds a Lantern, the Codex and two Elder Sign pieces. */

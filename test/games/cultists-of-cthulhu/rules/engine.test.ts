@@ -7,6 +7,7 @@ import {
   type GameState,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
 import { seededRng } from "../../../../src/rules/rng.js";
+import { KUKRI, TENTACLE } from "./fixtures.js";
 import { act, characterOf, dealt, HOST, type Game } from "./support.js";
 
 /** A short seeded game touching most kinds of action. */
@@ -19,14 +20,7 @@ function busyGame(seed: number): Game {
     by: "p1",
     type: "add-item",
     character: a,
-    item: {
-      name: "Kukri",
-      kind: "item",
-      hands: 1,
-      combatDamage: 1,
-      extraRerolls: 1,
-      extraRerollsIn: "combat",
-    },
+    item: KUKRI,
   });
   act(g, { by: "p1", type: "find-elder-sign", character: a });
   act(g, {
@@ -41,7 +35,7 @@ function busyGame(seed: number): Game {
   act(g, {
     by: "p1",
     type: "spawn-monster",
-    stats: { name: "Tentacle", horror: 1, speed: 1, defense: 3, wounds: 1, attack: ["red"] },
+    stats: TENTACLE,
     power: "blue",
   });
   act(g, { by: HOST, type: "advance-stars", amount: 4 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { MonsterStats } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { TENTACLE } from "./fixtures.js";
 import { act, characterOf, dealt, factsOf, HOST, refusal, type Game } from "./support.js";
 import { duelDealt, duelHands, soloRowCultistAt, tableDealt } from "./tables.js";
 
@@ -68,9 +68,7 @@ describe("winning with 3–6 players", () => {
     expect(Object.keys(ended?.disclosure.hands ?? {})).toEqual(["p1", "p2", "p3", "p4"]);
     expect(ended?.disclosure.hands.p4).toMatchObject({ kind: "cultist", number: 20 });
     expect(
-      ended?.disclosure.unused
-        .filter((c) => c.kind === "cultist")
-        .map((c) => c.kind === "cultist" && c.number),
+      ended?.disclosure.unused.flatMap((c) => (c.kind === "cultist" ? [c.number] : [])),
     ).toEqual([15, 25]);
     expect(refusal(g, { by: HOST, type: "advance-stars", amount: 1 })).toMatchObject({
       code: "wrong-phase",
@@ -106,15 +104,6 @@ describe("winning with 3–6 players", () => {
   });
 });
 
-const TENTACLE: MonsterStats = {
-  name: "Tentacle",
-  horror: 1,
-  speed: 1,
-  defense: 0,
-  wounds: 1,
-  attack: ["red"],
-};
-
 describe("winning with two players", () => {
   it("an Academic wins on one scenario goal", () => {
     const g = duelDealt("one-each");
@@ -141,7 +130,7 @@ describe("winning with two players", () => {
     act(g, { by: HOST, type: "advance-stars", amount: 15 });
     const [keep, lose] = [characterOf(g, cultist, 0), characterOf(g, cultist, 1)];
     act(g, { by: cultist, type: "reveal", cultist: keep, sacrifice: lose });
-    act(g, { by: HOST, type: "spawn-monster", stats: TENTACLE });
+    act(g, { by: HOST, type: "spawn-monster", stats: { ...TENTACLE, defense: 0 } });
     act(g, { by: HOST, type: "wound", target: keep, amount: 5 });
     expect(g.state.phase).toBe("playing");
     const monster = Object.keys(g.state.monsters)[0] as string;

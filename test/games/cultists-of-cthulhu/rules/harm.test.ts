@@ -7,8 +7,8 @@ import {
   TABLE_VIEWER,
   viewFor,
   woundsTaken,
-  type MonsterStats,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { SHOGGOTH } from "./fixtures.js";
 import { act, characterOf, dealt, factsOf, HOST, refusal, script } from "./support.js";
 
 const TRACK = { stage2: 4, stage3: 7, end: 10 };
@@ -238,15 +238,6 @@ describe("Wounds", () => {
     });
   });
 });
-
-const SHOGGOTH: MonsterStats = {
-  name: "Shoggoth",
-  horror: 3,
-  speed: 3,
-  defense: 4,
-  wounds: 8,
-  attack: ["green", "green", "green"],
-};
 
 describe("monsters", () => {
   it("spawn with their card's numbers and roll their power die", () => {

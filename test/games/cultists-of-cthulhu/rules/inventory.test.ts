@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import {
-  TABLE_VIEWER,
-  viewFor,
-  type ItemData,
-} from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { TABLE_VIEWER, viewFor } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { item } from "./fixtures.js";
 import { act, characterOf, dealt, factsOf, HOST, refusal, script, type Game } from "./support.js";
-
-const item = (name: string, hands: 0 | 1 | 2): ItemData => ({
-  name,
-  kind: "item",
-  hands,
-  combatDamage: 0,
-  extraRerolls: 0,
-  extraRerollsIn: "all-checks",
-});
 
 function idOf(g: Game, name: string): string {
   const found = Object.values(g.state.items).find((i) => i.name === name);
@@ -26,9 +14,9 @@ describe("items", () => {
   it("fit one two-handed item or two one-handed ones; hand-free items always fit", () => {
     const g = dealt(3);
     const c = characterOf(g, "p1");
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Knife", 1) });
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Torch", 1) });
-    expect(refusal(g, { by: "p1", type: "add-item", character: c, item: item("Axe", 1) })).toEqual({
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Knife") });
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Torch") });
+    expect(refusal(g, { by: "p1", type: "add-item", character: c, item: item("Axe") })).toEqual({
       code: "hands-full",
       character: c,
       free: 0,
@@ -38,12 +26,12 @@ describe("items", () => {
       by: "p1",
       type: "add-item",
       character: c,
-      item: { ...item("Codex", 0), kind: "artefact" },
+      item: { ...item("Codex", { hands: 0 }), kind: "artefact" },
     });
     const d = characterOf(g, "p2");
-    act(g, { by: "p2", type: "add-item", character: d, item: item("Shotgun", 2) });
+    act(g, { by: "p2", type: "add-item", character: d, item: item("Shotgun", { hands: 2 }) });
     expect(
-      refusal(g, { by: "p2", type: "add-item", character: d, item: item("Knife", 1) }),
+      refusal(g, { by: "p2", type: "add-item", character: d, item: item("Knife") }),
     ).toMatchObject({
       code: "hands-full",
       free: 0,
@@ -53,8 +41,8 @@ describe("items", () => {
   it("are dropped on your turn for free, where anyone may pick up as many as they like", () => {
     const g = dealt(3);
     const c = characterOf(g, "p1");
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Knife", 1) });
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Torch", 1) });
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Knife") });
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Torch") });
     act(g, { by: "p1", type: "drop-item", character: c, item: idOf(g, "Knife") });
     act(g, { by: "p1", type: "drop-item", character: c, item: idOf(g, "Torch") });
     expect(g.state.items[idOf(g, "Knife")]).toMatchObject({ holder: null, droppedBy: c });
@@ -84,15 +72,15 @@ describe("items", () => {
   it("are traded when the receiver has hands free, and discarded out of ammo", () => {
     const g = dealt(3);
     const [c, d] = [characterOf(g, "p1"), characterOf(g, "p2")];
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Shotgun", 2) });
-    act(g, { by: "p2", type: "add-item", character: d, item: item("Knife", 1) });
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Shotgun", { hands: 2 }) });
+    act(g, { by: "p2", type: "add-item", character: d, item: item("Knife") });
     expect(
       refusal(g, { by: "p1", type: "give-item", from: c, to: d, item: idOf(g, "Shotgun") }),
     ).toMatchObject({
       code: "hands-full",
       character: d,
     });
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Map", 0) });
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Map", { hands: 0 }) });
     act(g, { by: "p1", type: "give-item", from: c, to: d, item: idOf(g, "Map") });
     expect(g.state.items[idOf(g, "Map")]?.holder).toBe(d);
     expect(
@@ -110,7 +98,7 @@ describe("items", () => {
   it("fall where their holder dies", () => {
     const g = dealt(3, { sheets: () => ({ wounds: 1 }) });
     const c = characterOf(g, "p1");
-    act(g, { by: "p1", type: "add-item", character: c, item: item("Knife", 1) });
+    act(g, { by: "p1", type: "add-item", character: c, item: item("Knife") });
     act(g, { by: "p1", type: "find-elder-sign", character: c, piece: "outer" });
     act(g, { by: "p1", type: "wound", target: c, amount: 1 });
     expect(g.state.items[idOf(g, "Knife")]).toMatchObject({ holder: null, droppedBy: c });

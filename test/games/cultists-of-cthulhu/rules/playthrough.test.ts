@@ -6,24 +6,15 @@ import {
   viewFor,
   visibleFacts,
   type Fact,
-  type MonsterStats,
   type Tally,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { TENTACLE } from "./fixtures.js";
 import { act, factsOf, game, HOST, refusal, sheet, type Game } from "./support.js";
 
 /**
  * Whole games from the lobby to a win, driven only through `apply` with a seeded RNG, as the
  * bot's services will drive them. They are the skeleton of the later end-to-end tests.
  */
-
-const TENTACLE: MonsterStats = {
-  name: "Tentacle",
-  horror: 1,
-  speed: 1,
-  defense: 0,
-  wounds: 2,
-  attack: ["red"],
-};
 
 function open(g: Game, players: string[], perPlayer: number): void {
   act(g, { by: HOST, type: "open-game", scenario: "Fungi from Yuggoth" });
@@ -59,6 +50,11 @@ function charactersOf(g: Game, player: string): string[] {
   return Object.values(g.state.characters)
     .filter((c) => c.owner === player && c.status === "in-play")
     .map((c) => c.id);
+}
+
+/** The turn now (a call, so that the type checker does not keep an earlier narrowing). */
+function turnOf(g: Game) {
+  return g.state.turn;
 }
 
 function publicTypes(facts: readonly Fact[]): string[] {
@@ -130,7 +126,7 @@ describe("a three-player game", () => {
     // Bob finds a piece of the Elder Sign; a Tentacle spawns on Carol's Event and she meets it.
     act(g, { by: "bob", type: "find-elder-sign", character: bob as string, piece: "outer" });
     act(g, { by: "bob", type: "end-turn" });
-    act(g, { by: "carol", type: "spawn-monster", stats: TENTACLE });
+    act(g, { by: "carol", type: "spawn-monster", stats: { ...TENTACLE, defense: 0, wounds: 2 } });
     const tentacle = Object.keys(g.state.monsters)[0] as string;
     const met = act(g, {
       by: "carol",
@@ -159,10 +155,10 @@ describe("a three-player game", () => {
     const tallies = finals(fight);
     const resolved = factsOf(fight, "combat-resolved")[0];
     expect(resolved?.toAttacker).toBe(
-      Math.max(0, (tallies.defence?.good ?? 0) + (tallies.attack?.bad ?? 0) - 0),
+      Math.max(0, (tallies.defend?.good ?? 0) + (tallies.attack?.bad ?? 0) - 0),
     );
     expect(resolved?.toDefender).toBe(
-      Math.max(0, (tallies.attack?.good ?? 0) + (tallies.defence?.bad ?? 0) - 1),
+      Math.max(0, (tallies.attack?.good ?? 0) + (tallies.defend?.bad ?? 0) - 1),
     );
     const passed = act(g, { by: "alice", type: "end-university-turn" });
     expect(factsOf(passed, "starting-player-passed")[0]).toMatchObject({
@@ -278,7 +274,8 @@ describe("a two-player game", () => {
     // The Academic hunts the Cultist down, blow by blow, until it falls.
     const hunter = charactersOf(g, academic)[0] as string;
     for (let blows = 0; g.state.phase === "playing" && blows < 60; blows++) {
-      if (g.state.turn?.kind !== "player" || g.state.turn.player !== academic) {
+      const turn = turnOf(g);
+      if (turn?.kind !== "player" || turn.player !== academic) {
         round(g, 1);
         continue;
       }
@@ -292,7 +289,7 @@ describe("a two-player game", () => {
       });
       act(g, { by: cultist, type: "keep" });
       act(g, { by: academic, type: "keep" });
-      if (g.state.phase === "playing" && !g.state.characters[survivor]?.dead)
+      if (!g.state.result && !g.state.characters[survivor]?.dead)
         act(g, { by: academic, type: "end-turn" });
     }
     expect(g.state.phase).toBe("ended");

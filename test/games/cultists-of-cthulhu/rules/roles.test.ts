@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { MonsterStats } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
+import { MI_GO } from "./fixtures.js";
 import {
   act,
   characterOf,
@@ -131,15 +131,6 @@ describe("dealing one player", () => {
     expect([...chosen].sort()).toEqual(["spare1", "spare2", "spare3"]);
   });
 });
-
-const MI_GO: MonsterStats = {
-  name: "Mi-Go",
-  horror: 2,
-  speed: 4,
-  defense: 2,
-  wounds: 6,
-  attack: ["green", "green", "blue"],
-};
 
 describe("the Cultist's reveal (3–6 players)", () => {
   it("is refused to an Academic, and to the Cultist before the stars reach their number", () => {

@@ -273,4 +273,43 @@ describe("/campaign session-end", () => {
     );
     expect(campaign().sessionNumber).toBe(2);
   });
+
+  it("ends the session once when End is pressed several times at once", async () => {
+    t.run(
+      "UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND key = 'occult'",
+      first.id,
+    );
+    const before = occult(first.id).rating;
+    const handle = t.fake.sendSlashCommand({
+      name: "campaign",
+      subcommand: "session-end",
+      user: t.gmId,
+    });
+    const prompt = await handle.waitForOriginal();
+    const end = buttonIds(prompt).find((id) => id.startsWith("campaign:end:"));
+    expect(end).toBe(`campaign:end:${t.table.campaignId}:2`);
+    const presses = [1, 2, 3].map(() =>
+      t.fake.sendButton({ customId: end ?? "", messageId: prompt.id, user: t.gmId }),
+    );
+    const answers = await Promise.all(presses.map((p) => p.response()));
+    const isLate = (a: (typeof answers)[number]) => a.data?.content?.includes("has already ended");
+    const late = answers.filter(isLate);
+    expect(late).toHaveLength(2);
+    await presses[answers.findIndex((a) => !isLate(a))]?.waitForFollowUps(1);
+    for (const answer of late) {
+      expect(isEphemeral(answer.data)).toBe(true);
+      expect(answer.data?.content).toBe(
+        "Session 2 of **Night Floors** has already ended; this is session 3.",
+      );
+    }
+    const summaries = t.fake
+      .channelMessages(t.fake.defaultChannelId())
+      .filter((m) => m.embeds[0]?.title === "📘 Session 2 of Night Floors has ended");
+    expect(summaries).toHaveLength(1);
+    expect(campaign().sessionNumber).toBe(3);
+    expect(t.rows("SELECT id FROM Event WHERE kind = 'session-end'")).toHaveLength(2);
+    const improved = occult(first.id).rating - before;
+    expect(improved).toBeGreaterThanOrEqual(1);
+    expect(improved).toBeLessThanOrEqual(4);
+  });
 });

@@ -2,7 +2,11 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { MessageFlags } from "discord.js";
-import { startFakeDiscord, type FakeDiscord } from "../../support/fake-discord/index.js";
+import {
+  startFakeDiscord,
+  type FakeChannelInit,
+  type FakeDiscord,
+} from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
 
@@ -29,10 +33,20 @@ export interface SeededBot {
 
 /**
  * The fake Discord, a seeded table (the owner is the GM; two players with one Protagonist each)
- * and the built bot on it, registered and ready. One per test file.
+ * and the built bot on it, registered and ready. One per test file. `channels` come after the
+ * guild's #general (which stays the default channel).
  */
-export async function startSeededBot(token: string): Promise<SeededBot> {
-  const fake = await startFakeDiscord({ requiredToken: token, defaultTimeoutMs: 20_000 });
+export async function startSeededBot(
+  token: string,
+  options: { channels?: FakeChannelInit[] } = {},
+): Promise<SeededBot> {
+  const fake = await startFakeDiscord({
+    requiredToken: token,
+    defaultTimeoutMs: 20_000,
+    ...(options.channels
+      ? { guilds: [{ channels: [{ name: "general" }, ...options.channels] }] }
+      : {}),
+  });
   const dir = emptyDir();
   const file = join(dir, "bot.db");
   const gmId = fake.guild().ownerId;

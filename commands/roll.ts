@@ -61,7 +61,11 @@ const definition = new SlashCommandBuilder()
       .setDescription("Which Protagonist (default: your active one)")
       .setAutocomplete(true),
   )
-  .addBooleanOption((option) => option.setName("secret").setDescription("Only you see the result"));
+  .addBooleanOption((option) =>
+    option
+      .setName("secret")
+      .setDescription("Only you see the result; it is logged for you and the GMs alone"),
+  );
 
 const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
 

@@ -70,13 +70,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
     }): Promise<NewerHistoryPage> {
       const input = parseInput(newerInput, raw);
       return db.$transaction(async (tx) => {
-        const { log, where } = historyScope(
-          tx,
-          sql,
-          input.actor,
-          input.protagonistId,
-          input.audience,
-        );
+        const { log, where } = historyScope(tx, sql, input);
         const above = await log.findMany({
           where: { ...where, id: { gt: input.afterId } },
           orderBy: { id: "asc" },

@@ -71,10 +71,9 @@ export interface HistoryScope {
 export function historyScope(
   tx: Tx,
   sql: Sql,
-  actor: Actor,
-  protagonistId: string | null | undefined,
-  audience: Audience,
+  page: { actor: Actor; protagonistId?: string | null; audience: Audience },
 ): HistoryScope {
+  const { actor, protagonistId, audience } = page;
   const campaign = protagonistId
     ? readTarget(sql, actor, protagonistId).campaign
     : resolveCampaign(sql, actor);

@@ -66,13 +66,7 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
     }): Promise<HistoryPage> {
       const input = parseInput(historyInput, raw);
       return db.$transaction(async (tx) => {
-        const { log, where } = historyScope(
-          tx,
-          sql,
-          input.actor,
-          input.protagonistId,
-          input.audience,
-        );
+        const { log, where } = historyScope(tx, sql, input);
         const rows = await log.findMany({
           where: { ...where, ...(input.beforeId ? { id: { lt: input.beforeId } } : {}) },
           orderBy: { id: "desc" },

@@ -5,8 +5,7 @@
  * An open change's undo still tells the table (the control).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InteractionHandle } from "../support/fake-discord/index.js";
-import { buttonIds, isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import { isEphemeral, listedIds, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-secret-rolls-token";
 let t: SeededBot;
@@ -25,18 +24,6 @@ function occultMarked(): boolean {
     first.id,
   );
   return row?.failureMarked === 1;
-}
-
-/** The ids listed on a history page, in order. */
-function listedIds(description: string | undefined): number[] {
-  return [...(description ?? "").matchAll(/^`#(\d+)`/gm)].map((m) => Number(m[1]));
-}
-
-async function press(handle: InteractionHandle, prefix: string, user?: string) {
-  const original = await handle.waitForOriginal();
-  const id = buttonIds(original).find((c) => c.startsWith(prefix));
-  if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
-  return t.fake.sendButton({ customId: id, messageId: original.id, ...(user ? { user } : {}) });
 }
 
 function history(options: Record<string, string | boolean>, user?: string) {
@@ -91,7 +78,7 @@ describe("/history public:true", () => {
       expect(isEphemeral(page)).toBe(false);
       expect(page.embeds[0]?.description).not.toContain("Occult");
       const older = await (
-        await press(handle, "history:older", user === "gm" ? t.gmId : undefined)
+        await t.press(handle, "history:older", user === "gm" ? t.gmId : undefined)
       ).response();
       const ids = listedIds(older.data?.embeds?.[0]?.description);
       expect(ids.length).toBeGreaterThan(0);
@@ -141,14 +128,14 @@ describe("/undo of the secret roll's failure mark", () => {
   it("undoes it privately, with no notice to the table; an open undo still tells the table", async () => {
     const open = latestEventId(); // the second player's last HP change
     const handle = t.fake.sendSlashCommand({ name: "undo", options: { event: secretId } });
-    const confirm = await press(handle, "undo:confirm");
+    const confirm = await t.press(handle, "undo:confirm");
     const done = await confirm.response();
     expect(done.data?.embeds?.[0]?.title).toBe(`↩️ Undone #${secretId}`);
     expect(occultMarked()).toBe(false);
 
     // The control, afterwards: the second player's last HP change, undone in the open.
     const openUndo = t.fake.sendSlashCommand({ name: "undo", user: t.secondPlayerId });
-    const openConfirm = await press(openUndo, "undo:confirm", t.secondPlayerId);
+    const openConfirm = await t.press(openUndo, "undo:confirm", t.secondPlayerId);
     const [notice] = await openConfirm.waitForFollowUps(1);
     expect(isEphemeral(notice)).toBe(false);
     expect(notice?.content).toMatch(new RegExp(`^↩️ <@${t.secondPlayerId}> undid #${open}: `));

@@ -6,6 +6,7 @@ import {
   startFakeDiscord,
   type FakeChannelInit,
   type FakeDiscord,
+  type InteractionHandle,
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
@@ -28,6 +29,8 @@ export interface SeededBot {
   setProtagonist(id: string, columns: Record<string, string | number>): void;
   /** Runs one write statement on the bot's database (between interactions), for set-ups. */
   run(sql: string, ...params: unknown[]): void;
+  /** Presses the button whose custom id starts with `prefix` on the handle's answer. */
+  press(handle: InteractionHandle, prefix: string, user?: string): Promise<InteractionHandle>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +111,12 @@ export async function startSeededBot(
         db.close();
       }
     },
+    async press(handle, prefix, user) {
+      const original = await handle.waitForOriginal();
+      const id = buttonIds(original).find((c) => c.startsWith(prefix));
+      if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
+      return fake.sendButton({ customId: id, messageId: original.id, ...(user ? { user } : {}) });
+    },
     async stop() {
       await bot.kill();
       await fake.close();
@@ -138,4 +147,9 @@ export function buttonDisabled(
     .flatMap((row) => row.components ?? [])
     .find((c) => c.custom_id?.startsWith(prefix));
   return button === undefined ? undefined : (button.disabled ?? false);
+}
+
+/** The event ids listed on a /history page, in order. */
+export function listedIds(description: string | undefined): number[] {
+  return [...(description ?? "").matchAll(/^`#(\d+)`/gm)].map((m) => Number(m[1]));
 }

@@ -8,15 +8,20 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/services/actor.js";
 import { isServiceError } from "../../src/services/errors.js";
+import { buildProtagonist } from "../../src/rules/creation/index.js";
+import { insertProtagonist } from "../../src/services/protagonist-factory.js";
+import { sampleChoices } from "../rules/creation/sample.js";
 import { percentileFaces, queuedRng } from "../support/dice.js";
 import {
   actor,
   CHANNEL,
   gm,
   GM_USER,
+  GUILD,
   makeWorld,
   OTHER_GUILD,
   OTHER_PLAYER,
+  PLAYER,
   type World,
 } from "../support/fixtures.js";
 
@@ -56,6 +61,20 @@ async function kindOf(call: Promise<unknown>): Promise<string> {
   }
 }
 
+/** A Protagonist of PLAYER in the given campaign. */
+function addProtagonist(campaignId: string, name: string) {
+  const choices = { ...sampleChoices(), name };
+  return world.db.prisma.$transaction((tx) =>
+    insertProtagonist(tx, {
+      guildId: GUILD,
+      campaignId,
+      ownerId: PLAYER,
+      sheet: buildProtagonist(choices),
+      creation: choices,
+    }),
+  );
+}
+
 async function eventOf(id: number) {
   return world.db.prisma.event.findUniqueOrThrow({ where: { id } });
 }
@@ -83,6 +102,20 @@ describe("threads", () => {
     expect(campaign.name).toBe("Night Floors");
     const parent = await world.services.campaigns.current({ actor: harbourGm() });
     expect(parent.name).toBe("Harbour Lights");
+  });
+
+  it("a thread plays the Protagonist chosen for its parent channel", async () => {
+    const [, diver] = await Promise.all(
+      ["Keeper Hale", "Diver Moss"].map((name) => addProtagonist(harbourId, name)),
+    );
+    const inHarbour = actor({ channelId: HARBOUR_CHANNEL });
+    await world.services.protagonists.select({
+      actor: inHarbour,
+      protagonistId: diver?.id ?? "",
+      scope: "channel",
+    });
+    const played = await world.services.protagonists.get({ actor: inThread(HARBOUR_CHANNEL) });
+    expect(played.protagonist.name).toBe("Diver Moss");
   });
 
   it("a GM of the default campaign can't take a thread of another campaign's channel", async () => {

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/services/actor.js";
+import { recordEvent } from "../../src/services/event-log.js";
 import { isServiceError } from "../../src/services/errors.js";
 import type { Services } from "../../src/services/index.js";
 import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
@@ -16,6 +17,7 @@ import {
   actor,
   gm,
   GM_USER,
+  GUILD,
   makeWorld,
   OTHER_GUILD,
   OTHER_PLAYER,
@@ -282,6 +284,30 @@ describe("visibility matrix: a secret roll on every read path", () => {
     expect(secretIds.sort()).toEqual(
       [table.secretRoll.id, table.secretMark.id, table.gmSecretMark.id].sort(),
     );
+  });
+});
+
+describe("an event for the GMs alone", () => {
+  it("is read by the campaign's GMs, and by no player, not even its author", async () => {
+    const id = await world.db.sql.transaction(() =>
+      recordEvent(world.db.sql, {
+        guildId: GUILD,
+        campaignId: world.campaignId,
+        actorId: OTHER_PLAYER,
+        kind: "note",
+        sessionNumber: 1,
+        input: {},
+        summary: "a note for the GMs",
+        visibility: "gms",
+      }),
+    );
+    const sees = async (who: Actor) =>
+      (await world.services.history.history({ actor: who, pageSize: 25 })).entries.some(
+        (e) => e.id === id,
+      );
+    expect(await sees(VIEWERS.GM())).toBe(true);
+    expect(await sees(actor({ userId: OTHER_PLAYER }))).toBe(false);
+    expect(await sees(VIEWERS.roller())).toBe(false);
   });
 });
 

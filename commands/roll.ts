@@ -61,9 +61,16 @@ const definition = new SlashCommandBuilder()
       .setDescription("Which Protagonist (default: your active one)")
       .setAutocomplete(true),
   )
-  .addBooleanOption((option) => option.setName("secret").setDescription("Only you see the result"));
+  .addBooleanOption((option) =>
+    option
+      .setName("secret")
+      .setDescription("Only you see the result; it is logged for you and the GMs alone"),
+  );
 
 const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
+
+/** Tests of a Protagonist's sheet; Luck and plain targets belong to no Protagonist. */
+const TESTS_OF_PROTAGONIST: ReadonlySet<TestSubject["kind"]> = new Set(["skill", "stat"]);
 
 /** Exactly one thing to roll; anything else is explained, and nothing is rolled. */
 function subjectOf(interaction: ChatInputCommandInteraction): { expression: string } | TestSubject {
@@ -94,13 +101,18 @@ export const rollCommand: CommandModule = {
     const actor = actorFrom(interaction);
     const secret = interaction.options.getBoolean("secret") ?? false;
     const subject = subjectOf(interaction);
-    const destination = secret ? await secretRollDestination(services, actor) : null;
+    const protagonistId = interaction.options.getString("protagonist");
+    // A test of a named Protagonist is rolled in that Protagonist's campaign.
+    const testedId =
+      "kind" in subject && TESTS_OF_PROTAGONIST.has(subject.kind) ? protagonistId : null;
+    const destination = secret ? await secretRollDestination(services, actor, testedId) : null;
     const roller = interaction.user.displayName;
     let embed: BuiltEmbed;
     if ("expression" in subject) {
       const { roll } = await services.rolls.rollExpression({
         actor,
         expression: subject.expression,
+        secret,
       });
       embed = diceRollEmbed(roll, roller);
     } else {
@@ -109,7 +121,8 @@ export const rollCommand: CommandModule = {
         actor,
         subject,
         modifier,
-        protagonistId: interaction.options.getString("protagonist"),
+        protagonistId,
+        secret,
       });
       const label = result.test.label ?? "Test";
       embed = percentileEmbed({

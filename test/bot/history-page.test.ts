@@ -15,6 +15,7 @@ function entry(id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry 
     createdAt: new Date(1_700_000_000_000),
     undone: false,
     isUndo: false,
+    visibility: "campaign",
     ...overrides,
   };
 }

@@ -4,17 +4,22 @@ import { isUserFacingError, UserError } from "../user-facing-error.js";
 import type { BotServices } from "../services.js";
 
 /**
- * Where a secret roll goes, checked BEFORE rolling: the campaign's mode "off" refuses it,
- * "ephemeral" shows it to the roller only, "gm-channel" also posts it to the GM channel (whose id
- * this returns). Without a campaign a secret roll is simply private.
+ * Where a secret roll goes, checked BEFORE rolling, by the campaign the roll is logged in (the
+ * tested Protagonist's, else the channel's): its mode "off" refuses it, "ephemeral" shows it to
+ * the roller only (and the campaign's GMs in /history), "gm-channel" also posts it to its GM
+ * channel (whose id this returns). Without a campaign a secret roll is simply private.
  */
 export async function secretRollDestination(
   services: BotServices,
   actor: Actor,
+  protagonistId: string | null,
 ): Promise<{ gmChannelId: string | null }> {
   let campaign;
   try {
-    campaign = await services.campaigns.current({ actor });
+    const campaignId = protagonistId
+      ? (await services.protagonists.get({ actor, protagonistId })).campaign.id
+      : null;
+    campaign = await services.campaigns.current({ actor, campaignId });
   } catch (error) {
     if (isUserFacingError(error)) return { gmChannelId: null };
     throw error;

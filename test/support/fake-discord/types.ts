@@ -12,10 +12,16 @@ export interface FakeUserInit {
 export interface FakeChannelInit {
   id?: string;
   name?: string;
-  /** Defaults to a guild text channel. */
-  type?: ChannelType.GuildText | ChannelType.GuildCategory | ChannelType.GuildVoice;
+  /** Defaults to a guild text channel. A public thread needs `parentId` (its text channel). */
+  type?:
+    | ChannelType.GuildText
+    | ChannelType.GuildCategory
+    | ChannelType.GuildVoice
+    | ChannelType.PublicThread;
   parentId?: string | null;
   topic?: string | null;
+  /** Threads only: archived threads are not streamed in GUILD_CREATE (bots don't have them cached). */
+  archived?: boolean;
 }
 
 export interface FakeRoleInit {

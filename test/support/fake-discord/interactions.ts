@@ -47,6 +47,13 @@ import type { FakeWorld, StoredMessage } from "./world.js";
 
 export type Dispatch = (event: GatewayDispatchEvents, data: unknown) => void;
 
+/**
+ * Discord's deadline for the first answer: "Interaction tokens are valid for 15 minutes, but you
+ * must respond to the initial interaction within 3 seconds" (Receiving and Responding). Later, the
+ * callback gets 404 Unknown interaction (10062) and the token is dead for follow-ups too.
+ */
+export const FIRST_ANSWER_DEADLINE_MS = 3_000;
+
 const ALLOWED_CALLBACKS: Record<number, readonly InteractionResponseType[]> = {
   [InteractionType.ApplicationCommand]: [
     InteractionResponseType.ChannelMessageWithSource,
@@ -87,6 +94,7 @@ export class InteractionRegistry {
     private readonly dispatch: Dispatch,
     private readonly defaultTimeoutMs: number,
     private readonly bodyContext: BodyContext,
+    private readonly deadlineMs: number = FIRST_ANSWER_DEADLINE_MS,
   ) {}
 
   get all(): InteractionRecord[] {
@@ -164,6 +172,10 @@ export class InteractionRegistry {
     const type = enumMember(InteractionResponseType, request.type);
     return this.guarded(record, `callback type ${String(request.type)}`, () => {
       if (record.acknowledged) throw errors.alreadyAcknowledged();
+      if (record.expired || performance.now() - record.dispatchedAt > this.deadlineMs) {
+        record.expired = true;
+        throw errors.unknownInteraction();
+      }
       const allowed = ALLOWED_CALLBACKS[record.payload.type] ?? [];
       const fromMessage = record.sourceMessageId !== undefined;
       const needsMessage =
@@ -373,6 +385,43 @@ export class InteractionRegistry {
     });
   }
 
+  /**
+   * The "thinking…" message of a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE that nothing has replaced or
+   * deleted yet. Discord: the first follow-up to a deferred response edits it, and "the `flags`
+   * field will be ignored, and the ephemerality of the message will be determined by the `flags`
+   * value in your original ACK" (Create Followup Message; discord-api-docs #2866, #3466). Once it
+   * is deleted, a follow-up is a new message with its own flags (discord-api-docs #2739).
+   */
+  private loadingOriginal(record: InteractionRecord): StoredMessage | undefined {
+    if (record.callbacks[0]?.type !== InteractionResponseType.DeferredChannelMessageWithSource) {
+      return undefined;
+    }
+    const stored =
+      record.originalId === undefined ? undefined : this.world.messages.get(record.originalId);
+    if (stored === undefined || stored.deleted) return undefined;
+    return ((stored.message.flags ?? 0) & MessageFlags.Loading) !== 0 ? stored : undefined;
+  }
+
+  private answerDeferred(
+    stored: StoredMessage,
+    data: JsonRecord,
+    files: RecordedFile[],
+    wait: boolean,
+  ): RouteResult {
+    const kept = (stored.message.flags ?? 0) & MessageFlags.Ephemeral;
+    const next = applyMessageBody(stored.message, data, files, this.bodyContext, { edit: true });
+    stored.message = {
+      ...next,
+      flags: bitfield(
+        MessageFlags,
+        ((next.flags ?? 0) & ~MessageFlags.Ephemeral & ~MessageFlags.Loading) | kept,
+      ),
+      edited_timestamp: null,
+    };
+    this.notifier.notify();
+    return wait ? json(stored.message) : noContent();
+  }
+
   followUp(
     appId: string,
     token: string,
@@ -386,6 +435,8 @@ export class InteractionRegistry {
       const data = asRecord(body);
       throwIfInvalid(validateMessageBody(data));
       if (!hasMessageContent(data, files.length)) throw errors.emptyMessage();
+      const loading = this.loadingOriginal(record);
+      if (loading !== undefined) return this.answerDeferred(loading, data, files, wait);
       const payload = record.payload;
       const base = buildMessage({
         channelId: interactionChannelId(payload),

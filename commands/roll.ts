@@ -122,10 +122,10 @@ export const rollCommand: CommandModule = {
           : [],
       });
     }
-    if (destination?.gmChannelId) {
-      await postToGmChannel(interaction, destination.gmChannelId, actor, embed);
-    }
-    await reply.send({ embeds: [embed] });
+    const warning = destination?.gmChannelId
+      ? await postToGmChannel(interaction, destination.gmChannelId, actor, embed)
+      : undefined;
+    await reply.send({ embeds: [embed], ...(warning === undefined ? {} : { content: warning }) });
   },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);

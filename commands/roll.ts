@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../src/rules/creation/index.js";
 import {
   InteractionContextType,
   SlashCommandBuilder,
@@ -31,7 +32,7 @@ const definition = new SlashCommandBuilder()
       .setName("skill")
       .setDescription("A skill of your Protagonist (a percentile test)")
       .setAutocomplete(true)
-      .setMaxLength(100),
+      .setMaxLength(SKILL_NAME_MAX),
   )
   .addStringOption((option) =>
     option

@@ -13,7 +13,7 @@ import type { Logger } from "../logger.js";
 import type { CommandModule, ComponentHandler } from "./command.js";
 import type { CommandRegistry } from "./command-registry.js";
 import { parseCustomId } from "./custom-id.js";
-import { defuseMentions } from "./format.js";
+import { defuseMentions, fitAutocompleteChoices } from "./format.js";
 import { InFlight } from "./in-flight.js";
 import { messages } from "./messages.js";
 import { optionShapeProblem } from "./option-shape.js";
@@ -28,9 +28,6 @@ import {
   userMessageOf,
 } from "./user-facing-error.js";
 import { commandWrites, componentWrites } from "./writes.js";
-
-/** Discord shows at most 25 autocomplete choices. */
-const MAX_AUTOCOMPLETE_CHOICES = 25;
 
 export interface DispatcherOptions {
   readonly registry: CommandRegistry;
@@ -138,7 +135,7 @@ export class InteractionDispatcher {
       if (userMessage === undefined) log.error({ err: error }, "autocomplete failed");
       else log.info({ userMessage }, "autocomplete refused");
     }
-    await interaction.respond(choices.slice(0, MAX_AUTOCOMPLETE_CHOICES));
+    await interaction.respond(fitAutocompleteChoices(choices));
   }
 
   private async runComponent<I extends ComponentInteraction>(

@@ -87,6 +87,28 @@ export function truncate(text: string, max: number): string {
   return max <= 0 ? "" : `${text.slice(0, end)}…`;
 }
 
+/** Discord's limits on autocomplete: 25 choices, names 1–100, string values up to 100. */
+const AUTOCOMPLETE = { choices: 25, name: 100, value: 100 } as const;
+
+/**
+ * Choices Discord takes: names cut to 100, and a choice whose value is too long left out (cut,
+ * it would name something else; sent, Discord refuses the whole list).
+ */
+export function fitAutocompleteChoices<T extends { name: string; value: string | number }>(
+  choices: readonly T[],
+): T[] {
+  return choices
+    .filter(
+      (choice) => typeof choice.value !== "string" || choice.value.length <= AUTOCOMPLETE.value,
+    )
+    .slice(0, AUTOCOMPLETE.choices)
+    .map((choice) =>
+      choice.name.length > AUTOCOMPLETE.name
+        ? { ...choice, name: truncate(choice.name, AUTOCOMPLETE.name) }
+        : choice,
+    );
+}
+
 /** Discord's limit on a message's content. */
 export const MESSAGE_CONTENT_MAX = 2000;
 

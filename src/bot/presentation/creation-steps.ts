@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../../rules/creation/index.js";
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -567,7 +568,7 @@ export function adversityForm(sessionId: string, session: CreationSession): Moda
           input
             .setCustomId(FORM_FIELD.adversity(index))
             .setStyle(TextInputStyle.Short)
-            .setMaxLength(120)
+            .setMaxLength(SKILL_NAME_MAX)
             .setPlaceholder("e.g. First Aid or Survival (Desert)")
             .setRequired(true);
           return current ? input.setValue(current) : input;

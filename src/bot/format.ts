@@ -1,4 +1,4 @@
-import { escapeMarkdown, isJSONEncodable, type APIEmbed, type JSONEncodable } from "discord.js";
+import { isJSONEncodable, type APIEmbed, type JSONEncodable } from "discord.js";
 import type { PercentileOutcome } from "../rules/percentile.js";
 
 /** Finished API data, readable like a builder (`data`, `toJSON()`) and sent as is. */
@@ -34,40 +34,8 @@ export const EMBED_LIMITS = {
   total: 6000,
 } as const;
 
-/** Text a user typed (names, notes), shown as text: no markdown, no mentions, no line breaks in names. */
-export function userText(text: string, max = 100): string {
-  const flat = text.replace(/[\r\n\t]+/g, " ").trim();
-  return truncate(asPlainText(flat), max);
-}
-
-/** Longer user text (notes): keeps line breaks, escapes markdown and mentions. */
-export function userParagraph(text: string, max: number = EMBED_LIMITS.fieldValue): string {
-  return truncate(asPlainText(text), max);
-}
-
-/**
- * Every character discord.js's escapeMarkdown acts on with its default options, the ones used
- * here: headings, lists and masked links are off by default, so `#`, `-`, `.`, brackets and
- * parentheses (as in "Dr. Vance", "Agent 7-2") are left as they are.
- */
-const MARKDOWN_SYNTAX = /[\\`*_~|]/;
-
-/**
- * Markdown escaped and mentions defused. Most names have no markdown syntax at all, and
- * escapeMarkdown's dozen lookbehind regexes cost ~0.01 ms a name on an answer's cold path.
- */
-function asPlainText(text: string): string {
-  const escaped = MARKDOWN_SYNTAX.test(text) ? escapeMarkdown(text) : text;
-  return escaped.replace(/@/g, "@\u200b");
-}
-
-/**
- * Defuses mentions in text that may quote a user (refusals from the services): `@everyone`,
- * `@here`, `<@id>`, `<@&id>` and `<#id>` are shown as typed instead of as pings or mention pills.
- */
-export function defuseMentions(text: string): string {
-  return text.replace(/@(everyone|here)/g, "@\u200b$1").replace(/<(@[!&]?|#)(?=\d)/g, "<$1\u200b");
-}
+// User text is escaped in one place, the presentation layer; these names are kept for callers.
+export { defuseMentions, userParagraph, userText } from "./presentation/user-text.js";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 

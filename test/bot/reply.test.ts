@@ -215,6 +215,25 @@ describe("InteractionReply", () => {
     reply.stopTimer();
   });
 
+  it("components: private text never replaces a public message, it answers privately", async () => {
+    const first = recordingInteraction(true);
+    const before = helper(first, { autoDefer: "update" });
+    await before.edit({ content: "only for you", ephemeral: true });
+    expect(first.calls.map((call) => [call.method, call.options?.flags])).toEqual([
+      ["reply", MessageFlags.Ephemeral],
+    ]);
+    before.stopTimer();
+    const second = recordingInteraction(true);
+    const after = helper(second, { autoDefer: "update" });
+    await after.deferUpdate();
+    await after.edit({ content: "still only for you", ephemeral: true });
+    expect(second.calls.map((call) => [call.method, call.options?.flags])).toEqual([
+      ["deferUpdate", undefined],
+      ["followUp", MessageFlags.Ephemeral],
+    ]);
+    after.stopTimer();
+  });
+
   it("opens a modal only as the first answer", async () => {
     const interaction = recordingInteraction();
     const reply = helper(interaction);

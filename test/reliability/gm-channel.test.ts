@@ -4,6 +4,7 @@
  */
 import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gmCopyFailed } from "../../src/bot/presentation/secret-roll.js";
 import { PLAYER, startTable, type Table } from "./support/table.js";
 
 let table: Table;
@@ -79,6 +80,21 @@ describe("the GM channel", () => {
     expect(answer.embeds).toHaveLength(1);
     expect(answer.content).toContain("Send Messages");
     expect(answer.content).toContain(`<#${homeChannel()}>`);
+    expect(table.bot.logs.lines.filter((line) => (line.level ?? 0) >= 50)).toEqual([]);
+  });
+
+  it("answers the roll when Discord fails the copy (5xx past the retries)", async () => {
+    table.bot.fake.faults.failNext({
+      path: new RegExp(`^/channels/${homeChannel()}/messages$`),
+      method: "POST",
+      status: 500,
+      count: 10,
+    });
+    const answer = await secretRoll();
+    table.bot.fake.faults.clear();
+    expect(isEphemeral(answer.flags)).toBe(true);
+    expect(answer.embeds).toHaveLength(1);
+    expect(answer.content).toBe(gmCopyFailed);
     expect(table.bot.logs.lines.filter((line) => (line.level ?? 0) >= 50)).toEqual([]);
   });
 

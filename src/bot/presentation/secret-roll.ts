@@ -105,6 +105,10 @@ export async function postToGmChannel(
   return `⚠️ No copy went to the GM: the bot lacks **${needed.join("**, **")}** in <#${channel.id}>. Tell your GM to grant it there (channel settings → Permissions).`;
 }
 
+/** For the roller when Discord did not take the GM's copy for another reason (an outage). */
+export const gmCopyFailed =
+  "⚠️ No copy went to the GM: Discord did not take it just now. Tell your GM the result yourself.";
+
 /** The GM-channel permissions the bot lacks there, as far as its cache knows. */
 function missingPermissions(channel: GuildBasedChannel, botUserId: string): string[] {
   const granted = channel.permissionsFor(botUserId);

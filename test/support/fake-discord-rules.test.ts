@@ -3,6 +3,7 @@
  * first follow-up after a defer, the documented limits (400, code 50035 with `errors`), modal
  * submits as today's clients send them, and component presses carrying their message's flags.
  */
+import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   ApplicationCommandOptionType,
@@ -57,11 +58,7 @@ beforeAll(async () => {
       ),
     );
   });
-  const ready = new Promise<void>((resolve) =>
-    client.once(Events.ClientReady, () => {
-      resolve();
-    }),
-  );
+  const ready = once(client, Events.ClientReady);
   await client.login("fake-token");
   await ready;
   await client.application?.commands.set(COMMANDS);

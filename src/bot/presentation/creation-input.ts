@@ -1,7 +1,7 @@
-import { SKILL_NAME_MAX } from "../../rules/creation/index.js";
-import { truncate } from "../format.js";
 import type { BondChoice } from "../../rules/creation/index.js";
 import { STAT_NAMES, type StatName, type Stats } from "../../rules/types.js";
+import { SKILL_NAME_MAX } from "../../rules/creation/index.js";
+import { truncate } from "../format.js";
 
 /**
  * Reading what a player typed into the creation flow's forms. These parsers only turn text into

@@ -1,4 +1,3 @@
-import { SKILL_NAME_MAX } from "../../rules/creation/index.js";
 import {
   ActionRowBuilder,
   ButtonBuilder,
@@ -568,7 +567,7 @@ export function adversityForm(sessionId: string, session: CreationSession): Moda
           input
             .setCustomId(FORM_FIELD.adversity(index))
             .setStyle(TextInputStyle.Short)
-            .setMaxLength(SKILL_NAME_MAX)
+            .setMaxLength(120)
             .setPlaceholder("e.g. First Aid or Survival (Desert)")
             .setRequired(true);
           return current ? input.setValue(current) : input;

@@ -7,9 +7,8 @@ import {
   InteractionResponseType,
   InteractionType,
   MessageFlags,
-  MessageType,
 } from "discord.js";
-import type { APIInteraction, APIMessageInteractionMetadata } from "discord.js";
+import type { APIInteraction } from "discord.js";
 import {
   describeHttpError,
   errors,
@@ -34,7 +33,7 @@ import {
 } from "./interaction-payloads.js";
 import { applyMessageBody, type BodyContext } from "./message-body.js";
 import type { ChangeNotifier } from "./notifier.js";
-import { buildMessage } from "./payloads.js";
+import { answerInPlaceholder, answerMessage, loadingOriginal } from "./interaction-messages.js";
 import { json, noContent, type RouteResult } from "./route-types.js";
 import type { RecordedFile } from "./types.js";
 import {
@@ -251,47 +250,17 @@ export class InteractionRegistry {
     files: RecordedFile[],
     loading: boolean,
   ): void {
-    const payload = record.payload;
     const flags = (asNumber(data.flags) ?? 0) | (loading ? MessageFlags.Loading : 0);
-    const base = buildMessage({
-      channelId: interactionChannelId(payload),
-      guildId: payload.guild_id,
-      author: this.world.botUser,
-      type:
-        payload.type === InteractionType.ApplicationCommand
-          ? MessageType.ChatInputCommand
-          : MessageType.Default,
-      flags: 0,
-      content: "",
-      embeds: [],
-      components: [],
-      attachments: [],
-      applicationId: this.world.applicationId,
-      interactionMetadata: this.metadata(record),
-    });
-    const message = applyMessageBody(base, { ...data, flags }, files, this.bodyContext, {
-      edit: false,
-    });
+    const message = answerMessage(
+      this.world,
+      record,
+      "original",
+      { ...data, flags },
+      files,
+      this.bodyContext,
+    );
     this.world.storeMessage(message, (flags & MessageFlags.Ephemeral) !== 0);
     record.originalId = message.id;
-  }
-
-  private metadata(record: InteractionRecord): APIMessageInteractionMetadata {
-    const payload = record.payload;
-    const user = payload.member?.user ?? payload.user ?? this.world.defaultUser;
-    const common = {
-      id: payload.id,
-      user,
-      authorizing_integration_owners: payload.authorizing_integration_owners,
-    };
-    if (payload.type === InteractionType.MessageComponent) {
-      return {
-        ...common,
-        type: InteractionType.MessageComponent,
-        interacted_message_id: payload.message.id,
-      };
-    }
-    return { ...common, type: InteractionType.ApplicationCommand };
   }
 
   private callbackResponse(record: InteractionRecord, type: InteractionResponseType): JsonRecord {
@@ -385,43 +354,6 @@ export class InteractionRegistry {
     });
   }
 
-  /**
-   * The "thinking…" message of a DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE that nothing has replaced or
-   * deleted yet. Discord: the first follow-up to a deferred response edits it, and "the `flags`
-   * field will be ignored, and the ephemerality of the message will be determined by the `flags`
-   * value in your original ACK" (Create Followup Message; discord-api-docs #2866, #3466). Once it
-   * is deleted, a follow-up is a new message with its own flags (discord-api-docs #2739).
-   */
-  private loadingOriginal(record: InteractionRecord): StoredMessage | undefined {
-    if (record.callbacks[0]?.type !== InteractionResponseType.DeferredChannelMessageWithSource) {
-      return undefined;
-    }
-    const stored =
-      record.originalId === undefined ? undefined : this.world.messages.get(record.originalId);
-    if (stored === undefined || stored.deleted) return undefined;
-    return ((stored.message.flags ?? 0) & MessageFlags.Loading) !== 0 ? stored : undefined;
-  }
-
-  private answerDeferred(
-    stored: StoredMessage,
-    data: JsonRecord,
-    files: RecordedFile[],
-    wait: boolean,
-  ): RouteResult {
-    const kept = (stored.message.flags ?? 0) & MessageFlags.Ephemeral;
-    const next = applyMessageBody(stored.message, data, files, this.bodyContext, { edit: true });
-    stored.message = {
-      ...next,
-      flags: bitfield(
-        MessageFlags,
-        ((next.flags ?? 0) & ~MessageFlags.Ephemeral & ~MessageFlags.Loading) | kept,
-      ),
-      edited_timestamp: null,
-    };
-    this.notifier.notify();
-    return wait ? json(stored.message) : noContent();
-  }
-
   followUp(
     appId: string,
     token: string,
@@ -435,32 +367,17 @@ export class InteractionRegistry {
       const data = asRecord(body);
       throwIfInvalid(validateMessageBody(data));
       if (!hasMessageContent(data, files.length)) throw errors.emptyMessage();
-      const loading = this.loadingOriginal(record);
-      if (loading !== undefined) return this.answerDeferred(loading, data, files, wait);
-      const payload = record.payload;
-      const base = buildMessage({
-        channelId: interactionChannelId(payload),
-        guildId: payload.guild_id,
-        author: this.world.botUser,
-        type: MessageType.Default,
-        flags: 0,
-        content: "",
-        embeds: [],
-        components: [],
-        attachments: [],
-        applicationId: this.world.applicationId,
-        interactionMetadata: this.metadata(record),
-      });
-      const message = applyMessageBody(base, data, files, this.bodyContext, { edit: false });
+      const placeholder = loadingOriginal(this.world, record);
+      if (placeholder !== undefined) {
+        const edited = answerInPlaceholder(placeholder, data, files, this.bodyContext);
+        this.notifier.notify();
+        return wait ? json(edited) : noContent();
+      }
+      const message = answerMessage(this.world, record, "follow-up", data, files, this.bodyContext);
       this.world.storeMessage(message, ((message.flags ?? 0) & MessageFlags.Ephemeral) !== 0);
       record.followUpIds.push(message.id);
       this.notifier.notify();
       return wait ? json(message) : noContent();
     });
   }
-}
-
-/** Where an interaction happened (`channel` is always present in what the fake sends). */
-function interactionChannelId(payload: APIInteraction): string {
-  return payload.channel?.id ?? "";
 }

@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { z } from "zod";
 import { recordSkillTest } from "../rules/advancement.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
@@ -42,7 +43,7 @@ const testInput = z.object({
   modifier,
   secret,
   subject: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(100) }),
+    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(SKILL_NAME_MAX) }),
     z.object({ kind: z.literal("stat"), stat: z.enum(STAT_NAMES) }),
     z.object({ kind: z.literal("luck") }),
     z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),

@@ -63,6 +63,8 @@ export interface StartFakeDiscordOptions {
   requiredToken?: string;
   /** HELLO heartbeat_interval. Discord's is 41250; tests rarely need heartbeats. */
   heartbeatIntervalMs?: number;
+  /** How long after INTERACTION_CREATE a first answer is accepted (Discord: 3 s). */
+  interactionDeadlineMs?: number;
   /** Default timeout of every `wait*` / `response()` helper. */
   defaultTimeoutMs?: number;
   /** Receives one line per notable event (requests, gateway traffic); handy when debugging a test. */

@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../src/rules/creation/index.js";
 import {
   InteractionContextType,
   SlashCommandBuilder,
@@ -109,7 +110,7 @@ const definition = new SlashCommandBuilder()
           .setName("skill")
           .setDescription("A skill to set (with rating); a new one is added")
           .setAutocomplete(true)
-          .setMaxLength(100),
+          .setMaxLength(SKILL_NAME_MAX),
       )
       .addIntegerOption((option) =>
         option

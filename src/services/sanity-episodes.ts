@@ -34,8 +34,7 @@ export type ReactionOutcome =
   | { kind: "no-episode"; protagonist: Who };
 
 export type EpisodeEndOutcome =
-  | { kind: "ended"; protagonist: Who; eventId: number }
-  | { kind: "not-insane"; protagonist: Who };
+  { kind: "ended"; protagonist: Who; eventId: number } | { kind: "not-insane"; protagonist: Who };
 
 const SAN_TEST = `SELECT "id", "dice", "before", "undoneById" FROM "Event"
   WHERE "id" = ? AND "guildId" = ? AND "kind" = 'san-test'`;
@@ -84,7 +83,13 @@ export function chosenReaction(
   guildId: string,
   eventId: number,
 ): InsanityReaction | null {
-  const row = sql.get<{ input: string }>(LATEST_FOR_TEST, guildId, "san-reaction", eventId, eventId);
+  const row = sql.get<{ input: string }>(
+    LATEST_FOR_TEST,
+    guildId,
+    "san-reaction",
+    eventId,
+    eventId,
+  );
   if (!row) return null;
   const { reaction } = JSON.parse(row.input) as { reaction?: string };
   return INSANITY_REACTIONS.find((r) => r === reaction) ?? null;
@@ -109,7 +114,8 @@ export function createSanityEpisodes({ sql }: Pick<ServiceDeps, "sql">) {
       return sql.transaction(() => {
         const { protagonist, result } = standingTest(sql, actor, eventId);
         assertCanActOn(sql, actor, protagonist);
-        if (!result?.temporaryInsanity) return { kind: "no-episode", protagonist: who(protagonist) };
+        if (!result?.temporaryInsanity)
+          return { kind: "no-episode", protagonist: who(protagonist) };
         const already = chosenReaction(sql, actor.guildId, eventId);
         if (already) return { kind: "already", protagonist: who(protagonist), reaction: already };
         const campaign = resolveCampaign(sql, actor, protagonist.campaignId);

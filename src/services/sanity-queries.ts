@@ -7,6 +7,7 @@ import { isGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { memberViewer, type EventViewer } from "./event-visibility.js";
 import { chosenReaction } from "./sanity-episodes.js";
 import { readTarget } from "./protagonist-target.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
@@ -164,13 +165,18 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
     canAct,
     result,
     projectionEventId: projection?.id ?? null,
-    projectionRefusal: await projectionRefusal(tx, actor, {
-      eventId,
-      undone: event.undoneById !== null,
-      projected: projection !== undefined,
-      projectable: original.projectable,
-      protagonistId: protagonist.id,
-    }),
+    projectionRefusal: await projectionRefusal(
+      tx,
+      actor,
+      memberViewer(sql, actor, protagonist.campaignId),
+      {
+        eventId,
+        undone: event.undoneById !== null,
+        projected: projection !== undefined,
+        projectable: original.projectable,
+        protagonistId: protagonist.id,
+      },
+    ),
     bonds: (beforeTest?.bonds ?? [])
       .filter((b) => !b.crossedOff)
       .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
@@ -194,6 +200,7 @@ function causedConditions(
 async function projectionRefusal(
   tx: Tx,
   actor: Actor,
+  viewer: EventViewer,
   test: {
     eventId: number;
     undone: boolean;
@@ -210,6 +217,7 @@ async function projectionRefusal(
   try {
     await assertNoLaterChange(
       tx,
+      viewer,
       actor.guildId,
       test.protagonistId,
       test.eventId,

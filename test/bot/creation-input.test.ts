@@ -61,6 +61,11 @@ describe("parseSkillLines", () => {
     expect(parseSkillLines("x".repeat(121), 20)).toMatchObject({ ok: false });
   });
 
+  it("takes skill names up to the one limit everywhere, 100 (what /roll skill can send)", () => {
+    expect(parseSkillLines("x".repeat(100), 20)).toEqual({ ok: true, value: ["x".repeat(100)] });
+    expect(parseSkillLines("x".repeat(101), 20)).toMatchObject({ ok: false });
+  });
+
   it("formats picks with repeats grouped", () => {
     expect(formatSkillLines(["Search", "Occult", "Occult"])).toBe("Search\nOccult ×2");
     const parsed = parseSkillLines(formatSkillLines(["Search", "Occult", "Occult"]), 10);

@@ -1,5 +1,7 @@
 import { parseSkillName, type BondChoice } from "../../rules/creation/index.js";
 import { STAT_NAMES, type StatName, type Stats } from "../../rules/types.js";
+import { SKILL_NAME_MAX } from "../../rules/creation/index.js";
+import { truncate } from "../format.js";
 
 /**
  * Reading what a player typed into the creation flow's forms. These parsers only turn text into
@@ -11,8 +13,6 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const problem = <T>(text: string): Parsed<T> => ({ ok: false, problem: text });
 
-/** Longest skill text the creation choices accept. */
-const SKILL_TEXT_MAX = 120;
 /** Longest Bond name the creation choices accept. */
 const BOND_NAME_MAX = 100;
 /** More lines than any Protagonist needs; stops a pasted essay early. */
@@ -26,7 +26,7 @@ function lines(text: string): string[] {
 }
 
 function quote(text: string): string {
-  return `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+  return `“${truncate(text, 60)}”`;
 }
 
 const STAT_LINE = /^([a-z]{3})\s*[:=]?\s*(-?\d+)$/i;
@@ -94,8 +94,8 @@ export function parseSkillLines(text: string, maxPicks: number): Parsed<string[]
     const count = repeat === null ? 1 : Number(repeat[1]);
     const name = (repeat === null ? withoutBullet : withoutBullet.slice(0, repeat.index)).trim();
     if (name === "") return problem(`${quote(line)} names no skill.`);
-    if (name.length > SKILL_TEXT_MAX) {
-      return problem(`${quote(name)} is longer than ${SKILL_TEXT_MAX} characters.`);
+    if (name.length > SKILL_NAME_MAX) {
+      return problem(`${quote(name)} is longer than ${SKILL_NAME_MAX} characters.`);
     }
     if (count < 1 || picks.length + count > maxPicks) {
       return problem(`That is more than ${maxPicks} picks; remove some lines.`);

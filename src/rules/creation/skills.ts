@@ -101,6 +101,13 @@ export function skillsFor(era: Era): readonly SkillDefinition[] {
 export const UNNATURAL = "Unnatural";
 
 /**
+ * The longest skill name, specialisation included, wherever one is typed, stored or imported:
+ * 100, what Discord allows a string option and an autocomplete choice's value, so every skill on
+ * a sheet can be picked in `/roll skill`.
+ */
+export const SKILL_NAME_MAX = 100;
+
+/**
  * Adversity skills per era. Modern is seed 000; Future is our documented default (seed 000 gives
  * none): the Modern list with Planet/Station Lore in place of Regional Lore.
  */

@@ -226,7 +226,7 @@ describe("/san", () => {
     expect(sanEvents()).toHaveLength(before + 2);
     expect(sheet(second().id).san).toBe(69);
 
-    const pickProject = customIds(message).find((id) => id.startsWith("san:pick-project:")) ?? "";
+    const pickProject = customIds(message).find((id) => id.startsWith("san:pick-project")) ?? "";
     const options = menuOptions(message, pickProject);
     const mine = options.find((o) => o.label === "Protagonist 2")?.value ?? "";
     const theirs = options.find((o) => o.label === "Protagonist 1")?.value ?? "";
@@ -250,7 +250,7 @@ describe("/san", () => {
     const panel = await pick.waitForOriginal();
     expect(isEphemeral(panel)).toBe(true);
     expect(panel.content).toMatch(/^Project \*\*Protagonist 2\*\*'s SAN loss \(lost 1\)/);
-    const bondMenu = customIds(panel).find((id) => id.startsWith(`san:bond:${mine}:`)) ?? "";
+    const bondMenu = customIds(panel).find((id) => id.startsWith(`san:bond:${mine}`)) ?? "";
     const mark = fake.requestMark();
     const choose = fake.sendSelect({
       customId: bondMenu,

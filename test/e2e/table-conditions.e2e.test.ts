@@ -156,7 +156,7 @@ describe("temporary insanity", () => {
     expect(refused[0]?.data?.content).toMatch(
       new RegExp(`^\\*\\*${first.name}\\*\\* already chose to \\*\\*(Flee|Struggle)\\*\\*`),
     );
-    const winner = isEphemeral(answers[0]?.data) ? struggle : flee;
+    const winner = isEphemeral(answers[0].data) ? struggle : flee;
     const [chosen] = await winner.waitForFollowUps(1);
     expect(chosen?.content).toMatch(/temporarily insane, (flees|struggles)/);
     const announcements = t.fake

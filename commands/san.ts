@@ -10,6 +10,7 @@ import {
 import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule, ComponentContext } from "../src/bot/command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
+import { brokenBondRows, brokenBondsOf } from "../src/bot/presentation/broken-bond.js";
 import { sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import {
   currentGroupEntries,
@@ -125,11 +126,14 @@ export const sanCommand: CommandModule = {
           conditions: outcome.conditions,
         }),
       ],
-      components: sanResultRows({
-        eventId: outcome.eventId,
-        projectable: outcome.result.projectable,
-        temporaryInsanity: outcome.result.temporaryInsanity,
-      }),
+      components: [
+        ...sanResultRows({
+          eventId: outcome.eventId,
+          projectable: outcome.result.projectable,
+          temporaryInsanity: outcome.result.temporaryInsanity,
+        }),
+        ...brokenBondRows(outcome.eventId, brokenBondsOf(outcome.result.events)),
+      ],
     });
   },
   autocomplete: async (interaction, { services }) => {
@@ -224,11 +228,14 @@ export const sanCommand: CommandModule = {
         projectionEventId: projected.eventId,
         conditions: projected.conditions,
       });
-      const components = sanResultRows({
-        ...episodeOf(status),
-        projectable: false,
-        temporaryInsanity: projected.result.temporaryInsanity,
-      });
+      const components = [
+        ...sanResultRows({
+          ...episodeOf(status),
+          projectable: false,
+          temporaryInsanity: projected.result.temporaryInsanity,
+        }),
+        ...brokenBondRows(projected.eventId, brokenBondsOf(projected.result.events)),
+      ];
       if (isPrivate(interaction)) {
         // A private menu opened from a group test: close it, show the table the new result,
         // and bring the group's summary up to date.

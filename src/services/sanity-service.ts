@@ -11,6 +11,12 @@ import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
+import {
+  brokenBondRef,
+  brokenBondToTest,
+  createBrokenBondTests,
+  type BrokenBondRef,
+} from "./broken-bond-test.js";
 import { createSanityEpisodes } from "./sanity-episodes.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
@@ -28,6 +34,8 @@ const sanTestInput = z.object({
   source: z.string().trim().max(200).nullish(),
   /** A GM's test of the whole party: one summary, whose tests are logged one after another. */
   group: z.boolean().default(false),
+  /** A GM's Helplessness test for a broken Bond: once per broken Bond. */
+  brokenBond: brokenBondRef.nullish(),
 });
 
 const projectInput = z.object({
@@ -57,12 +65,15 @@ interface StoredSanInput {
   source: string | null;
   /** Set on each test of a group: how many tests the group logged, with consecutive ids. */
   group?: { size: number };
+  /** The broken Bond a GM's Helplessness test was for. */
+  brokenBond?: BrokenBondRef;
 }
 
 export function createSanityService({ db, sql, rng }: ServiceDeps) {
   return {
     ...createSanityQueries({ db, sql }),
     ...createSanityEpisodes({ sql }),
+    ...createBrokenBondTests({ sql }),
 
     /** SAN test for one Protagonist, or for several at once (a GM's group test). */
     async sanTest(raw: {
@@ -72,15 +83,21 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       threat: (typeof THREAT_TYPES)[number];
       source?: string | null;
       group?: boolean;
+      brokenBond?: BrokenBondRef | null;
     }): Promise<SanTestOutcome[]> {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
         const ids = [...new Set(input.protagonistIds)];
         // Each test belongs to its Protagonist's campaign (rules, session, GMs), whatever the channel.
-        const targets = ids.length
-          ? ids.map((id) => readTarget(sql, actor, id))
-          : [readTarget(sql, actor)];
+        const broken = input.brokenBond
+          ? brokenBondToTest(sql, actor, input.brokenBond)
+          : undefined;
+        const targets = broken
+          ? [broken]
+          : ids.length
+            ? ids.map((id) => readTarget(sql, actor, id))
+            : [readTarget(sql, actor)];
         const outcomes: SanTestOutcome[] = [];
         for (const { campaign, protagonist: before } of targets) {
           const options = ruleOptionsOf(campaign);
@@ -114,6 +131,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             threat: input.threat,
             source,
             ...(input.group ? { group: { size: targets.length } } : {}),
+            ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
           };
           const eventId = recordEvent(sql, {
             guildId: actor.guildId,

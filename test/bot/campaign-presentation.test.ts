@@ -141,13 +141,14 @@ describe("campaign settings", () => {
     expect(lines.exhaustionPenalty).toMatchObject({ value: "−10", defaultValue: "−20" });
     expect(lines.gmChannelId?.value).toBe("<#123456789012345678>");
     expect(lines.era?.isDefault).toBe(true);
+    expect(lines.brokenBondSanLoss).toMatchObject({ value: "0/1D4", isDefault: true });
     expect(settingChanges(campaign(), changed)).toEqual([
       "Secret rolls: ephemeral: only the roller sees it → **gm-channel: the roller and the GM channel see it**",
       "GM channel: none → **<#123456789012345678>**",
       "Failure marks: on → **off**",
       "Exhaustion penalty: −20 → **−10**",
     ]);
-    expect(settingsEmbed(changed).data.fields).toHaveLength(11);
+    expect(settingsEmbed(changed).data.fields).toHaveLength(12);
   });
 
   it("escapes the campaign's name in the title", () => {

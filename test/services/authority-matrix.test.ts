@@ -38,6 +38,8 @@ interface Ids {
   sanTestId: number;
   /** The GM's group SAN test of the hero and the sidekick (the first of its two events). */
   groupTestId: number;
+  /** The sidekick's Bond the GM broke, and that change. */
+  brokenBond: { eventId: number; bondId: string };
   /** PLAYER's HP change of the hero. */
   changeId: number;
   /** The shared-adversity test of the hero (GM's). */
@@ -267,6 +269,11 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       call: (s, who, ids) =>
         s.sanity.groupSanTestStatus({ actor: who, firstEventId: ids.groupTestId, size: 2 }),
     },
+    brokenBondPrompt: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) => s.sanity.brokenBondPrompt({ actor: who, brokenBond: ids.brokenBond }),
+    },
     react: {
       foreign: "not-found",
       player: "forbidden",
@@ -488,6 +495,13 @@ beforeAll(async () => {
     threat: "violence",
     group: true,
   });
+  const sidekickBond = sidekick.bonds[0]?.id ?? "";
+  const broken = await services.bonds.damage({
+    actor: gm(),
+    protagonistId: sidekick.id,
+    bondId: sidekickBond,
+    amount: 99,
+  });
   const [sanTest] = await services.sanity.sanTest({
     actor: actor(),
     protagonistIds: [world.hero.id],
@@ -520,6 +534,7 @@ beforeAll(async () => {
     bondId,
     sanTestId: sanTest.eventId,
     groupTestId: groupTest.eventId,
+    brokenBond: { eventId: broken.eventId, bondId: sidekickBond },
     changeId: change.eventId,
     adversityTestId: adversity.eventId,
   };

@@ -85,11 +85,11 @@ export type ButtonRow = Finished<APIActionRowComponent<APIButtonComponent>>;
  * data through a camelCase → snake_case walk and their setters run validators even with
  * validation off (~25 µs a button; see builtEmbed).
  */
-function buttonRow(...buttons: APIButtonComponent[]): ButtonRow {
+export function buttonRow(...buttons: APIButtonComponent[]): ButtonRow {
   return finished({ type: ComponentType.ActionRow, components: buttons });
 }
 
-function button(
+export function button(
   custom: string,
   label: string,
   style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger,

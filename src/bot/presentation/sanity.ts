@@ -116,7 +116,7 @@ export function sanityEventLine(event: SanityEvent): string | null {
         ? `Bond **${userText(event.bondName)}** ${change(event.score.before, event.score.after)}`
         : null;
     case "bond-broken":
-      return `💔 Bond **${userText(event.bondName)}** broke: crossed off, kept on the sheet. A Helplessness SAN test is likely (the GM decides).`;
+      return `💔 Bond **${userText(event.bondName)}** broke: crossed off, kept on the sheet. Losing a Bond is traumatic: the GM may call for a Helplessness SAN test.`;
   }
 }
 

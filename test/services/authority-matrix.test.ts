@@ -369,6 +369,19 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       call: (s, who, ids) =>
         s.resources.test({ actor: who, protagonistId: ids.hero.id, where: "at-hand" }),
     },
+    poolOffer: {
+      foreign: "not-found",
+      // Offering is open to any player: the offer names whose acceptance it waits for.
+      player: "allowed",
+      call: (s, who, ids) =>
+        s.resources.poolOffer({
+          actor: who,
+          contributors: [
+            { protagonistId: ids.sidekick.id, where: "at-hand" },
+            { protagonistId: ids.hero.id, where: "at-hand" },
+          ],
+        }),
+    },
     pool: {
       foreign: "not-found",
       player: "forbidden",

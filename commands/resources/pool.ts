@@ -1,7 +1,7 @@
 /**
  * `/resources pool`: pooled at once when every contributing Protagonist is the player's own (or
  * a GM pools); otherwise an offer the other players accept with a button, rolled on the last
- * acceptance. Cancelling or letting it expire changes nothing.
+ * acceptance. Declining or letting it expire changes nothing.
  */
 import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
@@ -14,6 +14,7 @@ import {
 } from "../../src/bot/pool-offers.js";
 import {
   POOL_OFFER_EXPIRED,
+  POOL_OFFER_SETTLED,
   poolAlreadyAccepted,
   poolCancelledBy,
   poolNotAsked,
@@ -83,7 +84,7 @@ export async function poolAccepted(
       await reply.edit(poolOfferClosedMessage(POOL_OFFER_EXPIRED));
       return;
     case "settled":
-      throw new UserError("This pool is already being rolled.");
+      throw new UserError(POOL_OFFER_SETTLED);
     case "not-asked":
       throw new UserError(poolNotAsked(acceptance.offer));
     case "already":
@@ -113,9 +114,9 @@ export async function poolAccepted(
     const why = userMessageOf(error);
     if (why === undefined) throw error;
     await reply.edit(poolOfferClosedMessage(why));
-  } finally {
-    poolOffers.delete(offerId);
   }
+  // The settled offer stays until it expires, so a late press is told it is over, privately,
+  // and never overwrites the result.
 }
 
 export async function poolCancelled(
@@ -128,10 +129,10 @@ export async function poolCancelled(
     await reply.edit(poolOfferClosedMessage(POOL_OFFER_EXPIRED));
     return;
   }
-  if (offer.settled) throw new UserError("This pool is already being rolled.");
+  if (offer.settled) throw new UserError(POOL_OFFER_SETTLED);
   if (!mayCancelPoolOffer(offer, interaction.user.id)) {
     throw new UserError("Only whoever proposed this pool, or a player it asks, can call it off.");
   }
-  poolOffers.delete(offerId);
+  offer.settled = true;
   await reply.edit(poolOfferClosedMessage(poolCancelledBy(interaction.user.id)));
 }

@@ -23,7 +23,7 @@ export interface PoolOffer extends DraftOwner {
   /** Players who still have to accept. */
   awaiting: string[];
   accepted: string[];
-  /** Rolled or being rolled: later presses change nothing. */
+  /** Rolled, being rolled or called off: later presses change nothing. */
   settled: boolean;
 }
 

@@ -4,7 +4,13 @@
  * (GM only), manual boxes and downtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buttonIds, isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import {
+  buttonIds,
+  buttonLabels,
+  isEphemeral,
+  startSeededBot,
+  type SeededBot,
+} from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-resources-token";
 let t: SeededBot;
@@ -155,10 +161,7 @@ describe("/resources", () => {
     expect((await command.response()).data?.allowed_mentions).toEqual({ parse: [] });
     const offer = await command.waitForOriginal();
     expect(isEphemeral(offer)).toBe(false);
-    expect(offer.components[0]?.components.map((c) => ("label" in c ? c.label : ""))).toEqual([
-      "Accept",
-      "Decline",
-    ]);
+    expect(buttonLabels(offer)).toEqual(["Accept", "Decline"]);
     expect(offer.embeds[0]?.title).toBe("🤝 Pooling Resources: waiting for the other players");
     expect(field(offer.embeds[0], "Waiting for")).toBe(`<@${t.secondPlayerId}>`);
     expect(field(offer.embeds[0], "Pool")).toBe(`**21** (lead: ${first.name})`);
@@ -186,11 +189,12 @@ describe("/resources", () => {
     expect(logged?.actorId).toBe(t.playerId);
     expect(JSON.parse(logged?.input ?? "{}")).toMatchObject({ acceptedBy: [t.secondPlayerId] });
 
-    // Pressed again after the roll: the offer is over, nothing more is rolled.
+    // Pressed again after the roll (a press racing the edit): refused privately, result kept.
     const late = await t.fake
       .sendButton({ customId: accept, messageId: offer.id, user: t.secondPlayerId })
-      .waitForOriginal({ predicate: (m) => m.embeds[0]?.title?.includes("not rolled") ?? false });
-    expect(late.embeds[0]?.description).toMatch(/^This offer has expired/);
+      .response();
+    expect(isEphemeral(late.data)).toBe(true);
+    expect(late.data?.content).toMatch(/^This pool offer is over: it has been rolled/);
     expect(eventCount("resource-pool")).toBe(before + 1);
   });
 

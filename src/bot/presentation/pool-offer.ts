@@ -74,6 +74,9 @@ export function poolOfferClosedMessage(why: string): BaseMessageOptions {
 
 export const POOL_OFFER_EXPIRED = `This offer has expired (offers last ${Math.round(POOL_OFFER_TTL_MS / 60_000)} minutes, and a restart of the bot ends them). Run \`/resources pool\` again.`;
 
+export const POOL_OFFER_SETTLED =
+  "This pool offer is over: it has been rolled or called off. Run `/resources pool` for a new one.";
+
 export function poolCancelledBy(userId: string): string {
   return `<@${userId}> called the pool off.`;
 }

@@ -79,6 +79,11 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       player: "allowed",
       call: (s, who, ids) => s.campaigns.current({ actor: who, campaignId: ids.campaignId }),
     },
+    currentForGm: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) => s.campaigns.currentForGm({ actor: who, campaignId: ids.campaignId }),
+    },
     updateSettings: {
       foreign: "not-found",
       player: "forbidden",

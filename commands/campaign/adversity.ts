@@ -18,7 +18,7 @@ import { UserError } from "../../src/bot/user-facing-error.js";
 import {
   MAX_SHARED_ADVERSITY_FELLOWS,
   type PlannedSharedAdversityStep,
-} from "../../src/rules/bonds.js";
+} from "../../src/rules/shared-adversity.js";
 import type { Actor } from "../../src/services/actor.js";
 import type { PendingSharedAdversity } from "../../src/services/shared-adversity-choices.js";
 import type { BotServices } from "../../src/bot/services.js";

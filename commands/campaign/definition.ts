@@ -5,7 +5,7 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
-import { MAX_SHARED_ADVERSITY_FELLOWS } from "../../src/rules/bonds.js";
+import { MAX_SHARED_ADVERSITY_FELLOWS } from "../../src/rules/shared-adversity.js";
 import { ERAS } from "../../src/rules/types.js";
 import { SECRET_ROLL_MODES } from "../../src/services/campaign-service.js";
 

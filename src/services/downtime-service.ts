@@ -6,7 +6,7 @@ import {
   type Fellow,
   type SharedAdversityPlan,
   type SharedAdversityResult,
-} from "../rules/bonds.js";
+} from "../rules/shared-adversity.js";
 import { percentileTest, type PercentileTestResult } from "../rules/percentile.js";
 import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
 import type { Bond } from "../rules/types.js";

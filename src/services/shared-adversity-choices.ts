@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { planSharedAdversity, type SharedAdversityPlan } from "../rules/bonds.js";
+import { planSharedAdversity, type SharedAdversityPlan } from "../rules/shared-adversity.js";
 import { isRulesError } from "../rules/errors.js";
 import type { PercentileTestResult } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";

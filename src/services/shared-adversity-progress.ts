@@ -1,5 +1,5 @@
 import type { Sql } from "../db/sql.js";
-import type { Fellow, SharedAdversityResult, SharedAdversityState } from "../rules/bonds.js";
+import type { Fellow, SharedAdversityResult, SharedAdversityState } from "../rules/shared-adversity.js";
 import type { PercentileTestResult } from "../rules/percentile.js";
 import type { Bond } from "../rules/types.js";
 import type { Actor } from "./actor.js";
@@ -39,26 +39,14 @@ export async function loadAdversityProgress(
   if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
   const survivor = loadProtagonist(sql, actor.guildId, survivorId);
   assertCanActOn(sql, actor, survivor);
-  const applied = await tx.event.findFirst({
-    where: {
-      kind: "shared-adversity",
-      guildId: actor.guildId,
-      undoneById: null,
-      targets: { some: { protagonistId: survivorId } },
-      id: { gt: testEventId },
-    },
-    orderBy: { id: "desc" },
-    select: { input: true, dice: true },
-  });
+  const applied = await latestApplication(tx, actor.guildId, survivorId, testEventId);
   const previous = applied?.dice as unknown as SharedAdversityResult | undefined;
-  const sameTest =
-    (applied?.input as { testEventId?: number } | undefined)?.testEventId === testEventId;
-  if (sameTest && previous?.status !== "needs-choice") {
+  if (applied && previous?.status !== "needs-choice") {
     throw conflict("That shared adversity has already been applied.");
   }
   const { fellows } = testEvent.input as unknown as { fellows: Fellow[] };
   const { test } = testEvent.dice as unknown as { test: PercentileTestResult };
-  const resuming = sameTest && previous?.status === "needs-choice";
+  const resuming = previous?.status === "needs-choice";
   const bonds = sanityStateOf(survivor).bonds;
   // Every Bond to someone on this adventure stays out of the choices, including Bonds formed by an
   // earlier, interrupted application (saved under new ids, so the rules' resume list can't name them).
@@ -78,6 +66,32 @@ export async function loadAdversityProgress(
       bondsToOthersOnAdventure,
     },
   };
+}
+
+/**
+ * The survivor's latest standing application of this very test. Applications of later tests are
+ * skipped: each offered menu applies at most once, however many adventures came after it.
+ */
+async function latestApplication(
+  tx: Tx,
+  guildId: string,
+  survivorId: string,
+  testEventId: number,
+): Promise<{ dice: unknown } | undefined> {
+  const applications = await tx.event.findMany({
+    where: {
+      kind: "shared-adversity",
+      guildId,
+      undoneById: null,
+      targets: { some: { protagonistId: survivorId } },
+      id: { gt: testEventId },
+    },
+    orderBy: { id: "desc" },
+    select: { input: true, dice: true },
+  });
+  return applications.find(
+    (event) => (event.input as { testEventId?: number } | null)?.testEventId === testEventId,
+  );
 }
 
 function bondsToFellows(bonds: readonly Bond[], fellows: readonly Fellow[]): string[] {

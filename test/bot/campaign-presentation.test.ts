@@ -16,7 +16,7 @@ import {
 } from "../../src/bot/presentation/help.js";
 import { partyEmbed, partyField, partyPages } from "../../src/bot/presentation/party.js";
 import { sessionSummaryEmbeds } from "../../src/bot/presentation/session-summary.js";
-import type { PlannedSharedAdversityStep } from "../../src/rules/bonds.js";
+import type { PlannedSharedAdversityStep } from "../../src/rules/shared-adversity.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
 import type { CampaignView } from "../../src/services/campaign-service.js";

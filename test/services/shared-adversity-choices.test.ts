@@ -92,3 +92,44 @@ describe("pendingSharedAdversity", () => {
     ).rejects.toThrow(/not found/);
   });
 });
+
+describe("an old shared-adversity menu", () => {
+  it("applies once only, even after a later adversity test was applied", async () => {
+    const { eventId: first, fellowIds } = await heroFails(1);
+    const faculty = world.hero.bonds.find((b) => b.kind === "community");
+    const choices = { [fellowIds[0] ?? ""]: faculty?.id ?? "" };
+    rng.queue(1);
+    await world.services.downtime.applySharedAdversity({
+      actor: actor(),
+      testEventId: first,
+      choices,
+    });
+    // A later adventure: the hero fails again with the same fellow, and applies it.
+    rng.queue(...percentileFaces(100), ...percentileFaces(1));
+    const [later] = await world.services.downtime.sharedAdversityTest({
+      actor: gm(),
+      survivorIds: [world.hero.id, ...fellowIds],
+    });
+    rng.queue(2);
+    await world.services.downtime.applySharedAdversity({
+      actor: actor(),
+      testEventId: later?.eventId ?? 0,
+      choices,
+    });
+    const facultyBefore = await world.db.prisma.bond.findUniqueOrThrow({
+      where: { id: faculty?.id ?? "" },
+    });
+
+    await expect(
+      world.services.downtime.pendingSharedAdversity({ actor: actor(), testEventId: first }),
+    ).rejects.toThrow(/already been applied/);
+    rng.queue(1, 1);
+    await expect(
+      world.services.downtime.applySharedAdversity({ actor: actor(), testEventId: first, choices }),
+    ).rejects.toThrow(/already been applied/);
+    const facultyAfter = await world.db.prisma.bond.findUniqueOrThrow({
+      where: { id: faculty?.id ?? "" },
+    });
+    expect(facultyAfter.score).toBe(facultyBefore.score);
+  });
+});

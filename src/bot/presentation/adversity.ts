@@ -3,7 +3,7 @@ import type {
   PlannedSharedAdversityStep,
   SharedAdversityResult,
   SharedAdversityStep,
-} from "../../rules/bonds.js";
+} from "../../rules/shared-adversity.js";
 import { OUTCOME_LABEL } from "../../rules/percentile.js";
 import type { SharedAdversityTestOutcome } from "../../services/downtime-service.js";
 import type { PendingSharedAdversity } from "../../services/shared-adversity-choices.js";

@@ -40,7 +40,7 @@ export async function loadAdversityProgress(
   const survivor = loadProtagonist(sql, actor.guildId, survivorId);
   assertCanActOn(sql, actor, survivor);
   const applied = await latestApplication(tx, actor.guildId, survivorId, testEventId);
-  const previous = applied?.dice as unknown as SharedAdversityResult | undefined;
+  const previous = applied?.dice as SharedAdversityResult | undefined;
   if (applied && previous?.status !== "needs-choice") {
     throw conflict("That shared adversity has already been applied.");
   }

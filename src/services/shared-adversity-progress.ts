@@ -1,5 +1,9 @@
 import type { Sql } from "../db/sql.js";
-import type { Fellow, SharedAdversityResult, SharedAdversityState } from "../rules/shared-adversity.js";
+import type {
+  Fellow,
+  SharedAdversityResult,
+  SharedAdversityState,
+} from "../rules/shared-adversity.js";
 import type { PercentileTestResult } from "../rules/percentile.js";
 import type { Bond } from "../rules/types.js";
 import type { Actor } from "./actor.js";

@@ -5,17 +5,13 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
-import { MAX_SHARED_ADVERSITY_FELLOWS } from "../../src/rules/shared-adversity.js";
 import { ERAS } from "../../src/rules/types.js";
 import { SECRET_ROLL_MODES } from "../../src/services/campaign-service.js";
 
 export const COMMAND_NAME = "campaign";
 
-/** Survivor options of `downtime adversity`: one per Protagonist, up to the rules' limit. */
-export const SURVIVOR_OPTIONS = Array.from(
-  { length: MAX_SHARED_ADVERSITY_FELLOWS + 1 },
-  (_, index) => `survivor${index + 1}`,
-);
+/** Survivor options of `downtime adversity`, one per Protagonist (`all:True` takes everyone). */
+export const SURVIVOR_OPTIONS = Array.from({ length: 12 }, (_, index) => `survivor${index + 1}`);
 
 const IMPROVEMENT_CHOICES = [
   { name: "1D4 per marked skill (default)", value: "1d4" },
@@ -305,6 +301,13 @@ export const definition = new SlashCommandBuilder()
               .setMaxLength(64),
           );
         }
-        return sub;
+        return sub.addStringOption((option) =>
+          option
+            .setName("others")
+            .setDescription(
+              "Others who were on the adventure (NPCs, the fallen), comma-separated: their Bonds can't pay",
+            )
+            .setMaxLength(1000),
+        );
       }),
   );

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import type { Sql } from "../db/sql.js";
 import {
   addBond,
   bondStatus,
   damageBond,
   destroyBond,
+  eraseBond,
   improveBond,
   maxBondScore,
   type BondChange,
@@ -11,13 +13,14 @@ import {
 } from "../rules/bonds.js";
 import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
+import { assertGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type BondSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { writeProtagonist } from "./store.js";
+import { loadProtagonist, writeProtagonist } from "./store.js";
 import { displayName, parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -25,9 +28,14 @@ const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 
 const addInput = z.object({
   ...target,
-  name: displayName,
-  kind: z.enum(["individual", "community"], { error: "must be individual or community" }),
+  /** Defaults to the fellow Protagonist's name. */
+  name: displayName.nullish(),
+  kind: z
+    .enum(["individual", "community"], { error: "must be individual or community" })
+    .default("individual"),
   score: z.number().int().min(1).max(99).optional(),
+  /** A fellow Protagonist of the campaign the Bond is to. */
+  fellowId: recordId.nullish(),
 });
 
 /** "1D4" in any case: the rules' rolled harm; anything else must be a number of points. */
@@ -47,6 +55,7 @@ const destroyInput = z.object({
   bondId: recordId,
   why: z.string().trim().min(1).max(200).nullish(),
 });
+const eraseInput = z.object({ ...target, bondId: recordId });
 const listInput = z.object(target);
 
 /** A Bond as the bot shows it: broken and destroyed ones stay listed, flagged. */
@@ -97,6 +106,13 @@ export interface BondImproveOutcome {
   eventId: number;
 }
 
+export interface BondEraseOutcome {
+  protagonist: Who;
+  /** The Bond as it was before it was erased. */
+  bond: BondView;
+  eventId: number;
+}
+
 export interface BondDestroyOutcome {
   protagonist: Who;
   bond: BondView;
@@ -112,25 +128,35 @@ export interface BondList {
 
 export function createBondService({ sql, rng }: ServiceDeps) {
   return {
-    /** A new Bond: an individual one starts at CHA unless a lower score is given. */
+    /**
+     * A new Bond: an individual one starts at CHA unless a lower score is given. A Bond to a
+     * fellow Protagonist of the campaign is linked to it (and named after it unless named).
+     */
     async add(raw: {
       actor: Actor;
       protagonistId?: string | null;
-      name: string;
-      kind: "individual" | "community";
+      name?: string | null;
+      kind?: "individual" | "community";
       score?: number;
+      fellowId?: string | null;
     }): Promise<BondAddResult> {
       const input = parseInput(addInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        const fellow = input.fellowId ? fellowOf(sql, before, input.fellowId) : null;
+        const name = input.name ?? fellow?.name;
+        if (name === undefined) {
+          throw invalid("Name the Bond (`name`), or the fellow Protagonist it is to (`fellow`).");
+        }
         const { bond } = addBond(
           before.bonds.map(toRulesBond),
           {
             id: newId(),
-            name: input.name,
+            name,
             kind: input.kind,
             ...(input.score === undefined ? {} : { score: input.score }),
+            ...(fellow ? { fellowId: fellow.id } : {}),
           },
           before.stats.CHA,
         );
@@ -141,7 +167,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           kind: bond.kind,
           score: bond.score,
           crossedOff: bond.crossedOff,
-          fellowId: null,
+          fellowId: fellow?.id ?? null,
         };
         after.bonds.push(added);
         writeProtagonist(sql, before, after);
@@ -151,9 +177,14 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "bond-add",
           sessionNumber: campaign.sessionNumber,
-          input: { name: input.name, kind: input.kind, score: input.score ?? null },
+          input: {
+            name: input.name ?? null,
+            kind: input.kind,
+            score: input.score ?? null,
+            fellowId: fellow?.id ?? null,
+          },
           dice: { bond },
-          summary: `${before.name}: new ${bond.kind} Bond “${bond.name}” at ${bond.score}`,
+          summary: `${before.name}: new ${bond.kind} Bond “${bond.name}” at ${bond.score}${fellow ? " (a fellow Protagonist)" : ""}`,
           changes: [{ before, after }],
         });
         return { protagonist: who(before), bond: view(added, after.stats.CHA), eventId };
@@ -288,6 +319,39 @@ export function createBondService({ sql, rng }: ServiceDeps) {
       });
     },
 
+    /**
+     * GM only: strikes a broken or destroyed Bond from the sheet, to make room on a full one (the
+     * rules keep crossed-off Bonds, so this is the GM's call). Logged and undoable.
+     */
+    async erase(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      bondId: string;
+    }): Promise<BondEraseOutcome> {
+      const input = parseInput(eraseInput, raw);
+      const { actor } = input;
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        assertGm(sql, actor, campaign);
+        const current = findBond(before, input.bondId);
+        const kept = new Set(eraseBond(before.bonds.map(toRulesBond), current.id).map((b) => b.id));
+        const after = cloneSnapshot(before);
+        after.bonds = after.bonds.filter((b) => kept.has(b.id));
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "bond-erase",
+          sessionNumber: campaign.sessionNumber,
+          input: { bondId: current.id },
+          summary: `${before.name}: crossed-off Bond “${current.name}” erased from the sheet`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: who(before), bond: view(current, before.stats.CHA), eventId };
+      });
+    },
+
     /** Every Bond of the Protagonist, broken and destroyed ones included. Any member may look. */
     async list(raw: { actor: Actor; protagonistId?: string | null }): Promise<BondList> {
       const input = parseInput(listInput, raw);
@@ -307,6 +371,25 @@ export type BondService = ReturnType<typeof createBondService>;
 
 function who(p: ProtagonistSnapshot): Who {
   return { id: p.id, name: p.name };
+}
+
+/**
+ * The fellow Protagonist a new Bond is to: another Protagonist of the same campaign (an id from
+ * another guild is not found).
+ */
+function fellowOf(sql: Sql, p: ProtagonistSnapshot, fellowId: string): ProtagonistSnapshot {
+  if (fellowId === p.id) {
+    throw invalid(
+      `A Bond is to someone else: **${displayText(p.name)}** cannot have a Bond with themselves.`,
+    );
+  }
+  const fellow = loadProtagonist(sql, p.guildId, fellowId);
+  if (fellow.campaignId !== p.campaignId) {
+    throw invalid(
+      `**${displayText(fellow.name)}** plays in another campaign: a Bond links Protagonists of the same campaign.`,
+    );
+  }
+  return fellow;
 }
 
 /** Only this Protagonist's Bonds: an id of anyone else's is simply not found. */

@@ -251,7 +251,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       });
     },
 
-    /** Plundering a cache: 1D100 ABOVE rating × 5, then the award (points or dice) is added. */
+    /**
+     * GM only, as "the Game Moderator will decide the number of Resources rating points each
+     * Protagonist might potentially plunder" (seed 000): 1D100 ABOVE rating × 5, then the award
+     * (points or dice) is added.
+     */
     async gain(raw: {
       actor: Actor;
       protagonistId?: string | null;
@@ -261,6 +265,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        if (!isGm(sql, actor, campaign.id)) {
+          throw forbidden(
+            "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+          );
+        }
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
         writeProtagonist(sql, before, after);

@@ -1,6 +1,6 @@
 import { embedLength, EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { choicesFingerprint } from "../../commands/campaign/adversity.js";
+import { choicesFingerprint } from "../../commands/campaign/adversity-menus.js";
 import { definition as campaignDefinition } from "../../commands/campaign/definition.js";
 import {
   settingChanges,

@@ -10,7 +10,13 @@ import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule } from "../src/bot/command.js";
 import { userText } from "../src/bot/format.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
-import { bondChangeEmbed, bondListEmbed, bondName } from "../src/bot/presentation/bonds.js";
+import {
+  bondChangeEmbed,
+  bondLine,
+  bondListEmbed,
+  bondName,
+} from "../src/bot/presentation/bonds.js";
+import { protagonistIdOption } from "../src/bot/protagonist-option.js";
 import { repressionEmbed, sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import { reactionRow } from "../src/bot/presentation/sanity-components.js";
 import type { BotServices } from "../src/bot/services.js";
@@ -52,15 +58,15 @@ const definition = new SlashCommandBuilder()
         .addStringOption((option) =>
           option
             .setName("name")
-            .setDescription("Who or what (a person, a family, a congregation…)")
-            .setRequired(true)
+            .setDescription(
+              "Who or what (a person, a family, a congregation…); default: the fellow's",
+            )
             .setMaxLength(100),
         )
         .addStringOption((option) =>
           option
             .setName("kind")
-            .setDescription("An individual (up to CHA) or a community (up to 20)")
-            .setRequired(true)
+            .setDescription("An individual (up to CHA, the default) or a community (up to 20)")
             .addChoices(
               { name: "individual", value: "individual" },
               { name: "community", value: "community" },
@@ -72,6 +78,13 @@ const definition = new SlashCommandBuilder()
             .setDescription("Starting score (default: CHA for an individual Bond)")
             .setMinValue(1)
             .setMaxValue(99),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("fellow")
+            .setDescription("A fellow Protagonist of the campaign the Bond is to")
+            .setAutocomplete(true)
+            .setMaxLength(100),
         ),
     ),
   )
@@ -113,6 +126,18 @@ const definition = new SlashCommandBuilder()
         "The Bond lost",
       ).addStringOption((option) =>
         option.setName("why").setDescription("What happened to them").setMaxLength(200),
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    withProtagonist(
+      withBond(
+        sub
+          .setName("erase")
+          .setDescription(
+            "GM: strike a crossed-off Bond from the sheet, to make room on a full one",
+          ),
+        "The broken or destroyed Bond",
       ),
     ),
   )
@@ -165,21 +190,39 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
     const added = await services.bonds.add({
       actor,
       protagonistId,
-      name: interaction.options.getString("name", true),
-      kind:
-        interaction.options.getString("kind", true) === "community" ? "community" : "individual",
+      name: interaction.options.getString("name"),
+      kind: interaction.options.getString("kind") === "community" ? "community" : "individual",
       ...(score === null ? {} : { score }),
+      fellowId: await protagonistIdOption(interaction, services, actor, "fellow"),
     });
     return {
       embed: bondChangeEmbed({
         title: "🤝 New Bond",
         who: added.protagonist.name,
         bond: added.bond,
-        lines: [
-          `${bondName(added.bond)} · ${added.bond.kind} · ${added.bond.score}/${added.bond.max}`,
-        ],
+        lines: [bondLine(added.bond)],
         roller,
         eventId: added.eventId,
+      }),
+    };
+  },
+
+  erase: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const erased = await services.bonds.erase({
+      actor,
+      protagonistId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+    });
+    return {
+      embed: bondChangeEmbed({
+        title: "Bond erased",
+        who: erased.protagonist.name,
+        bond: erased.bond,
+        lines: [
+          `${bondName(erased.bond)} (${erased.bond.status}) is struck from the sheet to make room. \`/undo\` brings it back.`,
+        ],
+        roller,
+        eventId: erased.eventId,
       }),
     };
   },
@@ -331,7 +374,9 @@ async function bondIdOf(
 
 export const bondCommand: CommandModule = {
   definition,
-  writes: { subcommands: ["add", "damage", "improve", "destroy", "project", "repress"] },
+  writes: {
+    subcommands: ["add", "damage", "improve", "destroy", "erase", "project", "repress"],
+  },
   execute: async (interaction, { reply, services }) => {
     const name = interaction.options.getSubcommand(true);
     const run = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
@@ -350,11 +395,20 @@ export const bondCommand: CommandModule = {
   },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
-    if (focused.name === "protagonist") {
+    if (focused.name === "protagonist" || focused.name === "fellow") {
       return protagonistChoices(interaction, services, focused.value);
     }
-    // Only standing Bonds can be damaged, improved, destroyed, projected onto or drawn on.
-    if (focused.name === "bond") return bondChoices(interaction, services, focused.value, false);
+    // Only crossed-off Bonds can be erased; only standing ones damaged, improved, destroyed,
+    // projected onto or drawn on.
+    if (focused.name === "bond") {
+      const erasing = interaction.options.getSubcommand() === "erase";
+      return bondChoices(
+        interaction,
+        services,
+        focused.value,
+        erasing ? "crossed-off" : "standing",
+      );
+    }
     return [];
   },
 };

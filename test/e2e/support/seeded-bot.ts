@@ -27,11 +27,19 @@ export interface SeededBot {
   stop(): Promise<void>;
 }
 
+/** Made-up players beyond the second, for tables of more (`startSeededBot(token, { players })`). */
+export function extraPlayerId(index: number): string {
+  return `4000000000000001${String(index).padStart(2, "0")}`;
+}
+
 /**
- * The fake Discord, a seeded table (the owner is the GM; two players with one Protagonist each)
- * and the built bot on it, registered and ready. One per test file.
+ * The fake Discord, a seeded table (the owner is the GM; two players, or `players`, with one
+ * Protagonist each) and the built bot on it, registered and ready. One per test file.
  */
-export async function startSeededBot(token: string): Promise<SeededBot> {
+export async function startSeededBot(
+  token: string,
+  { players = 2 }: { players?: number } = {},
+): Promise<SeededBot> {
   const fake = await startFakeDiscord({ requiredToken: token, defaultTimeoutMs: 20_000 });
   const dir = emptyDir();
   const file = join(dir, "bot.db");
@@ -42,7 +50,13 @@ export async function startSeededBot(token: string): Promise<SeededBot> {
     guildId: fake.guild().id,
     channelId: fake.defaultChannelId(),
     gmUserId: gmId,
-    players: [{ userId: playerId }, { userId: SECOND_PLAYER_ID }],
+    players: [
+      { userId: playerId },
+      { userId: SECOND_PLAYER_ID },
+      ...Array.from({ length: Math.max(0, players - 2) }, (_, index) => ({
+        userId: extraPlayerId(index + 3),
+      })),
+    ],
   });
   const bot = startBotProcess(
     {

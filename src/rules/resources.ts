@@ -7,6 +7,8 @@ import {
   rollPercentile,
   type PercentileOutcome,
   type PercentileRoll,
+  type PercentileTestResult,
+  type TestCondition,
 } from "./percentile.js";
 import type { Rng } from "./rng.js";
 
@@ -213,6 +215,8 @@ export type ResourceTestInput = ResourceSource & {
    * rating drops by this many points.
    */
   specialisedCost?: number;
+  /** The tester's conditions (exhaustion), added to the target. */
+  conditions?: readonly TestCondition[];
   label?: string;
 };
 
@@ -221,7 +225,10 @@ export interface ResourceTestResult {
   where: ResourceLocation;
   difficulty: ResourceDifficulty;
   effectiveRating: number;
+  /** The target rolled against: effective rating × 5, halved or quartered, then the conditions. */
   target: number;
+  /** What moved the target besides the difficulty (exhaustion). */
+  conditions: TestCondition[];
   outcome: PercentileOutcome;
   success: boolean;
   critical: boolean;
@@ -279,11 +286,9 @@ export function resourceTest(
   }
 
   const effective = effectiveRating(breakdown, input.where);
-  const target = resourceTestTarget(effective, difficulty);
-  const test = percentileTest(
-    { rating: target, ...(input.label === undefined ? {} : { label: input.label }) },
-    rng,
-  );
+  const baseTarget = resourceTestTarget(effective, difficulty);
+  const test = rollResources(baseTarget, input, rng);
+  const { target } = test;
   const quality = qualityOf(test.outcome, test.roll.value, target, options.substandardPercent);
   const checkedAfterTest = test.success ? input.checkedBoxes + 1 : input.checkedBoxes;
 
@@ -301,7 +306,7 @@ export function resourceTest(
     costText = ` ${loss.reason}`;
   }
 
-  const basis = `Resources ${effective} (${LOCATION_LABEL[input.where]}) × 5${DIFFICULTY_LABEL[difficulty]} = ${target}`;
+  const basis = `Resources ${effective} (${LOCATION_LABEL[input.where]}) × 5${DIFFICULTY_LABEL[difficulty]} = ${baseTarget}${conditionsText(test)}`;
   const found = quality === null ? "nothing useful turns up" : QUALITY_TEXT[quality];
   const boxes = test.success
     ? `; one box checked (${checkedAfterTest}/${breakdown.checkBoxes})`
@@ -312,6 +317,7 @@ export function resourceTest(
     difficulty,
     effectiveRating: effective,
     target,
+    conditions: test.conditions,
     outcome: test.outcome,
     success: test.success,
     critical: test.critical,
@@ -327,6 +333,31 @@ export function resourceTest(
   };
 }
 
+/** The percentile test of a Resources target, moved by the tester's conditions. */
+function rollResources(
+  baseTarget: number,
+  input: { conditions?: readonly TestCondition[]; label?: string },
+  rng: Rng,
+): PercentileTestResult {
+  return percentileTest(
+    {
+      rating: baseTarget,
+      ...(input.conditions === undefined ? {} : { conditions: input.conditions }),
+      ...(input.label === undefined ? {} : { label: input.label }),
+    },
+    rng,
+  );
+}
+
+/** ", exhausted −20 = 60" when conditions moved the target; "" otherwise. */
+function conditionsText(test: PercentileTestResult): string {
+  if (test.conditions.length === 0) return "";
+  const parts = test.conditions.map(
+    (c) => `${c.kind} ${c.modifier < 0 ? "−" : "+"}${Math.abs(c.modifier)}`,
+  );
+  return `, ${parts.join(", ")} = ${test.target}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pooling (seed 000, "Pooling Resources")
 // ---------------------------------------------------------------------------------------------
@@ -339,6 +370,8 @@ export interface PoolContributor {
   /** Where this contributor is; it sets the rating they bring to the pool. */
   where: ResourceLocation;
   checkedBoxes: number;
+  /** This contributor's conditions (exhaustion): they count when theirs is the full rating used. */
+  conditions?: readonly TestCondition[];
 }
 
 export interface PoolContribution {
@@ -431,7 +464,10 @@ export interface PooledResourceTestResult {
   pool: ResourcePool;
   roll: PercentileRoll;
   difficulty: ResourceDifficulty;
+  /** The target rolled against: the pool × 5, halved or quartered, then the lead's conditions. */
   target: number;
+  /** The lead's conditions (exhaustion): the one searching with their full rating. */
+  conditions: TestCondition[];
   outcome: PercentileOutcome;
   success: boolean;
   critical: boolean;
@@ -443,7 +479,10 @@ export interface PooledResourceTestResult {
   reason: string;
 }
 
-/** A Resources test against a pool; on success the lead (whose full rating was used) checks a box. */
+/**
+ * A Resources test against a pool; on success the lead (whose full rating was used) checks a box.
+ * Our reading: the lead searches, so the lead's conditions (exhaustion) move the target.
+ */
 export function pooledResourceTest(
   input: PooledResourceTestInput,
   options: RuleOptionsForResources,
@@ -459,11 +498,13 @@ export function pooledResourceTest(
   const pool = poolResources(input.contributors);
   const lead = input.contributors.find((contributor) => contributor.id === pool.leadId);
   if (lead === undefined) throw new Error("the pool's lead is one of its contributors");
-  const target = resourceTestTarget(pool.effectiveRating, difficulty);
-  const test = percentileTest(
-    { rating: target, ...(input.label === undefined ? {} : { label: input.label }) },
+  const baseTarget = resourceTestTarget(pool.effectiveRating, difficulty);
+  const test = rollResources(
+    baseTarget,
+    { ...input, ...(lead.conditions === undefined ? {} : { conditions: lead.conditions }) },
     rng,
   );
+  const { target } = test;
   const quality = qualityOf(test.outcome, test.roll.value, target, options.substandardPercent);
   const checkedAfter = test.success ? lead.checkedBoxes + 1 : lead.checkedBoxes;
   const found = quality === null ? "nothing useful turns up" : QUALITY_TEXT[quality];
@@ -473,6 +514,7 @@ export function pooledResourceTest(
     roll: test.roll,
     difficulty,
     target,
+    conditions: test.conditions,
     outcome: test.outcome,
     success: test.success,
     critical: test.critical,
@@ -480,7 +522,7 @@ export function pooledResourceTest(
     checkedContributorId: lead.id,
     checkedBefore: lead.checkedBoxes,
     checkedAfter,
-    reason: `${pool.reason}, × 5${DIFFICULTY_LABEL[difficulty]} = ${target}: ${test.reason}; ${found}${boxes}.`,
+    reason: `${pool.reason}, × 5${DIFFICULTY_LABEL[difficulty]} = ${baseTarget}${conditionsText(test)}: ${test.reason}; ${found}${boxes}.`,
   };
 }
 

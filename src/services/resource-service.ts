@@ -18,6 +18,7 @@ import {
   type ResourceReplenishResult,
   type ResourceTestResult,
 } from "../rules/resources.js";
+import { exhaustionConditions } from "../rules/harm.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
@@ -148,15 +149,17 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        const options = ruleOptionsOf(campaign);
         const result = resourceTest(
           {
             rating: before.resources.rating,
             where: input.where,
             difficulty: input.difficulty,
             checkedBoxes: before.resources.checked,
+            conditions: exhaustionConditions(before.exhausted, options),
             ...(input.specialisedCost ? { specialisedCost: input.specialisedCost } : {}),
           },
-          ruleOptionsOf(campaign),
+          options,
           rng,
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
@@ -210,6 +213,7 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
           }
         }
         members.forEach(assertActive);
+        const options = ruleOptionsOf(campaign);
         const result = pooledResourceTest(
           {
             contributors: members.map((p) => ({
@@ -218,10 +222,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
               rating: p.resources.rating,
               where: whereOf.get(p.id) ?? "at-hand",
               checkedBoxes: p.resources.checked,
+              conditions: exhaustionConditions(p.exhausted, options),
             })),
             difficulty: input.difficulty,
           },
-          ruleOptionsOf(campaign),
+          options,
           rng,
         );
         const lead = members.find((p) => p.id === result.checkedContributorId);

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import type { Sql } from "../db/sql.js";
+import type { Campaign } from "../generated/prisma/client.js";
 import { recordSkillTest } from "../rules/advancement.js";
+import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
 import {
   LUCK_RATING,
@@ -17,7 +20,7 @@ import {
   ruleOptionsOf,
 } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid } from "./errors.js";
+import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
@@ -89,15 +92,16 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       const { actor, subject } = input;
       return sql.transaction(() => {
         const campaign = resolveCampaign(sql, actor);
-        const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
-        const protagonist = needsProtagonist
-          ? resolveProtagonist(sql, actor, campaign, input.protagonistId)
-          : null;
+        const protagonist = testerOf(sql, actor, campaign, subject, input.protagonistId);
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
+        const conditions = exhaustionConditions(
+          protagonist?.exhausted ?? false,
+          ruleOptionsOf(campaign),
+        );
         const test = percentileTest(
-          { rating, modifier: input.modifier, label, ...(rawStat ? { rawStat } : {}) },
+          { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,
         );
 
@@ -153,6 +157,30 @@ function findSkill(protagonist: ProtagonistSnapshot, name: string) {
     );
   }
   return skill;
+}
+
+/**
+ * Who takes the test: the Protagonist of a skill or stat test; for Luck, the one named or the
+ * actor's own if they play one here (their exhaustion counts); nobody for a plain target.
+ */
+function testerOf(
+  sql: Sql,
+  actor: Actor,
+  campaign: Campaign,
+  subject: TestSubject,
+  protagonistId: string | null | undefined,
+): ProtagonistSnapshot | null {
+  if (subject.kind === "skill" || subject.kind === "stat") {
+    return resolveProtagonist(sql, actor, campaign, protagonistId);
+  }
+  if (subject.kind !== "luck") return null;
+  try {
+    return resolveProtagonist(sql, actor, campaign, protagonistId);
+  } catch (error) {
+    // A GM's or a bystander's Luck: no Protagonist of theirs, so no condition of one.
+    if (!protagonistId && isServiceError(error) && error.kind === "invalid") return null;
+    throw error;
+  }
 }
 
 function ratingFor(

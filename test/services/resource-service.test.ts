@@ -265,6 +265,38 @@ describe("resource service: pooling", () => {
   });
 });
 
+describe("resource service: an exhausted Protagonist", () => {
+  it("tests Resources at the penalty until rested, alone or as a pool's lead", async () => {
+    await world.db.prisma.protagonist.update({
+      where: { id: world.hero.id },
+      data: { exhausted: true },
+    });
+    faces.push(1, 2); // 12 vs Resources 5 × 5 − 20 = 5: a failure, no box
+    const alone = await resources.test({ actor: actor(), where: "at-hand" });
+    expect(alone.result).toMatchObject({
+      target: 5,
+      success: false,
+      checkedAfter: 0,
+      conditions: [{ kind: "exhausted", modifier: -20 }],
+    });
+
+    const other = await world.addProtagonist(OTHER_PLAYER, { name: "Jack Brand" });
+    const contributors = [
+      { protagonistId: world.hero.id, where: "home" as const },
+      { protagonistId: other.id, where: "home" as const },
+    ];
+    faces.push(1, 2); // lead Miriam (first of equal ratings): (5 + 1) × 5 − 20 = 10
+    const pooled = await resources.pool({ actor: gm(), contributors });
+    expect(pooled.result).toMatchObject({ target: 10, success: false });
+
+    faces.push(2); // rest: 1D6 WP back
+    await world.services.harm.rest({ actor: actor() });
+    faces.push(1, 2);
+    const rested = await resources.test({ actor: actor(), where: "at-hand" });
+    expect(rested.result).toMatchObject({ target: 25, success: true, conditions: [] });
+  });
+});
+
 describe("resource service: refusals", () => {
   it("another player's Protagonist and another guild's are refused; nothing changes", async () => {
     await otherGuildCampaign(world);

@@ -265,7 +265,9 @@ export const definition = new SlashCommandBuilder()
         protagonistOption(
           sub
             .setName("disorder")
-            .setDescription("Name a disorder (e.g. one left to the GM) or cure one"),
+            .setDescription(
+              "Name a disorder (e.g. one left to the GM), cure one, or erase a cured one",
+            ),
           "Whose disorder",
         )
           .addStringOption((option) =>
@@ -281,6 +283,11 @@ export const definition = new SlashCommandBuilder()
           )
           .addBooleanOption((option) =>
             option.setName("cure").setDescription("True: the disorder is cured"),
+          )
+          .addBooleanOption((option) =>
+            option
+              .setName("erase")
+              .setDescription("True: strike a cured disorder from the sheet, to make room"),
           ),
       )
       .addSubcommand((sub) => {

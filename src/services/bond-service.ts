@@ -19,7 +19,12 @@ import { invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
-import { cloneSnapshot, type BondSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import {
+  cloneSnapshot,
+  rulesBond,
+  type BondSnapshot,
+  type ProtagonistSnapshot,
+} from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { displayName, parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -150,7 +155,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           throw invalid("Name the Bond (`name`), or the fellow Protagonist it is to (`fellow`).");
         }
         const { bond } = addBond(
-          before.bonds.map(toRulesBond),
+          before.bonds.map(rulesBond),
           {
             id: newId(),
             name,
@@ -203,7 +208,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
-        const result = damageBond(toRulesBond(current), input.amount, rng);
+        const result = damageBond(rulesBond(current), input.amount, rng);
         const after = withBond(before, result.bond);
         writeProtagonist(sql, before, after);
         const how =
@@ -249,7 +254,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
-        const result = improveBond(toRulesBond(current), input.amount, before.stats.CHA);
+        const result = improveBond(rulesBond(current), input.amount, before.stats.CHA);
         if (result.gained === 0) {
           // Nothing would change; say so rather than log an empty event.
           throw invalid(
@@ -295,8 +300,8 @@ export function createBondService({ sql, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = input.why
-          ? destroyBond(toRulesBond(current), input.why)
-          : destroyBond(toRulesBond(current));
+          ? destroyBond(rulesBond(current), input.why)
+          : destroyBond(rulesBond(current));
         const after = withBond(before, result.bond);
         writeProtagonist(sql, before, after);
         const eventId = recordEvent(sql, {
@@ -334,7 +339,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         assertGm(sql, actor, campaign);
         const current = findBond(before, input.bondId);
-        const kept = new Set(eraseBond(before.bonds.map(toRulesBond), current.id).map((b) => b.id));
+        const kept = new Set(eraseBond(before.bonds.map(rulesBond), current.id).map((b) => b.id));
         const after = cloneSnapshot(before);
         after.bonds = after.bonds.filter((b) => kept.has(b.id));
         writeProtagonist(sql, before, after);
@@ -399,17 +404,6 @@ function findBond(p: ProtagonistSnapshot, bondId: string): BondSnapshot {
   return bond;
 }
 
-function toRulesBond(b: BondSnapshot): Bond {
-  return {
-    id: b.id,
-    name: b.name,
-    kind: b.kind,
-    score: b.score,
-    crossedOff: b.crossedOff,
-    ...(b.fellowId === null ? {} : { fellowId: b.fellowId }),
-  };
-}
-
 function withBond(p: ProtagonistSnapshot, bond: Bond): ProtagonistSnapshot {
   const next = cloneSnapshot(p);
   const target = next.bonds.find((b) => b.id === bond.id);
@@ -427,7 +421,7 @@ function view(b: BondSnapshot, cha: number): BondView {
     kind: b.kind,
     score: b.score,
     max: maxBondScore(b.kind, cha),
-    status: bondStatus(toRulesBond(b)),
+    status: bondStatus(rulesBond(b)),
     crossedOff: b.crossedOff,
     fellowId: b.fellowId,
   };

@@ -660,9 +660,9 @@ describe("editing", () => {
     expect(before).toMatchObject({ hpMax: 10, hp: 6, stats: { STR: 10 } });
     expect(logged).toMatchObject({ hpMax: 12, hp: 8, stats: { STR: 14 } });
 
-    // Lower CHA caps individual Bonds at the new CHA.
+    // Lower CHA lowers each individual Bond by as much.
     const cha = await edit({ stats: { CHA: 9 } });
-    expect(cha.changes).toEqual(["CHA 12 → 9", "Bond “Her brother Tom” 12 → 9 (CHA caps it)"]);
+    expect(cha.changes).toEqual(["CHA 12 → 9", "Bond “Her brother Tom” 12 → 9 (CHA −3)"]);
 
     await expectRefused(
       edit({ stats: { STR: 25 } }),
@@ -679,6 +679,28 @@ describe("editing", () => {
       "invalid",
       "`stats.INT` must be a whole number.",
     );
+  });
+
+  it("lowers every individual Bond by as much as CHA drops, breaking those it takes to 0", async () => {
+    const tom = world.hero.bonds.find((b) => b.name === "Her brother Tom");
+    await world.db.prisma.bond.update({ where: { id: tom?.id ?? "" }, data: { score: 8 } });
+    await world.services.bonds.add({ actor: actor(), name: "Old flame", score: 2 });
+    const result = await edit({ stats: { CHA: 9 } });
+    expect(result.changes).toEqual([
+      "CHA 12 → 9",
+      "Bond “Her brother Tom” 8 → 5 (CHA −3)",
+      "Bond “Old flame” 2 → 0, broken (CHA −3)",
+    ]);
+    const bonds = Object.fromEntries(
+      (await load(world.hero.id)).bonds.map((b) => [b.name, [b.score, b.crossedOff]]),
+    );
+    expect(bonds).toEqual({
+      "Her brother Tom": [5, false],
+      "Miskatonic University faculty": [3, false], // a community Bond does not follow CHA
+      "Old flame": [0, true],
+    });
+    // Raising CHA again raises no Bond.
+    expect((await edit({ stats: { CHA: 12 } })).changes).toEqual(["CHA 9 → 12"]);
   });
 
   it("sets current HP, WP and SAN within 0..max", async () => {

@@ -114,6 +114,8 @@ export type SanityEvent =
       threat: ThreatType;
       /** Placeholder the GM names later; also appended to `disorders`. See pendingDisorder(). */
       disorder: string;
+      /** False when the sheet had no room for another disorder, so none was appended. */
+      disorderRecorded: boolean;
       breakingPoint: Change;
       reason: string;
     }

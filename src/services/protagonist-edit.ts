@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resolveSkill, skillKey as rulesSkillKey } from "../rules/creation/index.js";
-import type { SkillCatalog } from "../rules/creation/index.js";
+import type { SkillCatalog, SkillResolution } from "../rules/creation/index.js";
 import { maxHitPoints, maxSanity, maxWillpower } from "../rules/derived.js";
 import { lowerCha } from "../rules/bonds.js";
 import { resourceBreakdown } from "../rules/resources.js";
@@ -245,21 +245,7 @@ function applySkills(
     }
     const skills = catalog();
     const resolution = resolveSkill(skills, name);
-    if (!resolution.ok) {
-      const skill = skills.find(name)?.name ?? name.trim();
-      switch (resolution.problem) {
-        case "skill-unknown":
-          throw invalid(
-            `There is no skill called “${name.trim()}” in this campaign. Pick one from the list.`,
-          );
-        case "specialisation-missing":
-          throw invalid(
-            `${skill} needs a specialisation: write it in brackets, e.g. “${skill} (Something)”.`,
-          );
-        case "specialisation-unexpected":
-          throw invalid(`${skill} takes no specialisation; write just “${skill}”.`);
-      }
-    }
+    if (!resolution.ok) throw invalid(skillProblem(skills, name, resolution.problem));
     const { skill } = resolution;
     if (after.skills.some((s) => s.key === skill.key)) {
       throw invalid(`“${displayText(name)}” is listed twice; give each skill once.`);
@@ -276,6 +262,23 @@ function applySkills(
   }
   // Keep the snapshot in the order a reload gives (by name), so before/after compare cleanly.
   after.skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Why a skill name is not one of the campaign's, and what to write instead. */
+export function skillProblem(
+  catalog: SkillCatalog,
+  name: string,
+  problem: Exclude<SkillResolution, { ok: true }>["problem"],
+): string {
+  const skill = displayText(catalog.find(name)?.name ?? name);
+  switch (problem) {
+    case "skill-unknown":
+      return `There is no skill called “${displayText(name)}” in this campaign. Pick one from the list.`;
+    case "specialisation-missing":
+      return `${skill} needs a specialisation: write it in brackets, e.g. “${skill} (Something)”.`;
+    case "specialisation-unexpected":
+      return `${skill} takes no specialisation; write just “${skill}”.`;
+  }
 }
 
 function applyResources(

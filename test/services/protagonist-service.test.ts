@@ -13,7 +13,7 @@ import {
   type ProtagonistService,
 } from "../../src/services/protagonist-service.js";
 import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
-import { ImportRefused } from "../../src/services/protagonist-import.js";
+import { ImportRefused, type ImportProblem } from "../../src/services/protagonist-import.js";
 import { IMPORT_MAX_BYTES } from "../../src/services/protagonist-transfer.js";
 import { loadProtagonist } from "../../src/services/store.js";
 import { sampleChoices } from "../rules/creation/sample.js";
@@ -87,6 +87,12 @@ async function expectRefused(
   if (message !== undefined) expect(error.userMessage).toMatch(message);
   expect(await state()).toEqual(before);
   return error;
+}
+
+/** The problems an import was refused for. */
+function problemsOf(error: unknown): readonly ImportProblem[] {
+  if (!(error instanceof ImportRefused)) throw new Error(`not an ImportRefused: ${String(error)}`);
+  return error.problems;
 }
 
 async function lastEvent() {
@@ -946,9 +952,8 @@ describe("export and import", () => {
       protagonists.importJson({ actor: actor(), json: JSON.stringify(doc), name: "Copy" }),
       "invalid",
     );
-    expect(error).toBeInstanceOf(ImportRefused);
     const skill = sheet.skills.length;
-    expect((error as ImportRefused).problems).toEqual([
+    expect(problemsOf(error)).toEqual([
       { field: "DEX", message: "must be a number" },
       {
         field: "Resources",
@@ -994,7 +999,7 @@ describe("export and import", () => {
       protagonists.importJson({ actor: actor(), json: JSON.stringify(doc), name: "Copy" }),
       "invalid",
     );
-    expect((error as ImportRefused).problems).toEqual([
+    expect(problemsOf(error)).toEqual([
       { field: "Bonds", message: `holds more than a sheet can (at most ${SHEET_LIMITS.bonds})` },
     ]);
   });
@@ -1036,14 +1041,11 @@ describe("export and import", () => {
         protagonists.importJson({ actor: actor(), json, name: "Copy" }),
         "invalid",
       );
-      expect(error).toBeInstanceOf(ImportRefused);
-      return (error as ImportRefused).problems;
+      return problemsOf(error);
     };
     const refusedFor = async (json: string, field: string, message: string | RegExp) => {
-      expect(await problems(json)).toContainEqual({
-        field,
-        message: typeof message === "string" ? message : expect.stringMatching(message),
-      });
+      const found = (await problems(json)).find((problem) => problem.field === field);
+      expect(found?.message).toMatch(message);
     };
     await refusedFor(
       variant((_, sheet) => ((sheet.stats as Record<string, number>).STR = 25)),

@@ -153,6 +153,11 @@ export const definition = new SlashCommandBuilder()
           .setMinValue(1)
           .setMaxValue(99),
       )
+      .addBooleanOption((option) =>
+        option
+          .setName("unnatural-bonus-picks")
+          .setDescription("Bonus picks may raise Unnatural at creation (default: on, as the SRD)"),
+      )
       .addIntegerOption((option) =>
         option
           .setName("exhaustion-penalty")

@@ -88,6 +88,8 @@ export interface CreationCatalog {
   skills: readonly SkillDefinition[];
   adversitySkills: readonly string[];
   creationSkillCap: number;
+  /** Whether bonus picks may raise Unnatural (the campaign's `unnaturalBonusPicks`). */
+  unnaturalBonusPicks: boolean;
 }
 
 export interface CreateResult {
@@ -143,6 +145,7 @@ export function createProtagonistService({ db, sql, rng }: ServiceDeps) {
           skills: skillCatalog(era, context.customSkills).skills,
           adversitySkills: context.adversitySkills ?? ADVERSITY_SKILLS[era],
           creationSkillCap: ruleOptionsOf(campaign).creationSkillCap,
+          unnaturalBonusPicks: ruleOptionsOf(campaign).unnaturalBonusPicks,
         }));
       });
     },

@@ -144,7 +144,7 @@ describe("campaign settings", () => {
       "Failure marks: on → **off**",
       "Exhaustion penalty: −20 → **−10**",
     ]);
-    expect(settingsEmbed(changed).data.fields).toHaveLength(11);
+    expect(settingsEmbed(changed).data.fields).toHaveLength(12);
   });
 
   it("escapes the campaign's name in the title", () => {

@@ -40,6 +40,7 @@ function session(
       skills: skillCatalog("modern").skills,
       adversitySkills: ADVERSITY_SKILLS.modern,
       creationSkillCap: 80,
+      unnaturalBonusPicks: true,
     },
     draft,
     step,
@@ -62,6 +63,23 @@ interface ComponentJson {
   options?: unknown[];
   components?: ComponentJson[];
 }
+
+describe("the bonus picks step", () => {
+  const skillsListed = (unnaturalBonusPicks: boolean) => {
+    const base = session(sampleChoices(), "picks");
+    const message = creationMessage(
+      "abcdEFGH",
+      { ...base, catalog: { ...base.catalog, unnaturalBonusPicks } },
+      preview(sampleChoices()),
+    );
+    return /Skills: (.*)$/u.exec(message.content)?.[1] ?? "";
+  };
+
+  it("lists Unnatural among the skills a pick may raise only where the campaign allows it", () => {
+    expect(skillsListed(true)).toMatch(/Unnatural/);
+    expect(skillsListed(false)).not.toMatch(/Unnatural/);
+  });
+});
 
 describe("the creation flow's message", () => {
   const harsh: CreationDraft = {

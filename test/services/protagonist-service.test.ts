@@ -180,6 +180,33 @@ describe("creation", () => {
     );
   });
 
+  it("lets a bonus pick raise Unnatural unless the campaign keeps Delta Green's rule", async () => {
+    const withUnnatural = choices({
+      bonusSkills: [...sampleChoices().bonusSkills.slice(0, 9), "Unnatural"],
+    });
+    await world.services.campaigns.updateSettings({
+      actor: gm(),
+      rules: { unnaturalBonusPicks: false },
+    });
+    await expectRefused(
+      protagonists.create({ actor: actor({ userId: OTHER_PLAYER }), choices: withUnnatural }),
+      "invalid",
+      /does not let bonus picks raise Unnatural at creation/,
+    );
+    expect((await protagonists.creationCatalog({ actor: actor() })).unnaturalBonusPicks).toBe(
+      false,
+    );
+    await world.services.campaigns.updateSettings({
+      actor: gm(),
+      rules: { unnaturalBonusPicks: true },
+    });
+    const { protagonist } = await protagonists.create({
+      actor: actor({ userId: OTHER_PLAYER }),
+      choices: withUnnatural,
+    });
+    expect(protagonist.skills.find((s) => s.name === "Unnatural")?.rating).toBe(20);
+  });
+
   it("creates a Protagonist, logs it and makes it the player's active one", async () => {
     const result = await protagonists.create({
       actor: actor({ userId: OTHER_PLAYER }),

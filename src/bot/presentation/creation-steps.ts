@@ -132,7 +132,7 @@ function instruction(session: CreationSession): string {
       return `${archetype?.name ?? "Your archetype"} has **${archetype?.bonds ?? 0}** Bonds. One per line: \`Name | individual\` (a person; starts at CHA) or \`Name | community\` (a group; starts at half your Resources). A Community Bond may add \`| 2 picks\` (bonus picks traded in: +5, then +2 each) or \`| at 1\` (starts at 1 for an extra bonus pick).`;
     case "picks":
       return `Spend your bonus picks: each adds +20 to a skill (a skill may take several, up to ${catalog.creationSkillCap}%), or trade picks for Resources in the menu. Skills: ${catalog.skills
-        .filter((s) => s.name !== UNNATURAL)
+        .filter((s) => catalog.unnaturalBonusPicks || s.name !== UNNATURAL)
         .map((s) => (s.typed ? `${s.name} (Type)` : s.name))
         .join(", ")}.`;
     case "review":

@@ -88,8 +88,6 @@ export interface CreationCatalog {
   skills: readonly SkillDefinition[];
   adversitySkills: readonly string[];
   creationSkillCap: number;
-  /** Whether bonus picks may raise Unnatural (the campaign's `unnaturalBonusPicks`). */
-  unnaturalBonusPicks: boolean;
 }
 
 export interface CreateResult {
@@ -145,7 +143,6 @@ export function createProtagonistService({ db, sql, rng }: ServiceDeps) {
           skills: skillCatalog(era, context.customSkills).skills,
           adversitySkills: context.adversitySkills ?? ADVERSITY_SKILLS[era],
           creationSkillCap: ruleOptionsOf(campaign).creationSkillCap,
-          unnaturalBonusPicks: ruleOptionsOf(campaign).unnaturalBonusPicks,
         }));
       });
     },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { skillKey as rulesSkillKey } from "../rules/creation/index.js";
+import { SKILL_NAME_MAX, skillKey as rulesSkillKey } from "../rules/creation/index.js";
 import { SHEET_LIMITS, type SheetPart } from "../rules/sheet-limits.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import { asJson } from "./event-log.js";
@@ -31,7 +31,7 @@ const listLimit = (part: SheetPart) =>
   `holds more than a sheet can (at most ${SHEET_LIMITS[part]})`;
 
 export const exportedSkillSchema = z.strictObject({
-  name: text(100, { required: true }),
+  name: text(SKILL_NAME_MAX, { required: true }),
   rating: wholeIn(0, SKILL_RATING_MAX),
   failureMarked: z.boolean(),
 });

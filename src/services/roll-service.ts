@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { z } from "zod";
 import type { Sql } from "../db/sql.js";
 import type { Campaign } from "../generated/prisma/client.js";
@@ -12,7 +13,6 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { resolveProtagonist } from "./active-protagonist.js";
 import {
   assertCanActOn,
   campaignOfChannel,
@@ -22,6 +22,8 @@ import {
 import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
+import type { Visibility } from "./event-visibility.js";
+import { readTarget } from "./protagonist-target.js";
 import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
@@ -29,14 +31,22 @@ import { displayText } from "./display-text.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
-const expressionInput = z.object({ actor: actorSchema, expression: z.string().max(500) });
+/** A secret roll is logged for the roller and the campaign's GMs only. */
+const secret = z.boolean().default(false);
+
+const expressionInput = z.object({
+  actor: actorSchema,
+  expression: z.string().max(500),
+  secret,
+});
 
 const testInput = z.object({
   actor: actorSchema,
   protagonistId: recordId.nullish(),
   modifier,
+  secret,
   subject: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(100) }),
+    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(SKILL_NAME_MAX) }),
     z.object({ kind: z.literal("stat"), stat: z.enum(STAT_NAMES) }),
     z.object({ kind: z.literal("luck") }),
     z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
@@ -62,8 +72,12 @@ export interface TestRollResult {
 export function createRollService({ sql, rng }: ServiceDeps) {
   return {
     /** A dice expression, logged in the campaign of the channel when there is one. */
-    async rollExpression(raw: { actor: Actor; expression: string }): Promise<ExpressionRollResult> {
-      const { actor, expression } = parseInput(expressionInput, raw);
+    async rollExpression(raw: {
+      actor: Actor;
+      expression: string;
+      secret?: boolean;
+    }): Promise<ExpressionRollResult> {
+      const { actor, expression, secret } = parseInput(expressionInput, raw);
       const roll = rollDice(expression, rng);
       const eventId = await sql.transaction(() => {
         const campaign = campaignOfChannel(sql, actor);
@@ -76,6 +90,7 @@ export function createRollService({ sql, rng }: ServiceDeps) {
           input: { expression },
           dice: roll,
           summary: `rolled ${roll.expression} = ${roll.total}`,
+          visibility: visibilityOf(secret),
         });
       });
       return { roll, eventId };
@@ -87,12 +102,13 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       protagonistId?: string | null;
       modifier?: number;
       subject: TestSubject;
+      secret?: boolean;
     }): Promise<TestRollResult> {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
       return sql.transaction(() => {
-        const campaign = resolveCampaign(sql, actor);
-        const protagonist = testerOf(sql, actor, campaign, subject, input.protagonistId);
+        // A test of a Protagonist belongs to its campaign (rules, session, GMs), whatever the channel.
+        const { campaign, protagonist } = testerOf(sql, actor, subject, input.protagonistId);
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
@@ -135,6 +151,7 @@ export function createRollService({ sql, rng }: ServiceDeps) {
           summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
           changes,
           concerns: protagonist ? [protagonist.id] : [],
+          visibility: visibilityOf(input.secret),
         });
         return {
           test,
@@ -148,6 +165,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 }
 
 export type RollService = ReturnType<typeof createRollService>;
+
+function visibilityOf(secret: boolean): Visibility {
+  return secret ? "actor-and-gms" : "campaign";
+}
 
 function findSkill(protagonist: ProtagonistSnapshot, name: string) {
   const skill = protagonist.skills.find((s) => s.key === skillKey(name));
@@ -166,21 +187,21 @@ function findSkill(protagonist: ProtagonistSnapshot, name: string) {
 function testerOf(
   sql: Sql,
   actor: Actor,
-  campaign: Campaign,
   subject: TestSubject,
   protagonistId: string | null | undefined,
-): ProtagonistSnapshot | null {
+): { campaign: Campaign; protagonist: ProtagonistSnapshot | null } {
   if (subject.kind === "skill" || subject.kind === "stat") {
-    return resolveProtagonist(sql, actor, campaign, protagonistId);
+    return readTarget(sql, actor, protagonistId);
   }
-  if (subject.kind !== "luck") return null;
-  try {
-    return resolveProtagonist(sql, actor, campaign, protagonistId);
-  } catch (error) {
-    // A GM's or a bystander's Luck: no Protagonist of theirs, so no condition of one.
-    if (!protagonistId && isServiceError(error) && error.kind === "invalid") return null;
-    throw error;
+  if (subject.kind === "luck") {
+    try {
+      return readTarget(sql, actor, protagonistId);
+    } catch (error) {
+      // A GM's or a bystander's Luck: no Protagonist of theirs, so no condition of one.
+      if (protagonistId || !isServiceError(error) || error.kind !== "invalid") throw error;
+    }
   }
+  return { campaign: resolveCampaign(sql, actor), protagonist: null };
 }
 
 function ratingFor(

@@ -193,9 +193,6 @@ describe("creation", () => {
       "invalid",
       /does not let bonus picks raise Unnatural at creation/,
     );
-    expect((await protagonists.creationCatalog({ actor: actor() })).unnaturalBonusPicks).toBe(
-      false,
-    );
     await world.services.campaigns.updateSettings({
       actor: gm(),
       rules: { unnaturalBonusPicks: true },

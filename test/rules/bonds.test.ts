@@ -15,31 +15,8 @@ import {
   sameSubject,
 } from "../../src/rules/bonds.js";
 import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
-import { RulesError } from "../../src/rules/errors.js";
 import { scriptedRng } from "../../src/rules/rng.js";
-import type { Bond } from "../../src/rules/types.js";
-
-function individual(id: string, score: number, extra: Partial<Bond> = {}): Bond {
-  return { id, name: id, kind: "individual", score, crossedOff: false, ...extra };
-}
-
-function community(id: string, score: number, extra: Partial<Bond> = {}): Bond {
-  return { id, name: id, kind: "community", score, crossedOff: false, ...extra };
-}
-
-/** Expect a RulesError with this code (and a non-empty, player-readable message). */
-function expectRulesError(action: () => unknown, code: string): RulesError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    const rulesError = error as RulesError;
-    expect(rulesError.code).toBe(code);
-    expect(rulesError.message.length).toBeGreaterThan(10);
-    return rulesError;
-  }
-  throw new Error(`expected RulesError ${code}, nothing was thrown`);
-}
+import { community, expectRulesError, individual } from "./bond-fixtures.js";
 
 describe("bond status and caps", () => {
   it("tells active, broken (0, crossed off) and destroyed (crossed off with a score) apart", () => {

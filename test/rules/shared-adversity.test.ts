@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { RulesError } from "../../src/rules/errors.js";
 import { percentileTest } from "../../src/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../src/rules/rng.js";
 import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
@@ -15,28 +14,7 @@ import {
   type SharedAdversityState,
 } from "../../src/rules/shared-adversity.js";
 import type { Bond } from "../../src/rules/types.js";
-
-function individual(id: string, score: number, extra: Partial<Bond> = {}): Bond {
-  return { id, name: id, kind: "individual", score, crossedOff: false, ...extra };
-}
-
-function community(id: string, score: number, extra: Partial<Bond> = {}): Bond {
-  return { id, name: id, kind: "community", score, crossedOff: false, ...extra };
-}
-
-/** Expect a RulesError with this code (and a non-empty, player-readable message). */
-function expectRulesError(action: () => unknown, code: string): RulesError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    const rulesError = error as RulesError;
-    expect(rulesError.code).toBe(code);
-    expect(rulesError.message.length).toBeGreaterThan(10);
-    return rulesError;
-  }
-  throw new Error(`expected RulesError ${code}, nothing was thrown`);
-}
+import { community, expectRulesError, individual } from "./bond-fixtures.js";
 
 const FAILED = { success: false };
 

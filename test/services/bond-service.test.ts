@@ -6,6 +6,7 @@ import { ServiceError } from "../../src/services/errors.js";
 import { actor, gm, OTHER_GUILD, OTHER_PLAYER, type World } from "../support/fixtures.js";
 import {
   eventCount,
+  fillSheet,
   otherGuildCampaign,
   scriptedWorld,
   stateOf,
@@ -278,15 +279,7 @@ describe("bond service: a Bond to a fellow Protagonist", () => {
 
 describe("bond service: a full sheet", () => {
   it("refuses a Bond past the sheet's limit, saying the limit and what to do", async () => {
-    await world.db.prisma.bond.createMany({
-      data: Array.from({ length: SHEET_LIMITS.bonds - 2 }, (_, i) => ({
-        protagonistId: world.hero.id,
-        name: `Old ${i}`,
-        kind: "individual",
-        score: 0,
-        crossedOff: true,
-      })),
-    });
+    await fillSheet(world, "bonds", SHEET_LIMITS.bonds);
     const events = await eventCount(world);
     await expect(bonds.add({ actor: actor(), name: "Tom's wife" })).rejects.toThrow(
       `A sheet holds at most ${SHEET_LIMITS.bonds} Bonds and this one has ${SHEET_LIMITS.bonds}`,

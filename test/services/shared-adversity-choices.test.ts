@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actor, gm, makeWorld, OTHER_PLAYER, PLAYER, type World } from "../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../support/dice.js";
 import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
+import { fillSheet } from "../support/service-world.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -242,15 +243,7 @@ describe("others on the adventure", () => {
 describe("shared adversity on a full sheet", () => {
   it("tells the survivor there is no room, and still tests everyone", async () => {
     const ada = await world.addProtagonist(OTHER_PLAYER, { name: "Ada Quill" });
-    await world.db.prisma.bond.createMany({
-      data: Array.from({ length: SHEET_LIMITS.bonds - 2 }, (_, i) => ({
-        protagonistId: world.hero.id,
-        name: `Old ${i}`,
-        kind: "individual",
-        score: 0,
-        crossedOff: true,
-      })),
-    });
+    await fillSheet(world, "bonds", SHEET_LIMITS.bonds);
     rng.queue(...percentileFaces(100), ...percentileFaces(100));
     const [hero, other] = await world.services.downtime.sharedAdversityTest({
       actor: gm(),

@@ -7,7 +7,7 @@ import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
 import { NOTES_MAX } from "../../src/services/protagonist-edit.js";
 import { percentileFaces, queuedRng } from "../support/dice.js";
 import { actor, gm, makeWorld, type World } from "../support/fixtures.js";
-import { stateOf } from "../support/service-world.js";
+import { fillSheet, stateOf } from "../support/service-world.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -20,32 +20,12 @@ afterEach(() => world.dispose());
 /** Text of `length` characters, each three bytes in UTF-8 (the most a character of text costs). */
 const wide = (length: number, tag: string) => `${tag}${"€".repeat(length - tag.length)}`;
 
-async function fill(part: "bonds" | "disorders", upTo: number, text = (i: number) => `Old ${i}`) {
-  const held = (await stateOf(world, world.hero.id))[part].length;
-  const rows = Array.from({ length: upTo - held }, (_, i) => text(held + i));
-  if (part === "bonds") {
-    await world.db.prisma.bond.createMany({
-      data: rows.map((name) => ({
-        protagonistId: world.hero.id,
-        name,
-        kind: "individual",
-        score: 0,
-        crossedOff: true,
-      })),
-    });
-  } else {
-    await world.db.prisma.disorder.createMany({
-      data: rows.map((name) => ({ protagonistId: world.hero.id, name, curedAt: new Date() })),
-    });
-  }
-}
-
 const edit = (patch: Parameters<World["services"]["protagonists"]["edit"]>[0]["patch"]) =>
   world.services.protagonists.edit({ actor: actor(), protagonistId: world.hero.id, patch });
 
 describe("disorders on a full sheet", () => {
   it("refuses one more by /protagonist edit, saying the limit and what to do", async () => {
-    await fill("disorders", SHEET_LIMITS.disorders);
+    await fillSheet(world, "disorders", SHEET_LIMITS.disorders);
     await expect(edit({ disorders: { add: [{ name: "Insomnia" }] } })).rejects.toThrow(
       `A sheet holds at most ${SHEET_LIMITS.disorders} disorders and this one has ${SHEET_LIMITS.disorders}, so there is no room for another disorder: cured ones stay on it. A GM can erase a cured disorder (\`/campaign downtime disorder … erase:True\`) to make room.`,
     );
@@ -53,7 +33,7 @@ describe("disorders on a full sheet", () => {
   });
 
   it("lets a GM erase a cured disorder, and only a cured one, to make room", async () => {
-    await fill("disorders", SHEET_LIMITS.disorders);
+    await fillSheet(world, "disorders", SHEET_LIMITS.disorders);
     const cured = (await stateOf(world, world.hero.id)).disorders[0];
     await expect(edit({ disorders: { erase: [cured?.id ?? ""] } })).rejects.toThrow(/Only a GM/);
     const result = await world.services.protagonists.edit({
@@ -76,7 +56,7 @@ describe("disorders on a full sheet", () => {
   });
 
   it("still lets a breaking point happen, but records no disorder, and says so", async () => {
-    await fill("disorders", SHEET_LIMITS.disorders);
+    await fillSheet(world, "disorders", SHEET_LIMITS.disorders);
     rng.queue(...percentileFaces(99));
     const [outcome] = await world.services.sanity.sanTest({
       actor: actor(),
@@ -117,8 +97,8 @@ describe("skills on a full sheet", () => {
 describe("the event log", () => {
   it("writes at most 180 kB for one change, even on a sheet at every limit in three-byte text", async () => {
     await edit({ name: wide(100, "M"), notes: wide(NOTES_MAX, "n") });
-    await fill("bonds", SHEET_LIMITS.bonds, (i) => wide(100, `b${i}`));
-    await fill("disorders", SHEET_LIMITS.disorders, (i) => wide(200, `d${i}`));
+    await fillSheet(world, "bonds", SHEET_LIMITS.bonds, (i) => wide(100, `b${i}`));
+    await fillSheet(world, "disorders", SHEET_LIMITS.disorders, (i) => wide(200, `d${i}`));
     const held = (await stateOf(world, world.hero.id)).skills.length;
     await world.db.prisma.skill.createMany({
       data: Array.from({ length: SHEET_LIMITS.skills - held }, (_, i) => {

@@ -13,6 +13,7 @@ export * as percentile from "./percentile.js";
 export * as sanity from "./sanity/index.js";
 export * as bonds from "./bonds.js";
 export * as sharedAdversity from "./shared-adversity.js";
+export * as sharedAdversityApply from "./shared-adversity-apply.js";
 export * as sheetLimits from "./sheet-limits.js";
 export * as resources from "./resources.js";
 export * as creation from "./creation/index.js";

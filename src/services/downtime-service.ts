@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { isRulesError } from "../rules/errors.js";
 import {
-  applySharedAdversity,
   MAX_SHARED_ADVERSITY_FELLOWS,
   mustChooseFellows,
   planSharedAdversity,
   type Fellow,
   type SharedAdversityPlan,
-  type SharedAdversityResult,
 } from "../rules/shared-adversity.js";
+import {
+  applySharedAdversity,
+  type SharedAdversityResult,
+} from "../rules/shared-adversity-apply.js";
 import { percentileTest, type PercentileTestResult } from "../rules/percentile.js";
 import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
 import type { Bond } from "../rules/types.js";

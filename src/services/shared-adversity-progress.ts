@@ -6,9 +6,9 @@ import {
   mustChooseFellows,
   type Fellow,
   type OnAdventure,
-  type SharedAdversityResult,
   type SharedAdversityState,
 } from "../rules/shared-adversity.js";
+import { type SharedAdversityResult } from "../rules/shared-adversity-apply.js";
 import type { Actor } from "./actor.js";
 import { assertCanActOn } from "./campaign-access.js";
 import { conflict, notFound } from "./errors.js";

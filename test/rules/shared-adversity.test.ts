@@ -5,7 +5,6 @@ import { percentileTest } from "../../src/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../src/rules/rng.js";
 import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
 import {
-  applySharedAdversity,
   chooseFellows,
   mustChooseFellows,
   planSharedAdversity,
@@ -13,6 +12,7 @@ import {
   type Fellow,
   type SharedAdversityState,
 } from "../../src/rules/shared-adversity.js";
+import { applySharedAdversity } from "../../src/rules/shared-adversity-apply.js";
 import type { Bond } from "../../src/rules/types.js";
 import { community, expectRulesError, individual } from "./bond-fixtures.js";
 

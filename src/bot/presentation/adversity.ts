@@ -1,9 +1,9 @@
 import { EmbedBuilder } from "discord.js";
+import type { PlannedSharedAdversityStep } from "../../rules/shared-adversity.js";
 import type {
-  PlannedSharedAdversityStep,
   SharedAdversityResult,
   SharedAdversityStep,
-} from "../../rules/shared-adversity.js";
+} from "../../rules/shared-adversity-apply.js";
 import { OUTCOME_LABEL } from "../../rules/percentile.js";
 import type { SharedAdversityTestOutcome } from "../../services/downtime-service.js";
 import type { PendingSharedAdversity } from "../../services/shared-adversity-choices.js";

@@ -16,6 +16,7 @@ export * as sharedAdversity from "./shared-adversity.js";
 export * as sharedAdversityApply from "./shared-adversity-apply.js";
 export * as sheetLimits from "./sheet-limits.js";
 export * as resources from "./resources.js";
+export * as resourcePool from "./resource-pool.js";
 export * as creation from "./creation/index.js";
 export * as advancement from "./advancement.js";
 export * as harm from "./harm.js";

@@ -4,12 +4,10 @@ import type { Campaign } from "../generated/prisma/client.js";
 import {
   effectiveRating,
   loseResources,
-  pooledResourceTest,
   replenishResources,
   resourceBreakdown,
   resourceGain,
   resourceTest,
-  type PooledResourceTestResult,
   type ResourceBreakdown,
   type ResourceDifficulty,
   type ResourceGainResult,
@@ -19,6 +17,7 @@ import {
   type ResourceTestResult,
 } from "../rules/resources.js";
 import { exhaustionConditions } from "../rules/harm.js";
+import { pooledResourceTest, type PooledResourceTestResult } from "../rules/resource-pool.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";

@@ -7,17 +7,19 @@ import {
   effectiveRating,
   isSubstandardRoll,
   loseResources,
-  pooledResourceTest,
-  poolResources,
   replenishResources,
   resourceBreakdown,
   resourceCheckBoxes,
   resourceGain,
   resourceTest,
   resourceTestTarget,
-  type PoolContributor,
   type ResourceBreakdown,
 } from "../../src/rules/resources.js";
+import {
+  pooledResourceTest,
+  poolResources,
+  type PoolContributor,
+} from "../../src/rules/resource-pool.js";
 import { scriptedRng } from "../../src/rules/rng.js";
 
 /** The two d10 faces (tens first, 10 read as 0) that make a percentile roll show `value`. */

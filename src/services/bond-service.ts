@@ -1,31 +1,23 @@
 import { z } from "zod";
-import type { Sql } from "../db/sql.js";
 import {
   addBond,
-  bondStatus,
   damageBond,
   destroyBond,
   eraseBond,
   improveBond,
   maxBondScore,
   type BondChange,
-  type BondStatus,
 } from "../rules/bonds.js";
-import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid, notFound } from "./errors.js";
+import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
+import { fellowOf, findBond, view, who, withBond, type BondView, type Who } from "./bond-views.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
-import {
-  cloneSnapshot,
-  rulesBond,
-  type BondSnapshot,
-  type ProtagonistSnapshot,
-} from "./snapshot.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import { cloneSnapshot, rulesBond, type BondSnapshot } from "./snapshot.js";
+import { writeProtagonist } from "./store.js";
 import { displayName, parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -62,24 +54,6 @@ const destroyInput = z.object({
 });
 const eraseInput = z.object({ ...target, bondId: recordId });
 const listInput = z.object(target);
-
-/** A Bond as the bot shows it: broken and destroyed ones stay listed, flagged. */
-export interface BondView {
-  id: string;
-  name: string;
-  kind: "individual" | "community";
-  score: number;
-  /** CHA for an individual Bond, 20 for a community Bond. */
-  max: number;
-  status: BondStatus;
-  crossedOff: boolean;
-  fellowId: string | null;
-}
-
-interface Who {
-  id: string;
-  name: string;
-}
 
 export interface BondAddResult {
   protagonist: Who;
@@ -374,55 +348,4 @@ export function createBondService({ sql, rng }: ServiceDeps) {
 
 export type BondService = ReturnType<typeof createBondService>;
 
-function who(p: ProtagonistSnapshot): Who {
-  return { id: p.id, name: p.name };
-}
-
-/**
- * The fellow Protagonist a new Bond is to: another Protagonist of the same campaign (an id from
- * another guild is not found).
- */
-function fellowOf(sql: Sql, p: ProtagonistSnapshot, fellowId: string): ProtagonistSnapshot {
-  if (fellowId === p.id) {
-    throw invalid(
-      `A Bond is to someone else: **${displayText(p.name)}** cannot have a Bond with themselves.`,
-    );
-  }
-  const fellow = loadProtagonist(sql, p.guildId, fellowId);
-  if (fellow.campaignId !== p.campaignId) {
-    throw invalid(
-      `**${displayText(fellow.name)}** plays in another campaign: a Bond links Protagonists of the same campaign.`,
-    );
-  }
-  return fellow;
-}
-
-/** Only this Protagonist's Bonds: an id of anyone else's is simply not found. */
-function findBond(p: ProtagonistSnapshot, bondId: string): BondSnapshot {
-  const bond = p.bonds.find((b) => b.id === bondId);
-  if (!bond) throw notFound("That Bond");
-  return bond;
-}
-
-function withBond(p: ProtagonistSnapshot, bond: Bond): ProtagonistSnapshot {
-  const next = cloneSnapshot(p);
-  const target = next.bonds.find((b) => b.id === bond.id);
-  if (target) {
-    target.score = bond.score;
-    target.crossedOff = bond.crossedOff;
-  }
-  return next;
-}
-
-function view(b: BondSnapshot, cha: number): BondView {
-  return {
-    id: b.id,
-    name: b.name,
-    kind: b.kind,
-    score: b.score,
-    max: maxBondScore(b.kind, cha),
-    status: bondStatus(rulesBond(b)),
-    crossedOff: b.crossedOff,
-    fellowId: b.fellowId,
-  };
-}
+export type { BondView } from "./bond-views.js";

@@ -16,7 +16,7 @@ import {
 } from "../../src/rules/bonds.js";
 import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
 import { scriptedRng } from "../../src/rules/rng.js";
-import { community, expectRulesError, individual } from "./bond-fixtures.js";
+import { community, expectRulesError, individual } from "./fixtures.js";
 
 describe("bond status and caps", () => {
   it("tells active, broken (0, crossed off) and destroyed (crossed off with a score) apart", () => {

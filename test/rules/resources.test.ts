@@ -21,6 +21,7 @@ import {
   type PoolContributor,
 } from "../../src/rules/resource-pool.js";
 import { scriptedRng } from "../../src/rules/rng.js";
+import { expectRulesError } from "./fixtures.js";
 
 /** The two d10 faces (tens first, 10 read as 0) that make a percentile roll show `value`. */
 function d100(value: number): [number, number] {
@@ -28,19 +29,6 @@ function d100(value: number): [number, number] {
   const tens = Math.floor(value / 10);
   const ones = value % 10;
   return [tens === 0 ? 10 : tens, ones === 0 ? 10 : ones];
-}
-
-function expectRulesError(action: () => unknown, code: string): RulesError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    const rulesError = error as RulesError;
-    expect(rulesError.code).toBe(code);
-    expect(rulesError.message.length).toBeGreaterThan(10);
-    return rulesError;
-  }
-  throw new Error(`expected RulesError ${code}, nothing was thrown`);
 }
 
 const options = DEFAULT_RULE_OPTIONS;

@@ -14,7 +14,7 @@ import {
 } from "../../src/rules/shared-adversity.js";
 import { applySharedAdversity } from "../../src/rules/shared-adversity-apply.js";
 import type { Bond } from "../../src/rules/types.js";
-import { community, expectRulesError, individual } from "./bond-fixtures.js";
+import { community, expectRulesError, individual } from "./fixtures.js";
 
 const FAILED = { success: false };
 

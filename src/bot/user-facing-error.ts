@@ -1,5 +1,6 @@
 import { DiscordjsErrorCodes } from "discord.js";
 import { isRulesError } from "../rules/errors.js";
+import { fieldOf } from "./error-fields.js";
 import { messages } from "./messages.js";
 
 /**
@@ -104,12 +105,6 @@ function sqliteCodesOf(error: unknown): string[] {
     "originalCode",
   );
   return [direct, adapted].filter((code): code is string => typeof code === "string");
-}
-
-function fieldOf(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null && key in value
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
 }
 
 function messageOf(error: unknown): string {

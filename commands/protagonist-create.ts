@@ -438,7 +438,7 @@ const confirmPressed = withFlow<ButtonInteraction>(async (interaction, context, 
   } catch (error) {
     // Every violation is in the message; the draft stays for the player to fix.
     if (!isUserFacingError(error)) throw error;
-    return refuseInput(interaction, context, flow, error.userMessage);
+    return refuseInput(interaction, context, flow, userMessageOf(error) ?? error.userMessage);
   }
   creationDrafts.delete(flow.id);
   const view = await context.services.protagonists.get({

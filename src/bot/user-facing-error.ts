@@ -2,6 +2,7 @@ import { DiscordjsErrorCodes } from "discord.js";
 import { isRulesError } from "../rules/errors.js";
 import { fieldOf } from "./error-fields.js";
 import { messages } from "./messages.js";
+import { refusalText } from "./presentation/refusals.js";
 
 /**
  * Any error a service throws to tell the player why their request was refused. Implementing it
@@ -41,6 +42,8 @@ export const unavailableMessages = {
 
 /** The text to show the player for this error, or undefined when it is a bug. */
 export function userMessageOf(error: unknown): string | undefined {
+  const worded = refusalText(error);
+  if (worded !== undefined) return worded;
   if (isUserFacingError(error)) return error.userMessage;
   // The rules engine writes its messages for players.
   if (isRulesError(error)) return error.message;

@@ -19,10 +19,10 @@ import {
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
-import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
+import { findSkill } from "./lookups.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
@@ -144,16 +144,6 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 }
 
 export type RollService = ReturnType<typeof createRollService>;
-
-function findSkill(protagonist: ProtagonistSnapshot, name: string) {
-  const skill = protagonist.skills.find((s) => s.key === skillKey(name));
-  if (!skill) {
-    throw invalid(
-      `**${displayText(protagonist.name)}** has no skill called “${displayText(name)}”. Pick one from the list.`,
-    );
-  }
-  return skill;
-}
 
 function ratingFor(
   subject: TestSubject,

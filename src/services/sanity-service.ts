@@ -12,6 +12,7 @@ import { assertNoLaterChange } from "./event-dependencies.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
+import { findBond, loadChosenProtagonist } from "./lookups.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -69,7 +70,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         const options = ruleOptionsOf(campaign);
         const ids = [...new Set(input.protagonistIds)];
         const targets: ProtagonistSnapshot[] = ids.length
-          ? ids.map((id) => loadProtagonist(sql, actor.guildId, id))
+          ? ids.map((id) => loadChosenProtagonist(sql, actor, id, campaign))
           : [resolveProtagonist(sql, actor, campaign)];
         const outcomes: SanTestOutcome[] = [];
         for (const before of targets) {
@@ -209,9 +210,10 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         const campaign = resolveCampaign(sql, actor);
         const before = resolveProtagonist(sql, actor, campaign, input.protagonistId);
         assertCanActOn(sql, actor, before);
+        const bond = findBond(before, input.bondId);
         const result = repressInsanity(
           sanityStateOf(before),
-          { bondId: input.bondId, episode: input.episode ?? null },
+          { bondId: bond.id, episode: input.episode ?? null },
           ruleOptionsOf(campaign),
           rng,
         );
@@ -223,7 +225,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "repress",
           sessionNumber: campaign.sessionNumber,
-          input: { bondId: input.bondId, episode: input.episode ?? null },
+          input: { bondId: bond.id, episode: input.episode ?? null },
           dice: result,
           summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
           changes: [{ before, after }],

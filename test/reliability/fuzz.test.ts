@@ -4,8 +4,8 @@
  * types, missing and unknown options, oversized strings, control characters and unicode, huge
  * numbers, unknown and other-guild ids, stale or forged custom ids, components pressed by someone
  * else — and each must be answered (privately and clearly when refused) without a crash, an
- * unhandled rejection, an error log, a raw mention, a token in the logs, or any change to the
- * database when refused.
+ * unhandled rejection, an error log, a raw mention, a token in the logs, validator or parser
+ * wording in a refusal, or any change to the database when refused.
  *
  * STRESS=1 (npm run test:stress) runs many more cases.
  */
@@ -325,6 +325,26 @@ function sendOne(g: Gen): { kind: Kind; handle: InteractionHandle; description: 
   };
 }
 
+/**
+ * What a refusal must never say: zod's and the dice parser's own wording, the services' names for
+ * values, and anything that looks like a stack trace. Players read game words.
+ */
+const MACHINE_WORDING: readonly RegExp[] = [
+  /\bToo (small|big)\b/i,
+  /\b(un)?expected\b/i,
+  /\bInvalid (input|option|string|type)\b/i,
+  /\breceived\b/i,
+  /\bposition \d/i,
+  /\bat .+:\d+:\d+\b/,
+  /\b\w*Error\b/,
+  /\b(campaignId|protagonistIds?|bondId|eventId|testEventId|survivorIds|specialisedCost|beforeId|afterId|ownerId|discordId|gmChannelId|secretRollMode|pageSize|contributors|subject)\b/,
+  /\b(not found: |invalid input: |dice\.[a-z-]+ in )/,
+];
+
+function machineWordingIn(text: string): RegExp | undefined {
+  return MACHINE_WORDING.find((pattern) => pattern.test(text));
+}
+
 const isEphemeral = (flags: number | undefined): boolean =>
   ((flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 
@@ -391,6 +411,8 @@ describe("fuzzed interactions through the real dispatcher", () => {
               (answer) => isEphemeral(answer?.flags) && (answer?.content ?? "") !== "",
             );
             expect(privateAnswer, `${description}: a refusal is answered privately`).toBeDefined();
+            const said = privateAnswer?.content ?? "";
+            expect(machineWordingIn(said), `${description}\n→ ${said}`).toBeUndefined();
             expect(table.checksum(), `${description}: a refusal changes nothing`).toBe(before);
           }
         }),

@@ -237,7 +237,7 @@ describe("help", () => {
     expect(paths).toHaveLength(12);
     expect(isRestricted(json)).toBe(true);
     expect(commandOverviewField(json).name).toBe("/campaign (GM)");
-    for (const embed of detailEmbeds(json)) {
+    for (const embed of detailEmbeds(json, null)) {
       expect(embedLength(embed.data)).toBeLessThanOrEqual(MAX_EMBED);
     }
   });

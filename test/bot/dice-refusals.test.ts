@@ -7,25 +7,24 @@ import { diceRefusal, sanLossRefusal } from "../../src/bot/presentation/dice-ref
 import { isDiceError, parseDice } from "../../src/rules/dice/index.js";
 import { isSanLossNotationError, parseSanLoss } from "../../src/rules/sanity/index.js";
 
-function diceWords(input: string): string {
+/** The words a refused input gets; fails the test when the input is accepted. */
+function refusedWith<E>(
+  parse: () => unknown,
+  isRefusal: (error: unknown) => error is E,
+  words: (error: E) => string,
+): string {
   try {
-    parseDice(input);
+    parse();
   } catch (error) {
-    if (isDiceError(error)) return diceRefusal(error);
+    if (isRefusal(error)) return words(error);
     throw error;
   }
-  throw new Error(`${input} was expected to be refused`);
+  throw new Error("expected a refusal");
 }
 
-function lossWords(input: string): string {
-  try {
-    parseSanLoss(input);
-  } catch (error) {
-    if (isSanLossNotationError(error)) return sanLossRefusal(error);
-    throw error;
-  }
-  throw new Error(`${input} was expected to be refused`);
-}
+const diceWords = (input: string) => refusedWith(() => parseDice(input), isDiceError, diceRefusal);
+const lossWords = (input: string) =>
+  refusedWith(() => parseSanLoss(input), isSanLossNotationError, sanLossRefusal);
 
 const PARSER_WORDING = /unexpected|position \d|expected|invalid/i;
 

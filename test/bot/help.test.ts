@@ -20,29 +20,20 @@ import {
   unknownCommandText,
 } from "../../src/bot/presentation/help.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
-import type { CampaignView } from "../../src/services/campaign-service.js";
+import { campaignView } from "./support/campaign-view.js";
 
 const definitions: SlashCommandDefinition[] = commands.map((module) =>
   definitionJson(module.definition),
 );
 const byName = new Map(definitions.map((definition) => [definition.name, definition]));
 
-const nightFloors: CampaignView = {
-  id: "c1",
-  name: "Night Floors",
-  era: "modern",
-  isDefault: true,
-  secretRollMode: "ephemeral",
-  gmChannelId: null,
-  sessionNumber: 3,
+const nightFloors = campaignView({
   rules: {
     ...DEFAULT_RULE_OPTIONS,
     temporaryInsanityThreshold: 7,
     projectionWpShortfall: "refuse",
   },
-  gms: [],
-  channels: [],
-};
+});
 
 /** The options a command path takes, by name. */
 function optionNames(definition: SlashCommandDefinition, path: readonly string[]): Set<string> {
@@ -107,11 +98,7 @@ describe("/help command:<name>", () => {
   });
 
   it("fits every command's pages within Discord's limits", () => {
-    const long: CampaignView = {
-      ...nightFloors,
-      name: "N".repeat(100),
-      gmChannelId: "1".repeat(20),
-    };
+    const long = campaignView({ name: "N".repeat(100), gmChannelId: "1".repeat(20) });
     for (const definition of definitions) {
       const embeds = detailEmbeds(definition, long);
       for (const embed of embeds) {

@@ -34,6 +34,7 @@ import {
   rawMentionIn,
 } from "./support/hostile.js";
 import { outgoingMessages } from "./support/outgoing.js";
+import { machineWordingIn } from "./support/wording.js";
 import { OTHER_PLAYER, PLAYER, STRANGER, startTable, type Table } from "./support/table.js";
 
 const STRESS = process.env.STRESS !== undefined && process.env.STRESS !== "";
@@ -323,26 +324,6 @@ function sendOne(g: Gen): { kind: Kind; handle: InteractionHandle; description: 
     handle: fake.sendModalSubmit({ ...actor, customId, fields }),
     description: `modal ${customId} ${JSON.stringify(fields).slice(0, 300)}`,
   };
-}
-
-/**
- * What a refusal must never say: zod's and the dice parser's own wording, the services' names for
- * values, and anything that looks like a stack trace. Players read game words.
- */
-const MACHINE_WORDING: readonly RegExp[] = [
-  /\bToo (small|big)\b/i,
-  /\b(un)?expected\b/i,
-  /\bInvalid (input|option|string|type)\b/i,
-  /\breceived\b/i,
-  /\bposition \d/i,
-  /\bat .+:\d+:\d+\b/,
-  /\b\w*Error\b/,
-  /\b(campaignId|protagonistIds?|bondId|eventId|testEventId|survivorIds|specialisedCost|beforeId|afterId|ownerId|discordId|gmChannelId|secretRollMode|pageSize|contributors|subject)\b/,
-  /\b(not found: |invalid input: |dice\.[a-z-]+ in )/,
-];
-
-function machineWordingIn(text: string): RegExp | undefined {
-  return MACHINE_WORDING.find((pattern) => pattern.test(text));
 }
 
 const isEphemeral = (flags: number | undefined): boolean =>

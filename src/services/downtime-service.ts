@@ -72,8 +72,9 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
     }> {
       const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
       return sql.transaction(() => {
-        const here = campaignOfChannel(sql, actor);
-        const before = loadChosenProtagonist(sql, actor, protagonistId, here);
+        const before = loadChosenProtagonist(sql, actor, protagonistId, () =>
+          campaignOfChannel(sql, actor),
+        );
         const campaign = resolveCampaign(sql, actor, before.campaignId);
         assertGm(sql, actor, campaign);
         const result = recoverSanity(sanityStateOf(before), amount);
@@ -107,7 +108,7 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
       const ids = [...new Set(survivorIds)];
       if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
       return sql.transaction(() => {
-        const here = campaignOfChannel(sql, actor);
+        const here = () => campaignOfChannel(sql, actor);
         const survivors = ids.map((id) => loadChosenProtagonist(sql, actor, id, here));
         const campaign = resolveCampaign(sql, actor, survivors[0]?.campaignId);
         assertGm(sql, actor, campaign);

@@ -61,21 +61,25 @@ export function findBond(protagonist: ProtagonistSnapshot, idOrName: string): Bo
   });
 }
 
+type NamedCampaign = { id: string; name: string } | undefined;
+
 /**
- * A Protagonist of the actor's guild by id or, failing that, one of `campaign` named in full
- * (any letter case): what a player who typed the name without picking it meant.
+ * A Protagonist of the actor's guild by id or, failing that, one of the campaign named in full
+ * (any letter case): what a player who typed the name without picking it meant. The campaign
+ * is only looked up then (a function), off the path of every command that names one by id.
  */
 export function loadChosenProtagonist(
   sql: Sql,
   actor: Pick<Actor, "guildId">,
   idOrName: string,
-  campaign: { id: string; name: string } | undefined,
+  campaignOfNames: NamedCampaign | (() => NamedCampaign),
 ): ProtagonistSnapshot {
   try {
     return loadProtagonist(sql, actor.guildId, idOrName);
   } catch (error) {
     if (!isServiceError(error) || error.kind !== "not-found") throw error;
   }
+  const campaign = typeof campaignOfNames === "function" ? campaignOfNames() : campaignOfNames;
   const typed = typedName(idOrName);
   const names =
     typed === null || campaign === undefined

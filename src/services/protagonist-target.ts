@@ -22,10 +22,7 @@ export function readTarget(sql: Sql, actor: Actor, protagonistId?: string | null
   if (protagonistId) {
     // By id: the Protagonist's own campaign, and "not found" for another guild's id. By a name
     // typed in full: one of the channel's campaign.
-    const protagonist = loadChosenProtagonist(
-      sql,
-      actor,
-      protagonistId,
+    const protagonist = loadChosenProtagonist(sql, actor, protagonistId, () =>
       campaignOfChannel(sql, actor),
     );
     return { campaign: resolveCampaign(sql, actor, protagonist.campaignId), protagonist };

@@ -126,7 +126,8 @@ class DiceParser {
   private depth = 0;
   private diceCount = 0;
   /** The dice group read last, and where it ended: what an unexpected token may follow. */
-  private lastGroup: { shape: DiceGroupShape; end: number } | undefined;
+  private lastGroup: DiceGroupNode | undefined;
+  private lastGroupEnd = -1;
 
   constructor(private readonly source: string) {
     this.lexer = new DiceLexer(source);
@@ -262,20 +263,29 @@ class DiceParser {
     }
     lexer.advance();
 
-    const keep = this.parseKeepRule({ count, sides });
-    const shape: DiceGroupShape = keep === undefined ? { count, sides } : { count, sides, keep };
+    const keep = this.parseKeepRule(count, sides);
     if (keep !== undefined && (lexer.token() === Token.K || lexer.token() === Token.D)) {
-      throw this.unexpected("one-keep-rule", { group: shape });
+      throw this.unexpected("one-keep-rule", { group: { count, sides, keep } });
     }
 
     const notation = `${count}d${sides}${keep === undefined ? "" : `${keep.mode}${keep.amount}`}`;
-    const kept = this.checkGroup(shape, groupStart + 1);
+    const kept = this.checkGroup(count, sides, keep, groupStart + 1);
     this.diceCount += count;
-    this.lastGroup = { shape, end: lexer.previousEnd };
-    return { kind: "dice", count, sides, keep, notation, min: kept, max: kept * sides };
+    const node: DiceGroupNode = {
+      kind: "dice",
+      count,
+      sides,
+      keep,
+      notation,
+      min: kept,
+      max: kept * sides,
+    };
+    this.lastGroup = node;
+    this.lastGroupEnd = lexer.previousEnd;
+    return node;
   }
 
-  private parseKeepRule(group: DiceGroupShape): KeepRule | undefined {
+  private parseKeepRule(count: number, sides: number): KeepRule | undefined {
     const lexer = this.lexer;
     let mode: KeepMode;
     if (lexer.token() === Token.K) {
@@ -287,7 +297,7 @@ class DiceParser {
         mode = "kl";
         lexer.advance();
       } else if (lexer.token() === Token.Invalid) {
-        throw this.unexpected("keep-rule", { group });
+        throw this.unexpected("keep-rule", { group: { count, sides } });
       }
     } else if (lexer.token() === Token.D) {
       lexer.advance();
@@ -295,7 +305,7 @@ class DiceParser {
       else if (lexer.token() === Token.L) mode = "dl";
       else {
         throw new DiceError(
-          { code: "dice.syntax", expected: "keep-rule", found: "d", group },
+          { code: "dice.syntax", expected: "keep-rule", found: "d", group: { count, sides } },
           this.source,
           lexer.previousStart + 1,
         );
@@ -304,7 +314,9 @@ class DiceParser {
     } else {
       return undefined;
     }
-    if (lexer.token() !== Token.Number) throw this.unexpected("keep-count", { group, mode });
+    if (lexer.token() !== Token.Number) {
+      throw this.unexpected("keep-count", { group: { count, sides }, mode });
+    }
     const amount = lexer.value;
     lexer.advance();
     return { mode, amount };
@@ -358,42 +370,58 @@ class DiceParser {
    */
   private unexpectedAfterTerm(expected: DiceExpectation): DiceError {
     const last = this.lastGroup;
-    if (last?.end === this.lexer.previousEnd && last.shape.keep === undefined) {
-      return this.unexpected("after-dice", { group: last.shape });
+    if (
+      last !== undefined &&
+      this.lastGroupEnd === this.lexer.previousEnd &&
+      last.keep === undefined
+    ) {
+      return this.unexpected("after-dice", { group: { count: last.count, sides: last.sides } });
     }
     return this.unexpected(expected);
   }
 
   /** Checks one dice group against the limits and returns how many of its dice are kept. */
-  private checkGroup(group: DiceGroupShape, position: number): number {
-    const { count, sides, keep } = group;
-    const refuse = (code: GroupProblemCode, limit?: number): DiceError =>
-      new DiceError(
-        limit === undefined ? { code, group } : { code, group, limit },
-        this.source,
-        position,
-      );
+  private checkGroup(
+    count: number,
+    sides: number,
+    keep: KeepRule | undefined,
+    position: number,
+  ): number {
     // Checked in order of what a player most likely mistyped.
-    if (count === 0) throw refuse("dice.zero-dice");
-    if (sides === 0) throw refuse("dice.zero-sides");
-    if (sides > DICE_LIMITS.maxSides) throw refuse("dice.too-many-sides", DICE_LIMITS.maxSides);
+    if (count === 0) throw this.groupError("dice.zero-dice", count, sides, keep, position);
+    if (sides === 0) throw this.groupError("dice.zero-sides", count, sides, keep, position);
+    if (sides > DICE_LIMITS.maxSides) {
+      throw this.groupError("dice.too-many-sides", count, sides, keep, position);
+    }
     if (count > DICE_LIMITS.maxDice) {
       throw new DiceError(
-        { code: "dice.too-many-dice", count, limit: DICE_LIMITS.maxDice, group },
+        { code: "dice.too-many-dice", count, limit: DICE_LIMITS.maxDice, group: { count, sides } },
         this.source,
         position,
       );
     }
     if (keep === undefined) return count;
     const { mode, amount } = keep;
+    let problem: GroupProblemCode | undefined;
     if (mode === "kh" || mode === "kl") {
-      if (amount === 0) throw refuse("dice.keep-none");
-      if (amount > count) throw refuse("dice.keep-too-many");
-      return amount;
-    }
-    if (amount === count) throw refuse("dice.keep-none");
-    if (amount > count) throw refuse("dice.drop-too-many");
-    return count - amount;
+      if (amount === 0) problem = "dice.keep-none";
+      else if (amount > count) problem = "dice.keep-too-many";
+    } else if (amount === count) problem = "dice.keep-none";
+    else if (amount > count) problem = "dice.drop-too-many";
+    if (problem !== undefined) throw this.groupError(problem, count, sides, keep, position);
+    return mode === "kh" || mode === "kl" ? amount : count - amount;
+  }
+
+  private groupError(
+    code: GroupProblemCode,
+    count: number,
+    sides: number,
+    keep: KeepRule | undefined,
+    position: number,
+  ): DiceError {
+    const group: DiceGroupShape = keep === undefined ? { count, sides } : { count, sides, keep };
+    const limit = code === "dice.too-many-sides" ? { limit: DICE_LIMITS.maxSides } : {};
+    return new DiceError({ code, group, ...limit }, this.source, position);
   }
 }
 

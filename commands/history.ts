@@ -1,5 +1,6 @@
 import {
   InteractionContextType,
+  MessageFlags,
   SlashCommandBuilder,
   type BaseInteraction,
   type ButtonInteraction,
@@ -27,7 +28,9 @@ const definition = new SlashCommandBuilder()
       .setAutocomplete(true),
   )
   .addBooleanOption((option) =>
-    option.setName("public").setDescription("Post it for the table (default: only you see it)"),
+    option
+      .setName("public")
+      .setDescription("Post it for the table, without secret rolls (default: only you see it)"),
   );
 
 /** The heading: the Protagonist's name, or the campaign's. */
@@ -71,8 +74,15 @@ function pager(direction: "older" | "newer"): ComponentHandler<ButtonInteraction
       protagonist === undefined || protagonist === WHOLE_CAMPAIGN ? null : protagonist;
     const cursor = Number(cursorText);
     const paging = { requesterId: interaction.user.id, protagonistId };
+    // A page posted for the table stays one: it lists only what everyone may see.
+    const audience = interaction.message.flags.has(MessageFlags.Ephemeral) ? "private" : "public";
     if (direction === "older") {
-      const page = await services.history.history({ actor, protagonistId, beforeId: cursor });
+      const page = await services.history.history({
+        actor,
+        protagonistId,
+        beforeId: cursor,
+        audience,
+      });
       // Arriving from a newer page, there is always one to go back to.
       return reply.edit(await render(services, interaction, paging, page, true));
     }
@@ -80,6 +90,7 @@ function pager(direction: "older" | "newer"): ComponentHandler<ButtonInteraction
       actor,
       protagonistId,
       afterId: cursor,
+      audience,
     });
     return reply.edit(await render(services, interaction, paging, page, page.hasNewer));
   };
@@ -93,7 +104,8 @@ export const historyCommand: CommandModule = {
   execute: async (interaction, { reply, services }) => {
     const actor = actorFrom(interaction);
     const protagonistId = interaction.options.getString("protagonist");
-    const page = await services.history.history({ actor, protagonistId });
+    const audience = (interaction.options.getBoolean("public") ?? false) ? "public" : "private";
+    const page = await services.history.history({ actor, protagonistId, audience });
     const paging = { requesterId: interaction.user.id, protagonistId };
     await reply.send(await render(services, interaction, paging, page, false));
   },

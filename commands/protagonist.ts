@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../src/rules/creation/index.js";
 import {
   InteractionContextType,
   SlashCommandBuilder,
@@ -16,7 +17,7 @@ import {
 } from "../src/services/protagonist-edit.js";
 import { STAT_NAMES } from "../src/rules/types.js";
 import type { BotServices } from "../src/bot/services.js";
-import { CREATE_ACTION } from "../src/bot/presentation/creation-steps.js";
+import { CREATION_WRITE_ACTIONS } from "../src/bot/presentation/creation-ids.js";
 import {
   creationButtons,
   creationModals,
@@ -109,7 +110,7 @@ const definition = new SlashCommandBuilder()
           .setName("skill")
           .setDescription("A skill to set (with rating); a new one is added")
           .setAutocomplete(true)
-          .setMaxLength(100),
+          .setMaxLength(SKILL_NAME_MAX),
       )
       .addIntegerOption((option) =>
         option
@@ -243,12 +244,7 @@ export const protagonistCommand: CommandModule = {
   // edits (options or the form), retirement and import.
   writes: {
     subcommands: ["select", "edit", "import"],
-    components: [
-      CREATE_ACTION.method,
-      CREATE_ACTION.confirm,
-      RETIRE_ACTION.confirm,
-      EDIT_FORM_ACTION,
-    ],
+    components: [...CREATION_WRITE_ACTIONS, RETIRE_ACTION.confirm, EDIT_FORM_ACTION],
   },
   ephemeral: (interaction) =>
     PRIVATE_SUBCOMMANDS.has(interaction.options.getSubcommand(false) ?? ""),

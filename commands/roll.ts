@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../src/rules/creation/index.js";
 import {
   InteractionContextType,
   SlashCommandBuilder,
@@ -6,7 +7,11 @@ import {
 import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule } from "../src/bot/command.js";
 import { protagonistChoices, skillChoices } from "../src/bot/presentation/autocomplete.js";
-import { postToGmChannel, secretRollDestination } from "../src/bot/presentation/secret-roll.js";
+import {
+  gmCopyFailed,
+  postToGmChannel,
+  secretRollDestination,
+} from "../src/bot/presentation/secret-roll.js";
 import { percentileEmbed } from "../src/bot/presentation/test-embed.js";
 import { UserError } from "../src/bot/user-facing-error.js";
 import { DICE_LIMITS, type DiceRoll } from "../src/rules/dice/index.js";
@@ -31,7 +36,7 @@ const definition = new SlashCommandBuilder()
       .setName("skill")
       .setDescription("A skill of your Protagonist (a percentile test)")
       .setAutocomplete(true)
-      .setMaxLength(100),
+      .setMaxLength(SKILL_NAME_MAX),
   )
   .addStringOption((option) =>
     option
@@ -61,9 +66,16 @@ const definition = new SlashCommandBuilder()
       .setDescription("Which Protagonist (default: your active one)")
       .setAutocomplete(true),
   )
-  .addBooleanOption((option) => option.setName("secret").setDescription("Only you see the result"));
+  .addBooleanOption((option) =>
+    option
+      .setName("secret")
+      .setDescription("Only you see the result; it is logged for you and the GMs alone"),
+  );
 
 const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
+
+/** Tests of a Protagonist's sheet; Luck and plain targets belong to no Protagonist. */
+const TESTS_OF_PROTAGONIST: ReadonlySet<TestSubject["kind"]> = new Set(["skill", "stat"]);
 
 /** Exactly one thing to roll; anything else is explained, and nothing is rolled. */
 function subjectOf(interaction: ChatInputCommandInteraction): { expression: string } | TestSubject {
@@ -90,17 +102,22 @@ export const rollCommand: CommandModule = {
   // Every roll is logged, and a skill test may tick a failure mark.
   writes: true,
   ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
-  execute: async (interaction, { reply, services }) => {
+  execute: async (interaction, { reply, services, log }) => {
     const actor = actorFrom(interaction);
     const secret = interaction.options.getBoolean("secret") ?? false;
     const subject = subjectOf(interaction);
-    const destination = secret ? await secretRollDestination(services, actor) : null;
+    const protagonistId = interaction.options.getString("protagonist");
+    // A test of a named Protagonist is rolled in that Protagonist's campaign.
+    const testedId =
+      "kind" in subject && TESTS_OF_PROTAGONIST.has(subject.kind) ? protagonistId : null;
+    const destination = secret ? await secretRollDestination(services, actor, testedId) : null;
     const roller = interaction.user.displayName;
     let embed: BuiltEmbed;
     if ("expression" in subject) {
       const { roll } = await services.rolls.rollExpression({
         actor,
         expression: subject.expression,
+        secret,
       });
       embed = diceRollEmbed(roll, roller);
     } else {
@@ -109,7 +126,8 @@ export const rollCommand: CommandModule = {
         actor,
         subject,
         modifier,
-        protagonistId: interaction.options.getString("protagonist"),
+        protagonistId,
+        secret,
       });
       const label = result.test.label ?? "Test";
       embed = percentileEmbed({
@@ -122,10 +140,18 @@ export const rollCommand: CommandModule = {
           : [],
       });
     }
-    if (destination?.gmChannelId) {
-      await postToGmChannel(interaction, destination.gmChannelId, actor, embed);
+    const gmChannelId = destination?.gmChannelId;
+    // The roll is logged: whatever happens to the GM's copy, the roller gets it.
+    const warning = gmChannelId
+      ? await postToGmChannel(interaction, gmChannelId, actor, embed).catch((error: unknown) => {
+          log.warn({ err: error, gmChannelId }, "could not post a secret roll's copy");
+          return gmCopyFailed;
+        })
+      : undefined;
+    if (warning !== undefined && warning !== gmCopyFailed) {
+      log.info({ gmChannelId, warning }, "secret roll's copy not posted");
     }
-    await reply.send({ embeds: [embed] });
+    await reply.send({ embeds: [embed], ...(warning === undefined ? {} : { content: warning }) });
   },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);

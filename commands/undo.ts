@@ -73,10 +73,17 @@ export const undoCommand: CommandModule = {
         return reply.edit(undoRefusedMessage(eventText, why));
       }
       await reply.edit(undoneMessage(result));
-      await reply.send({
-        content: undoAnnouncement(result, interaction.user.id),
-        ephemeral: false,
-      });
+      // The table hears of an undo only when it may read what was undone.
+      if (result.publicSummary !== null) {
+        await reply.send({
+          content: undoAnnouncement(
+            result.undoneEventId,
+            result.publicSummary,
+            interaction.user.id,
+          ),
+          ephemeral: false,
+        });
+      }
     },
     cancel: async (interaction, { reply, args }) => {
       const [requesterId, eventText = ""] = args;

@@ -4,7 +4,6 @@
  */
 import { disableValidators, Events } from "discord.js";
 import { commands } from "../commands/index.js";
-import { CallbackPoster } from "./bot/callback-poster.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
 import { registerCommands } from "./bot/command-registration.js";
@@ -63,13 +62,11 @@ async function main(): Promise<void> {
   const registry = new CommandRegistry(commands);
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);
-  const callbacks = new CallbackPoster(config.discordApiUrl, client.rest.options.version);
   const dispatcher = new InteractionDispatcher({
     registry,
     services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
-    callbacks,
   });
   const background = new InFlight();
   const health =

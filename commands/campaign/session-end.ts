@@ -15,6 +15,8 @@ import {
   SESSION_COLOUR,
   sessionSummaryEmbeds,
 } from "../../src/bot/presentation/session-summary.js";
+import { SessionAlreadyEnded } from "../../src/services/session-service.js";
+import { alreadyEndedMessage } from "../../src/bot/presentation/session-summary.js";
 import { COMMAND_NAME } from "./definition.js";
 
 export const END_CONFIRM_ACTION = "end";
@@ -54,7 +56,10 @@ export async function askSessionEnd(
   await reply.send({ embeds: [embed], components: [row], ephemeral: true });
 }
 
-/** Ends the session the prompt named, once: a second press finds the session already over. */
+/**
+ * Ends the session the prompt named, once: of several presses (even at the same moment), the
+ * others are told privately that it has already ended.
+ */
 export async function confirmSessionEnd(
   interaction: ButtonInteraction,
   { reply, services, args }: ComponentContext,
@@ -62,15 +67,18 @@ export async function confirmSessionEnd(
   const [campaignId, session] = args;
   const actor = actorFrom(interaction);
   const campaign = await services.campaigns.current({ actor, campaignId: campaignId ?? null });
-  if (String(campaign.sessionNumber) !== session) {
-    await reply.edit({
-      content: `Session ${session ?? "?"} of **${userText(campaign.name)}** has already ended; this is session ${campaign.sessionNumber}.`,
-      embeds: [],
-      components: [],
+  let result;
+  try {
+    result = await services.session.endSession({
+      actor,
+      campaignId: campaign.id,
+      sessionNumber: Number(session),
     });
+  } catch (error) {
+    if (!(error instanceof SessionAlreadyEnded)) throw error;
+    await reply.send({ content: alreadyEndedMessage(error), ephemeral: true });
     return;
   }
-  const result = await services.session.endSession({ actor, campaignId: campaign.id });
   await reply.edit({
     content: `Session ${result.sessionNumber} of **${userText(campaign.name)}** ended.`,
     embeds: [],

@@ -7,6 +7,7 @@ import {
   settingChanges,
   settingsEmbed,
 } from "../../src/bot/presentation/campaign-settings.js";
+import { gmChannelOfThisServer } from "../../src/bot/presentation/secret-roll.js";
 import { UserError } from "../../src/bot/user-facing-error.js";
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from "../../src/rules/options.js";
 import type { CampaignView } from "../../src/services/campaign-service.js";
@@ -90,10 +91,12 @@ export async function campaignSettings(
       "A server always has a default campaign: make another one the default (`default:True` there) instead.",
     );
   }
+  const gmChannel = options.getChannel("gm-channel");
   const changes = {
     era: options.getString("era") ?? undefined,
     secretRollMode: options.getString("secret-rolls") ?? undefined,
-    gmChannelId: options.getChannel("gm-channel")?.id,
+    gmChannelId:
+      gmChannel === null ? undefined : await gmChannelOfThisServer(interaction, gmChannel.id),
     makeDefault: makeDefault ?? undefined,
     rules: ruleChanges(options),
   };

@@ -4,6 +4,7 @@ import {
   Events,
   GatewayIntentBits,
   Options,
+  Partials,
   RESTEvents,
   type CacheFactory,
 } from "discord.js";
@@ -22,6 +23,9 @@ export function createDiscordClient(options: {
 }): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
+    // An interaction's channel is built from what the interaction carries, even when uncached
+    // (an archived thread): a thread plays its parent channel's campaign (`actorFrom`).
+    partials: [Partials.Channel],
     rest: { api: options.apiUrl, makeRequest: watchedRequests(options.log) },
     allowedMentions: noMentions(),
     makeCache: discordCaches(),

@@ -1,12 +1,18 @@
 import {
+  ASSIGNABLE_SETS,
+  STAT_POINT_TOTAL,
   adversityPickCount,
   parseSkillName,
+  skillCatalog,
+  skillKey,
   type Archetype,
   type CreationDraft,
   type CreationPreview,
+  type SkillCatalog,
   type SkillDefinition,
+  type StatRoll,
 } from "../rules/creation/index.js";
-import { STAT_NAMES } from "../rules/types.js";
+import { STAT_NAMES, type StatName, type Stats } from "../rules/types.js";
 import type { CreationCatalog } from "../services/protagonist-service.js";
 import { DraftStore, type DraftOwner } from "./creation-drafts.js";
 
@@ -18,34 +24,32 @@ export const CREATION_TTL_MS = 30 * 60 * 1000;
 /** Open drafts kept at most, across all guilds; the least recently used go first. */
 export const CREATION_MAX_DRAFTS = 500;
 
-export const CREATION_STEPS = [
-  "upbringing",
-  "stat-method",
-  "stat-values",
-  "archetype",
-  "archetype-skills",
-  "adversity",
-  "bonds",
-  "picks",
-  "review",
-] as const;
-export type CreationStep = (typeof CREATION_STEPS)[number];
+/** The parts of a Protagonist, each filled in with one form, in any order. */
+export const CREATION_SECTIONS = ["basics", "skills", "picks"] as const;
+export type CreationSection = (typeof CREATION_SECTIONS)[number];
 
-/** The forms whose last typed text is kept, so a reopened form shows it even when it was refused. */
-export type CreationForm = "name" | "stats" | "adversity" | "bonds" | "picks";
+/** Text fields whose last text is kept when it can't be used, so the reopened form shows it. */
+export const TYPED_FIELDS = ["stats", "kinds", "bonds", "picks"] as const;
+export type TypedField = (typeof TYPED_FIELDS)[number];
 
-/** One player's unfinished Protagonist: the draft and where they are in the guided flow. */
+/** One player's unfinished Protagonist: the draft and the state of its one message. */
 export interface CreationSession extends DraftOwner {
   readonly campaignId: string;
   readonly catalog: CreationCatalog;
   draft: CreationDraft;
-  step: CreationStep;
-  /** The six totals rolled for this draft; kept, so changing method never re-rolls. */
-  rolls: number[] | null;
-  typed: Partial<Record<CreationForm, string>>;
+  /**
+   * The version of the flow's message; every component carries it and every render bumps it,
+   * so a press on an outdated copy of the message changes nothing.
+   */
+  version: number;
+  /** This draft's six 4D6 rolls, dice and all; rolled once, so changing method never re-rolls. */
+  rolls: readonly StatRoll[] | null;
+  typed: Partial<Record<TypedField, string>>;
   /** Shown once above the next render: what was wrong with the last input, or what happened. */
-  notice: string | null;
+  notices: string[];
   archetypePage: number;
+  /** Set once the Protagonist exists, so a late press names it instead of saying "expired". */
+  created: { readonly name: string } | null;
 }
 
 /**
@@ -57,21 +61,14 @@ export const creationDrafts = new DraftStore<CreationSession>({
   maxEntries: CREATION_MAX_DRAFTS,
 });
 
-export const CREATION_EXPIRED =
-  "This creation expired (drafts are kept for 30 minutes, and not across bot restarts). Run `/protagonist create` again.";
-export const CREATION_NOT_YOURS =
-  "This creation isn't yours. Run `/protagonist create` to make your own Protagonist.";
-
-/** The steps this draft goes through: adversity picks only follow a harsh upbringing. */
-export function stepsOf(draft: CreationDraft): CreationStep[] {
-  return CREATION_STEPS.filter(
-    (step) => step !== "adversity" || (draft.harshness ?? "normal") !== "normal",
-  );
-}
-
 export function archetypeOf(session: CreationSession): Archetype | undefined {
   const id = session.draft.archetypeId;
   return session.catalog.archetypes.find((a) => a.id === id);
+}
+
+/** The campaign's skills as the rules look them up. */
+export function skillsOf(session: CreationSession): SkillCatalog {
+  return skillCatalog(session.catalog.era, session.catalog.skills);
 }
 
 function definitionOf(catalog: CreationCatalog, skill: string): SkillDefinition | undefined {
@@ -86,6 +83,11 @@ export function needsSpecialisation(catalog: CreationCatalog, skill: string): bo
   );
 }
 
+/** Whether a skill of a "(Type)" kind, named or not ("Art (Type)", "Art (Painting)"). */
+export function isTypedSkill(catalog: CreationCatalog, skill: string): boolean {
+  return definitionOf(catalog, skill)?.typed === true;
+}
+
 /** The archetype's "(Type)" skills, by skill name ("Art"), that the player names. */
 export function typedArchetypeSkills(session: CreationSession): string[] {
   const archetype = archetypeOf(session);
@@ -95,101 +97,152 @@ export function typedArchetypeSkills(session: CreationSession): string[] {
     .map((granted) => parseSkillName(granted.skill).name);
 }
 
-function violationsUnder(preview: CreationPreview, prefixes: readonly string[]): string[] {
-  return preview.violations
-    .filter((v) => prefixes.some((prefix) => v.path === prefix || v.path.startsWith(prefix)))
-    .map((v) => v.message);
+/** Whether a violation path belongs to a section (e.g. `bonds[1].name` to "picks"). */
+export function sectionOfPath(path: string): CreationSection {
+  const head = /^[a-zA-Z]+/.exec(path)?.[0] ?? "";
+  if (["stats", "archetypeSpecialisations", "optionalSkills"].includes(head)) return "skills";
+  if (["adversitySkills", "bonds", "bonusSkills", "resources"].includes(head)) return "picks";
+  return "basics";
+}
+
+/** A choice the draft still lacks (the rules' partial check reports only what is wrong). */
+export type PendingChoice =
+  | { readonly section: "basics"; readonly kind: "name" | "upbringing" | "method" | "archetype" }
+  | { readonly section: "skills"; readonly kind: "stats" }
+  | {
+      readonly section: "skills";
+      readonly kind: "optional";
+      readonly wanted: number;
+      readonly chosen: number;
+    }
+  | { readonly section: "skills"; readonly kind: "kinds"; readonly skills: readonly string[] }
+  | {
+      readonly section: "picks";
+      readonly kind: "adversity" | "bonds";
+      readonly wanted: number;
+      readonly given: number;
+    }
+  | { readonly section: "picks"; readonly kind: "bonus"; readonly remaining: number };
+
+/**
+ * What the draft still lacks before it can be created, in flow order. Anything against the rules
+ * is the preview's to show (its violations), so nothing here repeats one of them.
+ */
+export function pendingChoices(
+  session: CreationSession,
+  preview: CreationPreview,
+): PendingChoice[] {
+  const { draft } = session;
+  const pending: PendingChoice[] = [];
+  if (!draft.name?.trim()) pending.push({ section: "basics", kind: "name" });
+  if (draft.harshness === undefined || (draft.harshness === "harsh" && !draft.harshBonusStat)) {
+    pending.push({ section: "basics", kind: "upbringing" });
+  }
+  if (draft.stats === undefined) pending.push({ section: "basics", kind: "method" });
+  const archetype = archetypeOf(session);
+  if (archetype === undefined) pending.push({ section: "basics", kind: "archetype" });
+  const assignment = draft.stats?.assignment ?? {};
+  if (draft.stats !== undefined && STAT_NAMES.some((stat) => assignment[stat] === undefined)) {
+    pending.push({ section: "skills", kind: "stats" });
+  }
+  if (archetype !== undefined) {
+    const chosen = draft.optionalSkills?.length ?? 0;
+    if (chosen < archetype.optionalSkillCount) {
+      pending.push({
+        section: "skills",
+        kind: "optional",
+        wanted: archetype.optionalSkillCount,
+        chosen,
+      });
+    }
+    // A kind given blank is a violation; one never asked for is still to do.
+    const named = draft.archetypeSpecialisations ?? {};
+    const unnamed = typedArchetypeSkills(session).filter((skill) => !hasKey(named, skill));
+    if (unnamed.length > 0) pending.push({ section: "skills", kind: "kinds", skills: unnamed });
+  }
+  const wantedAdversity = adversityPickCount(draft.harshness ?? "normal");
+  const adversity = draft.adversitySkills?.length ?? 0;
+  if (adversity < wantedAdversity) {
+    pending.push({
+      section: "picks",
+      kind: "adversity",
+      wanted: wantedAdversity,
+      given: adversity,
+    });
+  }
+  const bonds = draft.bonds?.length ?? 0;
+  if (archetype !== undefined && bonds < archetype.bonds) {
+    pending.push({ section: "picks", kind: "bonds", wanted: archetype.bonds, given: bonds });
+  }
+  if (preview.picks.remaining > 0) {
+    pending.push({ section: "picks", kind: "bonus", remaining: preview.picks.remaining });
+  }
+  return pending;
+}
+
+function hasKey(named: Readonly<Record<string, string>>, skill: string): boolean {
+  const wanted = skill.toLowerCase();
+  return Object.keys(named).some((key) => parseSkillName(key).name.toLowerCase() === wanted);
+}
+
+/** Whether a section has nothing left to do and nothing the rules object to. */
+export function sectionDone(
+  section: CreationSection,
+  pending: readonly PendingChoice[],
+  preview: CreationPreview,
+): boolean {
+  return (
+    !pending.some((p) => p.section === section) &&
+    !preview.violations.some((v) => sectionOfPath(v.path) === section)
+  );
+}
+
+/** Ready to create: nothing missing and nothing against the rules. */
+export function readyToCreate(
+  pending: readonly PendingChoice[],
+  preview: CreationPreview,
+): boolean {
+  return pending.length === 0 && preview.violations.length === 0;
+}
+
+/** Whether the archetype's own skills include this one (so its list can't add it again). */
+export function heldByArchetype(archetype: Archetype, skill: string): boolean {
+  const key = skillKey(skill);
+  return archetype.skills.some((granted) => skillKey(granted.skill) === key);
 }
 
 /**
- * What still keeps the player on this step, in their words; null when they may go on. Missing
- * choices are the flow's concern; anything against the rules comes from the preview's violations.
+ * Which value goes to which stat until the player says otherwise: what they placed, or else the
+ * values highest first, to the archetype's recommended stats before the others.
  */
-export function stepProblem(
-  step: CreationStep,
-  session: CreationSession,
-  preview: CreationPreview,
-): string | null {
-  const { draft } = session;
-  const blockers: string[] = [];
-  switch (step) {
-    case "upbringing":
-      if (draft.harshness === undefined) blockers.push("Choose an upbringing.");
-      else if (draft.harshness === "harsh" && draft.harshBonusStat === undefined) {
-        blockers.push("Choose whether the Harsh upbringing's +1 goes to STR or CON.");
-      }
-      blockers.push(...violationsUnder(preview, ["harshness", "harshBonusStat"]));
-      break;
-    case "stat-method":
-      if (draft.stats === undefined) blockers.push("Choose how to make your stats.");
-      break;
-    case "stat-values": {
-      const assignment = draft.stats?.assignment ?? {};
-      if (STAT_NAMES.some((stat) => assignment[stat] === undefined)) {
-        blockers.push("Enter all six stats (press **Enter stats**).");
-      }
-      blockers.push(...violationsUnder(preview, ["stats"]));
-      break;
-    }
-    case "archetype":
-      if (archetypeOf(session) === undefined) blockers.push("Choose an archetype.");
-      blockers.push(...violationsUnder(preview, ["archetypeId"]));
-      break;
-    case "archetype-skills": {
-      const archetype = archetypeOf(session);
-      const wanted = archetype?.optionalSkillCount ?? 0;
-      const chosen = draft.optionalSkills?.length ?? 0;
-      if (chosen !== wanted) {
-        blockers.push(`Choose ${wanted} skills from the list (you have ${chosen}).`);
-      }
-      const named = draft.archetypeSpecialisations ?? {};
-      const unnamed = typedArchetypeSkills(session).filter((skill) => !named[skill]?.trim());
-      const unnamedPicks = (draft.optionalSkills ?? []).filter((pick) =>
-        needsSpecialisation(session.catalog, pick),
-      );
-      const toName = [...unnamed, ...unnamedPicks.map((pick) => parseSkillName(pick).name)];
-      if (toName.length > 0) {
-        blockers.push(`Name the kind of ${toName.join(", ")} (press **Name specialisations**).`);
-      }
-      blockers.push(...violationsUnder(preview, ["archetypeSpecialisations", "optionalSkills"]));
-      break;
-    }
-    case "adversity": {
-      const wanted = adversityPickCount(draft.harshness ?? "normal");
-      const made = draft.adversitySkills?.length ?? 0;
-      if (made !== wanted) blockers.push(`Make ${wanted} adversity pick(s) (you have ${made}).`);
-      blockers.push(...violationsUnder(preview, ["adversitySkills"]));
-      break;
-    }
-    case "bonds": {
-      const wanted = archetypeOf(session)?.bonds ?? 0;
-      const given = draft.bonds?.length ?? 0;
-      if (given !== wanted) blockers.push(`Describe ${wanted} Bonds (you have ${given}).`);
-      blockers.push(...violationsUnder(preview, ["bonds"]));
-      break;
-    }
-    case "picks": {
-      const { remaining } = preview.picks;
-      if (remaining > 0) blockers.push(`Spend your ${remaining} remaining bonus pick(s).`);
-      if (remaining < 0) blockers.push(`You have spent ${-remaining} bonus pick(s) too many.`);
-      blockers.push(...violationsUnder(preview, ["bonusSkills", "resources"]));
-      break;
-    }
-    case "review":
-      break;
+export function suggestedStats(session: CreationSession): Partial<Stats> {
+  const stats = session.draft.stats;
+  if (stats === undefined) return {};
+  if (Object.keys(stats.assignment).length > 0) return stats.assignment;
+  const values =
+    stats.method === "rolled"
+      ? stats.rolls
+      : stats.method === "set"
+        ? ASSIGNABLE_SETS[stats.set].values
+        : STAT_NAMES.map(() => STAT_POINT_TOTAL / STAT_NAMES.length);
+  const highestFirst = [...values].sort((a, b) => b - a);
+  const recommended = archetypeOf(session)?.recommendedStats ?? [];
+  const order = [...recommended, ...STAT_NAMES.filter((stat) => !recommended.includes(stat))];
+  return Object.fromEntries(order.map((stat, index) => [stat, highestFirst[index]]));
+}
+
+/** The roll each placed stat came from (each roll once), to show its dice. */
+export function rollsByStat(
+  rolls: readonly StatRoll[],
+  stats: Partial<Stats>,
+): Partial<Record<StatName, StatRoll>> {
+  const left = [...rolls];
+  const found: Partial<Record<StatName, StatRoll>> = {};
+  for (const stat of STAT_NAMES) {
+    const at = left.findIndex((roll) => roll.total === stats[stat]);
+    if (at === -1) continue;
+    found[stat] = left[at];
+    left.splice(at, 1);
   }
-  return blockers.length === 0 ? null : [...new Set(blockers)].join("\n");
-}
-
-/** The step after `step` for this draft (review is last). */
-export function nextStep(draft: CreationDraft, step: CreationStep): CreationStep {
-  const steps = stepsOf(draft);
-  const at = steps.indexOf(step);
-  return steps[Math.min(at + 1, steps.length - 1)] ?? "review";
-}
-
-export function previousStep(draft: CreationDraft, step: CreationStep): CreationStep {
-  const steps = stepsOf(draft);
-  const at = steps.indexOf(step);
-  return steps[Math.max(at - 1, 0)] ?? "upbringing";
+  return found;
 }

@@ -13,15 +13,13 @@ import type { Logger } from "../logger.js";
 import type { CommandModule, ComponentHandler } from "./command.js";
 import type { CommandRegistry } from "./command-registry.js";
 import { parseCustomId } from "./custom-id.js";
-import { defuseMentions } from "./format.js";
+import { defuseMentions, fitAutocompleteChoices } from "./format.js";
 import { InFlight } from "./in-flight.js";
 import { messages } from "./messages.js";
 import { optionShapeProblem } from "./option-shape.js";
 import { newReferenceCode } from "./reference-code.js";
 import type { WriteRateLimiter } from "./rate-limit.js";
-import type { CallbackPoster } from "./callback-poster.js";
-import { directReplyBody, postFirstReply } from "./interaction-callback.js";
-import { InteractionReply, noMentions } from "./reply.js";
+import { InteractionReply, noMentions, type AcknowledgeableInteraction } from "./reply.js";
 import type { BotServices } from "./services.js";
 import {
   UserError,
@@ -30,9 +28,6 @@ import {
   userMessageOf,
 } from "./user-facing-error.js";
 import { commandWrites, componentWrites } from "./writes.js";
-
-/** Discord shows at most 25 autocomplete choices. */
-const MAX_AUTOCOMPLETE_CHOICES = 25;
 
 export interface DispatcherOptions {
   readonly registry: CommandRegistry;
@@ -43,8 +38,6 @@ export interface DispatcherOptions {
   readonly newReferenceCode?: () => string;
   /** Limits how fast each user may change the table; no limit when absent. */
   readonly writeRateLimiter?: WriteRateLimiter;
-  /** Posts first answers straight to the callback endpoint; through the REST client when absent. */
-  readonly callbacks?: CallbackPoster;
 }
 
 type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
@@ -142,7 +135,7 @@ export class InteractionDispatcher {
       if (userMessage === undefined) log.error({ err: error }, "autocomplete failed");
       else log.info({ userMessage }, "autocomplete refused");
     }
-    await interaction.respond(choices.slice(0, MAX_AUTOCOMPLETE_CHOICES));
+    await interaction.respond(fitAutocompleteChoices(choices));
   }
 
   private async runComponent<I extends ComponentInteraction>(
@@ -160,8 +153,19 @@ export class InteractionDispatcher {
       parsed !== undefined && handlers !== undefined && Object.hasOwn(handlers, parsed.action)
         ? handlers[parsed.action]
         : undefined;
-    const updatesMessage = !interaction.isModalSubmit() || interaction.isFromMessage();
-    const reply = this.createReply(interaction, false, updatesMessage ? "update" : "reply", log);
+    const source = interaction.isModalSubmit()
+      ? interaction.isFromMessage()
+        ? interaction.message
+        : undefined
+      : interaction.message;
+    // On a private message, answers stay private unless a handler says otherwise.
+    const onPrivateMessage = source?.flags.has(MessageFlags.Ephemeral) ?? false;
+    const reply = this.createReply(
+      interaction,
+      onPrivateMessage,
+      source === undefined ? "reply" : "update",
+      log,
+    );
     await this.run(reply, log, async () => {
       if (parsed === undefined || handler === undefined) {
         log.info("no handler for this custom id");
@@ -211,19 +215,14 @@ export class InteractionDispatcher {
     autoDefer: "reply" | "update",
     log: Logger,
   ): InteractionReply {
-    return new InteractionReply(interaction, {
+    return new InteractionReply(acknowledgeable(interaction), {
       ephemeral,
       autoDefer,
       autoDeferAfterMs: this.options.autoDeferAfterMs,
       onBackgroundError: (error, action) => {
         log.warn({ err: error }, `could not ${action}`);
       },
-      replyDirectly: async (options) => {
-        const body = directReplyBody(options);
-        if (body === undefined) return false;
-        await postFirstReply(interaction, body, { poster: this.options.callbacks, log });
-        return true;
-      },
+      componentMessageEphemeral: ephemeral,
     });
   }
 
@@ -279,6 +278,37 @@ async function answerSilentHandler(reply: InteractionReply, log: Logger): Promis
   }
   log.warn("handler finished without answering");
   await reply.send({ content: messages.done, ephemeral: true });
+}
+
+/**
+ * The interaction as the reply helper drives it, through discord.js's public API: first answers
+ * on the interaction, everything after through its webhook (`@original` and follow-ups), which
+ * does not depend on discord.js having seen the first answer succeed (a retried callback that
+ * Discord answers "already acknowledged" did arrive).
+ */
+function acknowledgeable(interaction: RepliableInteraction): AcknowledgeableInteraction {
+  const webhook = interaction.webhook;
+  return {
+    reply: (options) => interaction.reply(options),
+    deferReply: (options) => interaction.deferReply(options),
+    editReply: (options) => webhook.editMessage("@original", options),
+    followUp: (options) => webhook.send(options),
+    deleteReply: () => webhook.deleteMessage("@original"),
+    ...(interaction.isMessageComponent() || interaction.isModalSubmit()
+      ? componentAnswers(interaction)
+      : {}),
+    ...("showModal" in interaction ? { showModal: (modal) => interaction.showModal(modal) } : {}),
+  };
+}
+
+function componentAnswers(
+  interaction: AnySelectMenuInteraction | ButtonInteraction | ModalSubmitInteraction,
+): Pick<AcknowledgeableInteraction, "update" | "deferUpdate"> {
+  if (interaction.isModalSubmit() && !interaction.isFromMessage()) return {};
+  return {
+    update: (options) => interaction.update(options),
+    deferUpdate: () => interaction.deferUpdate(),
+  };
 }
 
 function ephemeralFor(

@@ -1,4 +1,4 @@
-import { escapeMarkdown, type APIEmbed, type JSONEncodable } from "discord.js";
+import { isJSONEncodable, type APIEmbed, type JSONEncodable } from "discord.js";
 import type { PercentileOutcome } from "../rules/percentile.js";
 
 /** Finished API data, readable like a builder (`data`, `toJSON()`) and sent as is. */
@@ -34,43 +34,128 @@ export const EMBED_LIMITS = {
   total: 6000,
 } as const;
 
-/** Text a user typed (names, notes), shown as text: no markdown, no mentions, no line breaks in names. */
-export function userText(text: string, max = 100): string {
-  const flat = text.replace(/[\r\n\t]+/g, " ").trim();
-  return truncate(asPlainText(flat), max);
-}
+// User text is escaped in one place, the presentation layer; these names are kept for callers.
+export { defuseMentions, userParagraph, userText } from "./presentation/user-text.js";
 
-/** Longer user text (notes): keeps line breaks, escapes markdown and mentions. */
-export function userParagraph(text: string, max: number = EMBED_LIMITS.fieldValue): string {
-  return truncate(asPlainText(text), max);
-}
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**
- * Every character discord.js's escapeMarkdown acts on with its default options, the ones used
- * here: headings, lists and masked links are off by default, so `#`, `-`, `.`, brackets and
- * parentheses (as in "Dr. Vance", "Agent 7-2") are left as they are.
+ * `text` within `max` UTF-16 units (how Discord's limits are counted at their strictest), cut
+ * between grapheme clusters and marked with "…": never half an emoji, a surrogate pair or a
+ * letter and its accents. Every cut the bot makes goes through here.
  */
-const MARKDOWN_SYNTAX = /[\\`*_~|]/;
-
-/**
- * Markdown escaped and mentions defused. Most names have no markdown syntax at all, and
- * escapeMarkdown's dozen lookbehind regexes cost ~0.01 ms a name on an answer's cold path.
- */
-function asPlainText(text: string): string {
-  const escaped = MARKDOWN_SYNTAX.test(text) ? escapeMarkdown(text) : text;
-  return escaped.replace(/@/g, "@\u200b");
-}
-
-/**
- * Defuses mentions in text that may quote a user (refusals from the services): `@everyone`,
- * `@here`, `<@id>`, `<@&id>` and `<#id>` are shown as typed instead of as pings or mention pills.
- */
-export function defuseMentions(text: string): string {
-  return text.replace(/@(everyone|here)/g, "@\u200b$1").replace(/<(@[!&]?|#)(?=\d)/g, "<$1\u200b");
-}
-
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+  if (text.length <= max) return text;
+  const budget = Math.max(0, max - 1);
+  let end = 0;
+  for (const { index, segment } of graphemes.segment(text)) {
+    if (index + segment.length > budget) break;
+    end = index + segment.length;
+  }
+  return max <= 0 ? "" : `${text.slice(0, end)}…`;
+}
+
+/** Discord's limits on autocomplete: 25 choices, names 1–100, string values up to 100. */
+const AUTOCOMPLETE = { choices: 25, name: 100, value: 100 } as const;
+
+/**
+ * Choices Discord takes: names cut to 100, and a choice whose value is too long left out (cut,
+ * it would name something else; sent, Discord refuses the whole list).
+ */
+export function fitAutocompleteChoices<T extends { name: string; value: string | number }>(
+  choices: readonly T[],
+): T[] {
+  return choices
+    .filter(
+      (choice) => typeof choice.value !== "string" || choice.value.length <= AUTOCOMPLETE.value,
+    )
+    .slice(0, AUTOCOMPLETE.choices)
+    .map((choice) =>
+      choice.name.length > AUTOCOMPLETE.name
+        ? { ...choice, name: truncate(choice.name, AUTOCOMPLETE.name) }
+        : choice,
+    );
+}
+
+/** Discord's limit on a message's content. */
+export const MESSAGE_CONTENT_MAX = 2000;
+
+export function fitMessageContent(text: string): string {
+  return truncate(text, MESSAGE_CONTENT_MAX);
+}
+
+type AnyEmbed = APIEmbed | JSONEncodable<APIEmbed>;
+
+/** Discord's limit on embeds in one message. */
+const EMBEDS_MAX = 10;
+
+/**
+ * Embeds within Discord's limits, whatever went into them: each text cut to its limit, at most 25
+ * fields and 10 embeds, and the 6,000 characters of all of them together (last fields dropped,
+ * then descriptions cut). Embeds already within the limits are passed on as they are.
+ */
+export function fitEmbeds(embeds: readonly AnyEmbed[]): AnyEmbed[] {
+  let budget = EMBED_LIMITS.total;
+  return embeds.slice(0, EMBEDS_MAX).map((embed) => {
+    const data = isJSONEncodable(embed) ? embed.toJSON() : embed;
+    const fitted = fitEmbed(data, budget);
+    budget -= embedLength(fitted);
+    return fitted === data ? embed : fitted;
+  });
+}
+
+function fitEmbed(data: APIEmbed, budget: number): APIEmbed {
+  const fields = data.fields ?? [];
+  const fits =
+    embedLength(data) <= budget &&
+    fields.length <= EMBED_LIMITS.fields &&
+    within(data.title, EMBED_LIMITS.title) &&
+    within(data.description, EMBED_LIMITS.description) &&
+    within(data.footer?.text, EMBED_LIMITS.footer) &&
+    within(data.author?.name, EMBED_LIMITS.fieldName) &&
+    fields.every(
+      (field) =>
+        within(field.name, EMBED_LIMITS.fieldName) && within(field.value, EMBED_LIMITS.fieldValue),
+    );
+  if (fits) return data;
+  const fitted: APIEmbed = {
+    ...data,
+    ...(data.title === undefined ? {} : { title: truncate(data.title, EMBED_LIMITS.title) }),
+    ...(data.footer === undefined
+      ? {}
+      : { footer: { ...data.footer, text: truncate(data.footer.text, EMBED_LIMITS.footer) } }),
+    ...(data.author === undefined
+      ? {}
+      : { author: { ...data.author, name: truncate(data.author.name, EMBED_LIMITS.fieldName) } }),
+    fields: fields.slice(0, EMBED_LIMITS.fields).map((field) => ({
+      ...field,
+      name: truncate(field.name, EMBED_LIMITS.fieldName),
+      value: truncate(field.value, EMBED_LIMITS.fieldValue),
+    })),
+  };
+  if (data.fields === undefined) delete fitted.fields;
+  const kept = fitted.fields ?? [];
+  while (kept.length > 0 && embedLength({ ...fitted, description: undefined }) > budget) kept.pop();
+  if (data.description !== undefined) {
+    const room = budget - embedLength({ ...fitted, description: undefined });
+    fitted.description = truncate(data.description, Math.min(EMBED_LIMITS.description, room));
+  }
+  return fitted;
+}
+
+/** The characters Discord counts against an embed's 6,000. */
+function embedLength(data: APIEmbed): number {
+  return (
+    (data.title?.length ?? 0) +
+    (data.description?.length ?? 0) +
+    (data.footer?.text.length ?? 0) +
+    (data.author?.name.length ?? 0) +
+    (data.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
+  );
+}
+
+function within(text: string | undefined, max: number): boolean {
+  return text === undefined || text.length <= max;
 }
 
 export const OUTCOME_COLOUR: Readonly<Record<PercentileOutcome, number>> = {

@@ -9,6 +9,8 @@ export const messages = {
   },
   restarting: "The bot is restarting. Try again in a moment.",
   done: "Done.",
+  /** Replaces a "thinking…" that could not be removed, when the answer had to go out apart. */
+  answeredSeparately: "Answered in a separate message.",
   slowDown: (seconds: number): string =>
     `Slow down: you are changing things faster than the table can follow. Nothing was changed; try again in ${seconds} s.`,
   internalError: (reference: string): string =>

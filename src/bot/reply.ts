@@ -10,6 +10,8 @@ import {
   type APIModalInteractionResponseCallbackData,
   type JSONEncodable,
 } from "discord.js";
+import { fitEmbeds, fitMessageContent } from "./format.js";
+import { messages } from "./messages.js";
 
 /** Discord needs an answer within 3 s; deferring at 2 s leaves room for latency. */
 export const AUTO_DEFER_AFTER_MS = 2_000;
@@ -78,21 +80,23 @@ export interface InteractionReplyOptionsForHelper {
   readonly autoDeferAfterMs?: number;
   /** Failures nobody awaits (the automatic defer, removing a placeholder). */
   readonly onBackgroundError: (error: unknown, action: string) => void;
-  /**
-   * Sends the first answer itself when it can, faster than `interaction.reply` (see
-   * interaction-callback.ts); false when the answer must take `interaction.reply`.
-   */
-  readonly replyDirectly?: (options: InteractionReplyOptions) => Promise<boolean>;
+  /** For components: whether the message they sit on is private (its flags). */
+  readonly componentMessageEphemeral?: boolean;
 }
 
 /** What `editReply` (Discord's `@original`) currently points at. */
 type Original =
   | { readonly kind: "none" }
   | { readonly kind: "placeholder"; readonly ephemeral: boolean }
-  | { readonly kind: "answer" }
-  | { readonly kind: "component-message" }
+  | { readonly kind: "answer"; readonly ephemeral: boolean }
+  | { readonly kind: "component-message"; readonly ephemeral: boolean }
   /** Answered, but nothing editable is left (the placeholder was swapped, or a modal shown). */
   | { readonly kind: "gone" };
+
+/** Discord's "Interaction has already been acknowledged". */
+const ALREADY_ACKNOWLEDGED = 40060;
+/** Discord's "Unknown Message": the message is already gone. */
+const UNKNOWN_MESSAGE = 10008;
 
 export class InteractionReply implements Reply {
   readonly ephemeral: boolean;
@@ -136,9 +140,7 @@ export class InteractionReply implements Reply {
   defer(options: { readonly ephemeral?: boolean } = {}): Promise<void> {
     return this.serialized(async () => {
       if (this.original.kind !== "none") return;
-      const ephemeral = options.ephemeral ?? this.ephemeral;
-      await this.interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {});
-      this.original = { kind: "placeholder", ephemeral };
+      await this.deferReplyNow(options.ephemeral ?? this.ephemeral);
     });
   }
 
@@ -146,8 +148,9 @@ export class InteractionReply implements Reply {
   deferUpdate(): Promise<void> {
     return this.serialized(async () => {
       if (this.original.kind !== "none") return;
-      await this.requireComponent("deferUpdate").deferUpdate?.();
-      this.original = { kind: "component-message" };
+      const component = this.requireComponent("deferUpdate");
+      await firstAnswer(() => component.deferUpdate?.());
+      this.original = this.componentMessage();
     });
   }
 
@@ -157,22 +160,28 @@ export class InteractionReply implements Reply {
 
   edit(content: ReplyContent): Promise<void> {
     return this.serialized(async () => {
-      switch (this.original.kind) {
+      const original = this.original;
+      switch (original.kind) {
         case "none":
-          if (this.options.autoDefer === "update") {
-            await this.requireComponent("update").update?.(editOptions(content));
-            this.original = { kind: "component-message" };
+          if (
+            this.options.autoDefer === "update" &&
+            !this.revealsPrivate(content, this.componentMessage())
+          ) {
+            const component = this.requireComponent("update");
+            await firstAnswer(() => component.update?.(editOptions(content)));
+            this.original = this.componentMessage();
             return;
           }
           return this.sendNow(content);
         case "placeholder":
+        case "gone":
           return this.sendNow(content);
         case "answer":
         case "component-message":
+          // Private text never replaces a message everyone sees: it goes out as a private message.
+          if (this.revealsPrivate(content, original)) return this.sendNow(content);
           await this.interaction.editReply(editOptions(content));
           return;
-        case "gone":
-          return this.sendNow(content);
       }
     });
   }
@@ -182,10 +191,11 @@ export class InteractionReply implements Reply {
       if (this.original.kind !== "none") {
         throw new Error("a modal can only be the first answer to an interaction");
       }
-      if (this.interaction.showModal === undefined) {
+      const interaction = this.interaction;
+      if (interaction.showModal === undefined) {
         throw new Error("this interaction cannot open a modal");
       }
-      await this.interaction.showModal(modal);
+      await firstAnswer(() => interaction.showModal?.(modal));
       this.original = { kind: "gone" };
     });
   }
@@ -194,25 +204,21 @@ export class InteractionReply implements Reply {
     const ephemeral = ephemeralOf(content, this.ephemeral);
     const original = this.original;
     switch (original.kind) {
-      case "none": {
-        const options = createOptions(content, ephemeral);
-        const sent = (await this.options.replyDirectly?.(options)) ?? false;
-        if (!sent) await this.interaction.reply(options);
-        this.original = { kind: "answer" };
+      case "none":
+        await firstAnswer(() => this.interaction.reply(createOptions(content, ephemeral)));
+        this.original = { kind: "answer", ephemeral };
         return;
-      }
       case "placeholder":
         if (original.ephemeral === ephemeral) {
           await this.interaction.editReply(editOptions(content));
-          this.original = { kind: "answer" };
+          this.original = { kind: "answer", ephemeral };
           return;
         }
-        // A deferred reply keeps its visibility, so answer anew and drop the "thinking…".
-        await this.interaction.followUp(createOptions(content, ephemeral));
+        // The first follow-up after a defer would edit the "thinking…" and keep its visibility
+        // (Discord ignores its flags): remove the placeholder first, then answer anew.
+        await this.dropPlaceholder();
         this.original = { kind: "gone" };
-        await this.interaction.deleteReply().catch((error: unknown) => {
-          this.options.onBackgroundError(error, "delete the deferred reply");
-        });
+        await this.interaction.followUp(createOptions(content, ephemeral));
         return;
       case "answer":
       case "component-message":
@@ -222,15 +228,49 @@ export class InteractionReply implements Reply {
     }
   }
 
+  /**
+   * Deletes the "thinking…" so a follow-up is a message of its own. Should the delete fail, the
+   * placeholder is replaced by a neutral notice, which also frees the follow-up's flags; should
+   * that fail too, nothing is sent (a private answer must not land in a public placeholder).
+   */
+  private async dropPlaceholder(): Promise<void> {
+    try {
+      await this.interaction.deleteReply();
+    } catch (error) {
+      if (discordCodeOf(error) === UNKNOWN_MESSAGE) return;
+      this.options.onBackgroundError(error, "delete the deferred reply");
+      await this.interaction.editReply(editOptions(messages.answeredSeparately));
+    }
+  }
+
   private async autoDefer(): Promise<void> {
     if (this.original.kind !== "none") return;
     if (this.canUpdate) {
-      await this.interaction.deferUpdate?.();
-      this.original = { kind: "component-message" };
+      await firstAnswer(() => this.interaction.deferUpdate?.());
+      this.original = this.componentMessage();
       return;
     }
-    await this.interaction.deferReply(this.ephemeral ? { flags: MessageFlags.Ephemeral } : {});
-    this.original = { kind: "placeholder", ephemeral: this.ephemeral };
+    await this.deferReplyNow(this.ephemeral);
+  }
+
+  private async deferReplyNow(ephemeral: boolean): Promise<void> {
+    await firstAnswer(() =>
+      this.interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
+    );
+    this.original = { kind: "placeholder", ephemeral };
+  }
+
+  private componentMessage(): Original {
+    return {
+      kind: "component-message",
+      ephemeral: this.options.componentMessageEphemeral ?? false,
+    };
+  }
+
+  /** Whether `content`, private, would replace `original`, which everyone sees. */
+  private revealsPrivate(content: ReplyContent, original: Original): boolean {
+    if (original.kind !== "answer" && original.kind !== "component-message") return false;
+    return ephemeralOf(content, false) && !original.ephemeral;
   }
 
   private requireComponent(method: "update" | "deferUpdate"): AcknowledgeableInteraction {
@@ -251,14 +291,38 @@ export class InteractionReply implements Reply {
   }
 }
 
+/**
+ * Sends a first answer. When the REST client retried it after an ambiguous failure (a 5xx, a cut
+ * connection) and Discord answers "already acknowledged", the first try had arrived: the answer
+ * is there, and that is no error.
+ */
+async function firstAnswer(send: () => Promise<unknown> | undefined): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (discordCodeOf(error) !== ALREADY_ACKNOWLEDGED) throw error;
+  }
+}
+
+function discordCodeOf(error: unknown): unknown {
+  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+}
+
 function ephemeralOf(content: ReplyContent, fallback: boolean): boolean {
   return typeof content === "string" ? fallback : (content.ephemeral ?? fallback);
 }
 
 function messageFields(content: ReplyContent): BaseMessageOptions {
-  if (typeof content === "string") return { content, allowedMentions: noMentions() };
-  const { ephemeral: _ephemeral, ...fields } = content;
-  return { ...fields, allowedMentions: noMentions() };
+  if (typeof content === "string") {
+    return { content: fitMessageContent(content), allowedMentions: noMentions() };
+  }
+  const { ephemeral: _ephemeral, content: text, embeds, ...fields } = content;
+  return {
+    ...fields,
+    ...(text === undefined ? {} : { content: fitMessageContent(text) }),
+    ...(embeds === undefined ? {} : { embeds: fitEmbeds(embeds) }),
+    allowedMentions: noMentions(),
+  };
 }
 
 function createOptions(content: ReplyContent, ephemeral: boolean): InteractionReplyOptions {

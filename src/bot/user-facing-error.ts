@@ -1,4 +1,5 @@
 import { DiscordjsErrorCodes } from "discord.js";
+import { isDatabaseBusy, sqliteCodesOf } from "../db/busy.js";
 import { isRulesError } from "../rules/errors.js";
 import { fieldOf } from "./error-fields.js";
 import { messages } from "./messages.js";
@@ -61,10 +62,8 @@ export function userMessageOf(error: unknown): string | undefined {
  * anything else. These are the host's trouble, not a bug: the bot stays up and says so.
  */
 export function databaseUnavailability(error: unknown): "busy" | "readOnly" | undefined {
-  for (const code of sqliteCodesOf(error)) {
-    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy";
-    if (code.startsWith("SQLITE_READONLY")) return "readOnly";
-  }
+  if (isDatabaseBusy(error)) return "busy";
+  if (sqliteCodesOf(error).some((code) => code.startsWith("SQLITE_READONLY"))) return "readOnly";
   // Prisma's "Unable to start a transaction in the given time": the queue before the database.
   if (fieldOf(error, "code") === "P2028" && /start a transaction/i.test(messageOf(error))) {
     return "busy";
@@ -99,16 +98,6 @@ const STALE_COMMAND_CODES: ReadonlySet<string> = new Set([
   DiscordjsErrorCodes.CommandInteractionOptionNoSubcommandGroup,
   DiscordjsErrorCodes.AutocompleteInteractionOptionNoFocusedOption,
 ]);
-
-/** SQLite result codes: better-sqlite3's own `code`, or the one Prisma's adapter carries along. */
-function sqliteCodesOf(error: unknown): string[] {
-  const direct = fieldOf(error, "code");
-  const adapted = fieldOf(
-    fieldOf(fieldOf(fieldOf(error, "meta"), "driverAdapterError"), "cause"),
-    "originalCode",
-  );
-  return [direct, adapted].filter((code): code is string => typeof code === "string");
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : "";

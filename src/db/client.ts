@@ -2,6 +2,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { applyMigrations, type MigrationReport } from "./migrate.js";
+import { retryWhileBusy } from "./busy.js";
 import { promised, Sql } from "./sql.js";
 import { WalCheckpoints } from "./wal-checkpoints.js";
 import { sqliteFileFromUrl } from "./database-url.js";
@@ -79,19 +80,46 @@ export async function connectDatabase(
   file: string,
   options: { timeout?: number; readonly?: boolean; verifyCache?: boolean } = {},
 ): Promise<{ prisma: PrismaClient; sql: Sql }> {
-  const { verifyCache = process.env.NODE_ENV === "test", ...connection } = options;
+  const {
+    verifyCache = process.env.NODE_ENV === "test",
+    timeout: busyBudgetMs = BUSY_TIMEOUT_MS,
+    ...connection
+  } = options;
   const connections: BetterSqlite3.Database[] = [];
+  // No busy timeout: SQLite would wait for a lock synchronously, freezing the bot. Waiting is done
+  // asynchronously instead (retryWhileBusy), by our statements and Prisma's transactions alike.
   const adapter = capturingConnection(
-    new PrismaBetterSqlite3({ url: file, timeout: BUSY_TIMEOUT_MS, ...connection }),
+    new PrismaBetterSqlite3({ url: file, timeout: 0, ...connection }),
     (connection) => connections.push(connection),
   );
   const prisma = new PrismaClient({ adapter });
   await prisma.$connect();
   const opened = connections[0];
   if (!opened) throw new Error("Prisma connected without opening its SQLite connection");
+  retryPrismaTransactionsWhileBusy(prisma, busyBudgetMs);
   // Under tests (vitest sets NODE_ENV), every cache hit is checked against the database.
-  const sql = new Sql(opened, (work) => prisma.$transaction(() => promised(work)), verifyCache);
+  const sql = new Sql(
+    opened,
+    (work) => prisma.$transaction(() => promised(work)),
+    verifyCache,
+    busyBudgetMs,
+  );
   return { prisma, sql };
+}
+
+/**
+ * Interactive transactions (`$transaction(async (tx) => …)`) that meet another connection's lock
+ * are rolled back by Prisma, then run again after a pause, within the budget. Their work only
+ * touches the database, so running it again is safe. Batches and single queries are left as
+ * they are: they fail at once when the database is busy, which never blocks the bot either.
+ */
+function retryPrismaTransactionsWhileBusy(prisma: PrismaClient, budgetMs: number): void {
+  const transaction = prisma.$transaction.bind(prisma);
+  const retrying = (...args: Parameters<typeof transaction>) =>
+    typeof args[0] === "function"
+      ? retryWhileBusy(() => transaction(...args), budgetMs)
+      : transaction(...args);
+  prisma.$transaction = retrying as typeof prisma.$transaction;
 }
 
 type AdapterFactory = PrismaBetterSqlite3;

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from "better-sqlite3";
+import { retryWhileBusy } from "./busy.js";
 import { ReadCache, type DatabaseStamp } from "./read-cache.js";
 
 export type SqlParam = string | number | bigint | null;
@@ -45,6 +46,8 @@ export class Sql {
     private readonly inPrismaTransaction: <T>(work: () => T) => Promise<T>,
     /** Check every cache hit against the database (tests set it). */
     verifyCache = false,
+    /** How long a transaction waits for another connection's lock (ms); see retryWhileBusy. */
+    private readonly busyBudgetMs = 0,
   ) {
     this.cache = new ReadCache(READ_CACHE_CAPACITY, verifyCache);
     // As numbers: Prisma's adapter makes the connection read integers as BigInts.
@@ -113,7 +116,7 @@ export class Sql {
    */
   transaction<T>(work: () => T): Promise<T> {
     if (this.connection.inTransaction) return this.inPrismaTransaction(work);
-    return promised(() => this.#transact(work, "immediate"));
+    return retryWhileBusy(() => this.#transact(work, "immediate"), this.busyBudgetMs);
   }
 
   /**
@@ -122,7 +125,7 @@ export class Sql {
    */
   read<T>(work: () => T): Promise<T> {
     if (this.connection.inTransaction) return this.inPrismaTransaction(work);
-    return promised(() => this.#transact(work, "deferred"));
+    return retryWhileBusy(() => this.#transact(work, "deferred"), this.busyBudgetMs);
   }
 
   #transact<T>(work: () => T, mode: "immediate" | "deferred"): T {

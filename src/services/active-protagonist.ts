@@ -11,8 +11,9 @@ import { displayText } from "./display-text.js";
 export const CAMPAIGN_WIDE = "";
 
 /**
- * The Protagonist a command acts on: the one named (by id, or by its name in `campaign`), else the user's choice for this channel,
- * else their choice for the campaign, else their only active Protagonist in the campaign.
+ * The Protagonist a command acts on: the one named (by id, or by its name in `campaign`), else the user's choice for this channel
+ * (in a thread: the thread's, else its parent channel's), else their choice for the campaign,
+ * else their only active Protagonist in the campaign.
  */
 export function resolveProtagonist(
   sql: Sql,
@@ -21,18 +22,22 @@ export function resolveProtagonist(
   protagonistId?: string | null,
 ): ProtagonistSnapshot {
   if (protagonistId) return loadChosenProtagonist(sql, actor, protagonistId, campaign);
-  // The channel's choice sorts before the campaign-wide one ("").
+  const parentId = actor.threadParentId ?? actor.channelId;
   const chosen = sql.cache.read(
-    `active:${actor.guildId}:${actor.userId}:${campaign.id}:${actor.channelId}`,
+    `active:${actor.guildId}:${actor.userId}:${campaign.id}:${actor.channelId}:${parentId}`,
     () =>
       sql.get<{ protagonistId: string }>(
         `SELECT "protagonistId" FROM "ActiveProtagonist" WHERE "guildId" = ? AND "userId" = ?
-          AND "campaignId" = ? AND "channelId" IN (?, ?) ORDER BY "channelId" DESC LIMIT 1`,
+          AND "campaignId" = ? AND "channelId" IN (?, ?, ?)
+          ORDER BY CASE "channelId" WHEN ? THEN 0 WHEN ? THEN 1 ELSE 2 END LIMIT 1`,
         actor.guildId,
         actor.userId,
         campaign.id,
         actor.channelId,
+        parentId,
         CAMPAIGN_WIDE,
+        actor.channelId,
+        parentId,
       )?.protagonistId,
   );
   if (chosen) return loadProtagonist(sql, actor.guildId, chosen);

@@ -11,8 +11,10 @@ import { deepFreeze } from "../db/read-cache.js";
 const CAMPAIGN_COLUMNS = `c."id", c."guildId", c."name", c."era", c."isDefault", c."ruleOptions",
   c."secretRollMode", c."gmChannelId", c."sessionNumber", c."customContent", c."createdAt", c."updatedAt"`;
 const CAMPAIGN_BY_ID = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."id" = ? AND c."guildId" = ?`;
+/** The binding of the channel itself first, else its parent's (a thread's channel). */
 const CAMPAIGN_OF_CHANNEL = `SELECT ${CAMPAIGN_COLUMNS} FROM "ChannelBinding" b
-  JOIN "Campaign" c ON c."id" = b."campaignId" WHERE b."guildId" = ? AND b."channelId" = ?`;
+  JOIN "Campaign" c ON c."id" = b."campaignId" WHERE b."guildId" = ? AND b."channelId" IN (?, ?)
+  ORDER BY b."channelId" = ? DESC LIMIT 1`;
 const DEFAULT_CAMPAIGN = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."guildId" = ?
   ORDER BY c."isDefault" DESC, c."createdAt" ASC LIMIT 1`;
 const GM_ENTRY = `SELECT 1 AS "found" FROM "CampaignGm" WHERE "campaignId" = ? AND (
@@ -63,17 +65,37 @@ export function resolveCampaign(
   return campaign;
 }
 
-/** The channel's bound campaign, else the guild's default; none when the guild has none. */
+/**
+ * The channel's campaign: its own binding, else (in a thread) its parent channel's, else the
+ * guild's default; none when the guild has none.
+ */
 export function campaignOfChannel(
   sql: Sql,
-  actor: Pick<Actor, "guildId" | "channelId">,
+  actor: Pick<Actor, "guildId" | "channelId" | "threadParentId">,
 ): Campaign | undefined {
-  return sql.cache.read(`campaign-of:${actor.guildId}:${actor.channelId}`, () => {
-    const row =
-      sql.get<CampaignRow>(CAMPAIGN_OF_CHANNEL, actor.guildId, actor.channelId) ??
-      sql.get<CampaignRow>(DEFAULT_CAMPAIGN, actor.guildId);
-    return mapDefined(row, toCampaign);
-  });
+  return boundCampaign(sql, actor) ?? defaultCampaign(sql, actor.guildId);
+}
+
+/** The campaign the channel is bound to, by its own binding or its parent's; none when unbound. */
+export function boundCampaign(
+  sql: Sql,
+  actor: Pick<Actor, "guildId" | "channelId" | "threadParentId">,
+): Campaign | undefined {
+  const { guildId, channelId } = actor;
+  const parentId = actor.threadParentId ?? channelId;
+  return sql.cache.read(`bound:${guildId}:${channelId}:${parentId}`, () =>
+    mapDefined(
+      sql.get<CampaignRow>(CAMPAIGN_OF_CHANNEL, guildId, channelId, parentId, channelId),
+      toCampaign,
+    ),
+  );
+}
+
+/** The guild's default campaign (the oldest, when none is marked); none when it has none. */
+export function defaultCampaign(sql: Sql, guildId: string): Campaign | undefined {
+  return sql.cache.read(`default-campaign:${guildId}`, () =>
+    mapDefined(sql.get<CampaignRow>(DEFAULT_CAMPAIGN, guildId), toCampaign),
+  );
 }
 
 const CAMPAIGN_NAMES = `SELECT "id", "name" FROM "Campaign" WHERE "guildId" = ?
@@ -104,11 +126,22 @@ export function isGm(sql: Sql, actor: Actor, campaignId: string): boolean {
 }
 
 export function assertGm(sql: Sql, actor: Actor, campaign: Campaign): void {
-  if (!isGm(sql, actor, campaign.id)) {
-    throw forbidden(
-      `Only a GM of **${displayText(campaign.name)}** (or someone with Manage Server) can do that.`,
-    );
-  }
+  assertRightsOver(
+    sql,
+    actor,
+    campaign,
+    `Only a GM of **${displayText(campaign.name)}** (or someone with Manage Server) can do that.`,
+  );
+}
+
+/** Refuses, with `refusal`, anyone but a GM of the campaign (or someone with Manage Server). */
+export function assertRightsOver(
+  sql: Sql,
+  actor: Actor,
+  campaign: Pick<Campaign, "id">,
+  refusal: string,
+): void {
+  if (!isGm(sql, actor, campaign.id)) throw forbidden(refusal);
 }
 
 /** Players act on their own Protagonists; GMs on any Protagonist of their campaign. */

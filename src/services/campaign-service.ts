@@ -3,7 +3,14 @@ import type { Campaign } from "../generated/prisma/client.js";
 import { resolveRuleOptions, ruleOptionsSchema, type RuleOptions } from "../rules/options.js";
 import { ERAS } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import {
+  assertGm,
+  assertRightsOver,
+  boundCampaign,
+  defaultCampaign,
+  resolveCampaign,
+  ruleOptionsOf,
+} from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid } from "./errors.js";
 import { asJson, recordEvent } from "./event-log.js";
@@ -78,13 +85,13 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
     /** A new campaign; the first of a guild becomes its default. The creator becomes its GM. */
     async create(raw: { actor: Actor; name: string; era?: string }): Promise<CampaignView> {
       const { actor, name, era } = parseInput(createInput, raw);
-      if (!actor.canManageGuild) {
-        const any = await db.campaign.count({ where: { guildId: actor.guildId } });
-        if (any > 0) {
+      return db.$transaction(async (tx) => {
+        // Counted in the transaction that creates it: of several members creating the server's
+        // first campaign at once, one does; the others then need Manage Server like anyone.
+        const isFirst = (await tx.campaign.count({ where: { guildId: actor.guildId } })) === 0;
+        if (!isFirst && !actor.canManageGuild) {
           throw forbidden("Creating another campaign needs the Manage Server permission.");
         }
-      }
-      return db.$transaction(async (tx) => {
         await tx.guild.upsert({
           where: { id: actor.guildId },
           create: { id: actor.guildId },
@@ -93,7 +100,6 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
         const clash = await tx.campaign.findFirst({ where: { guildId: actor.guildId, name } });
         if (clash)
           throw conflict(`A campaign called **${displayText(name)}** already exists here.`);
-        const isFirst = (await tx.campaign.count({ where: { guildId: actor.guildId } })) === 0;
         const campaign = await tx.campaign.create({
           data: {
             guildId: actor.guildId,
@@ -158,6 +164,15 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
           );
         }
         const rules = resolveRuleOptions({ ...ruleOptionsOf(campaign), ...input.rules });
+        const previousDefault = input.makeDefault ? defaultCampaign(sql, actor.guildId) : undefined;
+        if (previousDefault && previousDefault.id !== campaign.id) {
+          assertRightsOver(
+            sql,
+            actor,
+            previousDefault,
+            `**${displayText(previousDefault.name)}** is the server's default campaign: only a GM of it (or someone with Manage Server) can make another campaign the default.`,
+          );
+        }
         if (input.makeDefault) {
           await tx.campaign.updateMany({
             where: { guildId: actor.guildId },
@@ -211,6 +226,16 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
       return db.$transaction(async (tx) => {
         const campaign = resolveCampaign(sql, actor, campaignId);
         assertGm(sql, actor, campaign);
+        // Taking a channel (or thread) from the campaign it is bound to is that campaign's call too.
+        const bound = boundCampaign(sql, actor);
+        if (bound && bound.id !== campaign.id) {
+          assertRightsOver(
+            sql,
+            actor,
+            bound,
+            `This channel plays **${displayText(bound.name)}**: only a GM of it (or someone with Manage Server) can bind it to another campaign.`,
+          );
+        }
         await tx.channelBinding.upsert({
           where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },
           create: { guildId: actor.guildId, channelId: actor.channelId, campaignId: campaign.id },

@@ -1,13 +1,9 @@
+import { userText } from "../bot/presentation/user-text.js";
+
 /**
  * User text (a typed name, a stored name) quoted inside a service's message, which Discord shows
- * as markdown: on one line, markdown characters escaped, mentions defused. The bot's own
- * presentation helpers (src/bot/format.ts) do the same for embeds.
+ * as markdown: the presentation layer's escaping (one way for all user text), on one line, uncut.
  */
 export function displayText(text: string): string {
-  return text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[\\*_~`|[\]>]/g, (char) => `\\${char}`)
-    .replace(/@/g, "@\u200b")
-    .replace(/<(?=[@#])/g, "<\u200b");
+  return userText(text, Number.POSITIVE_INFINITY);
 }

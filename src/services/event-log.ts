@@ -1,6 +1,7 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { sqlBool, sqlNow, type Sql } from "../db/sql.js";
+import type { Visibility } from "./event-visibility.js";
 
 export interface StateChange {
   before: ProtagonistSnapshot;
@@ -22,6 +23,8 @@ export interface EventInput {
   changes?: StateChange[];
   /** Protagonists the event concerns without changing them (e.g. a skill roll with no mark). */
   concerns?: string[];
+  /** Who may read it; default: everyone in the campaign. */
+  visibility?: Visibility;
 }
 
 /** Plain JSON for a Json column (drops undefined, keeps the rules' structured results as data). */
@@ -30,8 +33,8 @@ export function asJson(value: unknown): Prisma.InputJsonValue {
 }
 
 const INSERT_EVENT = `INSERT INTO "Event" ("guildId", "campaignId", "actorId", "kind",
-  "sessionNumber", "input", "dice", "before", "after", "changed", "summary", "createdAt")
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  "sessionNumber", "input", "dice", "before", "after", "changed", "summary", "visibility", "createdAt")
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_TARGET = `INSERT INTO "EventTarget" ("eventId", "protagonistId") VALUES (?, ?)`;
 
 /** A Json column's text, as Prisma stores it (undefined fields dropped). */
@@ -86,6 +89,7 @@ export function recordEvent(sql: Sql, event: EventInput): number {
     snapshots("after"),
     sqlBool(changes.length > 0),
     event.summary.slice(0, 500),
+    event.visibility ?? "campaign",
     sqlNow(),
   );
   for (const protagonistId of targets) sql.run(INSERT_TARGET, id, protagonistId);

@@ -1,19 +1,20 @@
-import type { Sql } from "../db/sql.js";
 import { z } from "zod";
-import type { Prisma } from "../generated/prisma/client.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { isGm, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { memberViewer, readableLog } from "./event-visibility.js";
 import {
-  HISTORY_PAGE_SIZE,
-  NOTHING_TO_UNDO,
+  AUDIENCES,
+  entryFields,
+  entryOf,
+  historyScope,
+  visibleEvent,
   type HistoryEntry,
-  type HistoryPage,
-} from "./history-service.js";
+} from "./history-entries.js";
+import { HISTORY_PAGE_SIZE, NOTHING_TO_UNDO, type HistoryPage } from "./history-service.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
 /**
@@ -30,6 +31,7 @@ const newerInput = z.object({
   /** Show events newer than this id (the current page's newest id). */
   afterId: z.number().int().positive(),
   pageSize: z.number().int().min(1).max(25).default(HISTORY_PAGE_SIZE),
+  audience: z.enum(AUDIENCES).default("private"),
 });
 
 const undoableInput = z.object({
@@ -53,45 +55,6 @@ export interface UndoPreview {
   protagonists: string[];
 }
 
-const entryFields = {
-  id: true,
-  kind: true,
-  actorId: true,
-  summary: true,
-  createdAt: true,
-  undoneById: true,
-  undoesId: true,
-} as const;
-
-type EntryRow = Prisma.EventGetPayload<{ select: typeof entryFields }>;
-
-function entryOf(row: EntryRow): HistoryEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    actorId: row.actorId,
-    summary: row.summary,
-    createdAt: row.createdAt,
-    undone: row.undoneById !== null,
-    isUndo: row.undoesId !== null,
-  };
-}
-
-/** The same events `history` lists: the campaign's, or those concerning one Protagonist. */
-function historyScope(
-  sql: Sql,
-  actor: Actor,
-  protagonistId: string | null | undefined,
-): Prisma.EventWhereInput {
-  const campaign = resolveCampaign(sql, actor);
-  if (protagonistId) loadProtagonist(sql, actor.guildId, protagonistId);
-  return {
-    guildId: actor.guildId,
-    campaignId: campaign.id,
-    ...(protagonistId ? { targets: { some: { protagonistId } } } : {}),
-  };
-}
-
 export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
   return {
     /**
@@ -103,12 +66,13 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
       protagonistId?: string | null;
       afterId: number;
       pageSize?: number;
+      audience?: "private" | "public";
     }): Promise<NewerHistoryPage> {
       const input = parseInput(newerInput, raw);
       return db.$transaction(async (tx) => {
-        const scope = historyScope(sql, input.actor, input.protagonistId);
-        const above = await tx.event.findMany({
-          where: { ...scope, id: { gt: input.afterId } },
+        const { log, where } = historyScope(tx, sql, input);
+        const above = await log.findMany({
+          where: { ...where, id: { gt: input.afterId } },
           orderBy: { id: "asc" },
           take: input.pageSize + 1,
           select: entryFields,
@@ -116,16 +80,16 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
         const hasNewer = above.length > input.pageSize;
         const rows = hasNewer
           ? above.slice(0, input.pageSize).reverse()
-          : await tx.event.findMany({
-              where: scope,
+          : await log.findMany({
+              where,
               orderBy: { id: "desc" },
               take: input.pageSize,
               select: entryFields,
             });
         const oldest = rows.at(-1);
         const older = oldest
-          ? await tx.event.findFirst({
-              where: { ...scope, id: { lt: oldest.id } },
+          ? await log.findFirst({
+              where: { ...where, id: { lt: oldest.id } },
               select: { id: true },
             })
           : null;
@@ -147,7 +111,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
         const campaign = resolveCampaign(sql, actor);
         const gm = isGm(sql, actor, campaign.id);
         const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
-        const rows = await tx.event.findMany({
+        const rows = await readableLog(tx, memberViewer(sql, actor, campaign.id)).findMany({
           where: {
             guildId: actor.guildId,
             campaignId: campaign.id,
@@ -174,19 +138,20 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
     async undoPreview(raw: { actor: Actor; eventId?: number | null }): Promise<UndoPreview> {
       const { actor, eventId } = parseInput(previewInput, raw);
       return db.$transaction(async (tx) => {
-        const event = eventId
-          ? await tx.event.findFirst({ where: { id: eventId, guildId: actor.guildId } })
-          : await tx.event.findFirst({
+        const here = eventId ? null : resolveCampaign(sql, actor);
+        const event = here
+          ? await readableLog(tx, memberViewer(sql, actor, here.id)).findFirst({
               where: {
                 guildId: actor.guildId,
-                campaignId: resolveCampaign(sql, actor).id,
+                campaignId: here.id,
                 actorId: actor.userId,
                 changed: true,
                 undoneById: null,
                 undoesId: null,
               },
               orderBy: { id: "desc" },
-            });
+            })
+          : await visibleEvent(tx, sql, actor, eventId ?? 0);
         if (!event) {
           if (eventId) throw notFound(`Change #${eventId}`);
           throw invalid("You have no change to undo here.");
@@ -206,9 +171,10 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
         if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
           throw forbidden("Only a GM can undo someone else's change.");
         }
+        const viewer = memberViewer(sql, actor, campaign.id);
         const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
         for (const id of Object.keys(before)) {
-          await assertNoLaterChange(tx, actor.guildId, id, event.id, "undo that change");
+          await assertNoLaterChange(tx, viewer, actor.guildId, id, event.id, "undo that change");
         }
         return {
           entry: entryOf(event),

@@ -5,10 +5,21 @@ import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { asVisibility, EVERYONE, memberViewer, readableLog } from "./event-visibility.js";
+import {
+  AUDIENCES,
+  entryFields,
+  entryOf,
+  historyScope,
+  visibleEvent,
+  type HistoryEntry,
+} from "./history-entries.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
+
+export type { Audience, HistoryEntry } from "./history-entries.js";
 
 export const HISTORY_PAGE_SIZE = 10;
 
@@ -18,19 +29,11 @@ const historyInput = z.object({
   /** Show events older than this id (the previous page's last id); absent: newest first. */
   beforeId: z.number().int().positive().nullish(),
   pageSize: z.number().int().min(1).max(25).default(HISTORY_PAGE_SIZE),
+  /** "public": a page posted for the table, which lists only what every member may see. */
+  audience: z.enum(AUDIENCES).default("private"),
 });
 
 const undoInput = z.object({ actor: actorSchema, eventId: z.number().int().positive().nullish() });
-
-export interface HistoryEntry {
-  id: number;
-  kind: string;
-  actorId: string;
-  summary: string;
-  createdAt: Date;
-  undone: boolean;
-  isUndo: boolean;
-}
 
 export interface HistoryPage {
   entries: HistoryEntry[];
@@ -43,6 +46,8 @@ export interface UndoResult {
   undoEventId: number;
   summary: string;
   protagonists: string[];
+  /** The undone change as the whole table may read it; null when it is hidden from some. */
+  publicSummary: string | null;
 }
 
 /** Why an entry can't be undone when it changed nothing (rolls, settings, SAN tests that cost nothing). */
@@ -57,44 +62,20 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
       protagonistId?: string | null;
       beforeId?: number | null;
       pageSize?: number;
+      audience?: "private" | "public";
     }): Promise<HistoryPage> {
       const input = parseInput(historyInput, raw);
-      const { actor } = input;
       return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor);
-        if (input.protagonistId) loadProtagonist(sql, actor.guildId, input.protagonistId);
-        const rows = await tx.event.findMany({
-          where: {
-            guildId: actor.guildId,
-            campaignId: campaign.id,
-            ...(input.beforeId ? { id: { lt: input.beforeId } } : {}),
-            ...(input.protagonistId
-              ? { targets: { some: { protagonistId: input.protagonistId } } }
-              : {}),
-          },
+        const { log, where } = historyScope(tx, sql, input);
+        const rows = await log.findMany({
+          where: { ...where, ...(input.beforeId ? { id: { lt: input.beforeId } } : {}) },
           orderBy: { id: "desc" },
           take: input.pageSize + 1,
-          select: {
-            id: true,
-            kind: true,
-            actorId: true,
-            summary: true,
-            createdAt: true,
-            undoneById: true,
-            undoesId: true,
-          },
+          select: entryFields,
         });
         const page = rows.slice(0, input.pageSize);
         return {
-          entries: page.map((r) => ({
-            id: r.id,
-            kind: r.kind,
-            actorId: r.actorId,
-            summary: r.summary,
-            createdAt: r.createdAt,
-            undone: r.undoneById !== null,
-            isUndo: r.undoesId !== null,
-          })),
+          entries: page.map(entryOf),
           nextBeforeId: rows.length > input.pageSize ? (page.at(-1)?.id ?? null) : null,
         };
       });
@@ -106,8 +87,8 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
       return db.$transaction(async (tx) => {
         const campaign = resolveCampaign(sql, actor);
         const event = eventId
-          ? await tx.event.findFirst({ where: { id: eventId, guildId: actor.guildId } })
-          : await tx.event.findFirst({
+          ? await visibleEvent(tx, sql, actor, eventId)
+          : await readableLog(tx, memberViewer(sql, actor, campaign.id)).findFirst({
               where: {
                 guildId: actor.guildId,
                 campaignId: campaign.id,
@@ -119,15 +100,7 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
               orderBy: { id: "desc" },
             });
         if (!event) throw invalid("You have no change to undo here.");
-        return {
-          id: event.id,
-          kind: event.kind,
-          actorId: event.actorId,
-          summary: event.summary,
-          createdAt: event.createdAt,
-          undone: event.undoneById !== null,
-          isUndo: event.undoesId !== null,
-        };
+        return entryOf(event);
       });
     },
 
@@ -140,7 +113,7 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
       const { actor, eventId } = parseInput(undoInput, raw);
       if (!eventId) throw invalid("Say which change to undo.");
       return db.$transaction(async (tx) => {
-        const event = await tx.event.findFirst({ where: { id: eventId, guildId: actor.guildId } });
+        const event = await visibleEvent(tx, sql, actor, eventId);
         if (!event) throw notFound("That change");
         if (event.undoesId !== null)
           throw invalid("An undo can't be undone; make the change again instead.");
@@ -154,12 +127,14 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
         }
         const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
         const after = event.after as unknown as Record<string, ProtagonistSnapshot>;
+        const viewer = memberViewer(sql, actor, campaign.id);
         const changes = [];
         for (const [id, snapshot] of Object.entries(before)) {
-          await assertNoLaterChange(tx, actor.guildId, id, event.id, "undo that change");
+          await assertNoLaterChange(tx, viewer, actor.guildId, id, event.id, "undo that change");
           const current = loadProtagonist(sql, actor.guildId, id);
+          // Someone else's change: a GM of its campaign, and of the Protagonist's.
           if (event.actorId === actor.userId) assertCanActOn(sql, actor, current);
-          else assertGm(sql, actor, campaign);
+          else assertGm(sql, actor, resolveCampaign(sql, actor, current.campaignId));
           if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
             throw conflict(
               `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
@@ -177,14 +152,21 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
           input: { eventId: event.id },
           summary: `undid #${event.id}: ${event.summary}`,
           changes,
+          // Undoing a secret roll's failure mark is as secret as the roll.
+          visibility: asVisibility(event.visibility),
         });
         await tx.event.update({ where: { id: undoEventId }, data: { undoesId: event.id } });
         await tx.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
+        const shown = await readableLog(tx, EVERYONE).findFirst({
+          where: { id: event.id },
+          select: { summary: true },
+        });
         return {
           undoneEventId: event.id,
           undoEventId,
           summary: event.summary,
           protagonists: changes.map((c) => c.after.name),
+          publicSummary: shown?.summary ?? null,
         };
       });
     },

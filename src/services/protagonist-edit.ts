@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { resolveSkill, skillKey as rulesSkillKey } from "../rules/creation/index.js";
+import {
+  resolveSkill,
+  SKILL_NAME_MAX,
+  skillKey as rulesSkillKey,
+} from "../rules/creation/index.js";
 import type { SkillCatalog } from "../rules/creation/index.js";
 import { maxHitPoints, maxSanity, maxWillpower } from "../rules/derived.js";
 import { resourceBreakdown } from "../rules/resources.js";
@@ -33,7 +37,10 @@ export const protagonistPatchSchema = z.strictObject({
   /** Set ratings; a skill not on the sheet is added (a "(Type)" skill needs a specialisation). */
   skills: z
     .array(
-      z.strictObject({ name: text(100, { required: true }), rating: wholeIn(0, SKILL_RATING_MAX) }),
+      z.strictObject({
+        name: text(SKILL_NAME_MAX, { required: true }),
+        rating: wholeIn(0, SKILL_RATING_MAX),
+      }),
     )
     .min(1)
     .max(50)

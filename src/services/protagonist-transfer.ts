@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { creationDraftSchema, skillKey as rulesSkillKey } from "../rules/creation/index.js";
+import {
+  creationDraftSchema,
+  SKILL_NAME_MAX,
+  skillKey as rulesSkillKey,
+} from "../rules/creation/index.js";
 import { maxHitPoints, maxWillpower } from "../rules/derived.js";
 import { resourceBreakdown } from "../rules/resources.js";
 import { STAT_NAMES, THREAT_TYPES } from "../rules/types.js";
@@ -67,7 +71,7 @@ const exportedSheetSchema = z
     skills: z
       .array(
         z.strictObject({
-          name: text(100, { required: true }),
+          name: text(SKILL_NAME_MAX, { required: true }),
           rating: wholeIn(0, SKILL_RATING_MAX),
           failureMarked: z.boolean(),
         }),

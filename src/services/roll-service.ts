@@ -1,3 +1,4 @@
+import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { z } from "zod";
 import { recordSkillTest } from "../rules/advancement.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
@@ -9,7 +10,6 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { resolveProtagonist } from "./active-protagonist.js";
 import {
   assertCanActOn,
   campaignOfChannel,
@@ -19,21 +19,31 @@ import {
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
+import type { Visibility } from "./event-visibility.js";
 import { findSkill } from "./lookups.js";
+import { readTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
-const expressionInput = z.object({ actor: actorSchema, expression: z.string().max(500) });
+/** A secret roll is logged for the roller and the campaign's GMs only. */
+const secret = z.boolean().default(false);
+
+const expressionInput = z.object({
+  actor: actorSchema,
+  expression: z.string().max(500),
+  secret,
+});
 
 const testInput = z.object({
   actor: actorSchema,
   protagonistId: recordId.nullish(),
   modifier,
+  secret,
   subject: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(100) }),
+    z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(SKILL_NAME_MAX) }),
     z.object({ kind: z.literal("stat"), stat: z.enum(STAT_NAMES) }),
     z.object({ kind: z.literal("luck") }),
     z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
@@ -59,8 +69,12 @@ export interface TestRollResult {
 export function createRollService({ sql, rng }: ServiceDeps) {
   return {
     /** A dice expression, logged in the campaign of the channel when there is one. */
-    async rollExpression(raw: { actor: Actor; expression: string }): Promise<ExpressionRollResult> {
-      const { actor, expression } = parseInput(expressionInput, raw);
+    async rollExpression(raw: {
+      actor: Actor;
+      expression: string;
+      secret?: boolean;
+    }): Promise<ExpressionRollResult> {
+      const { actor, expression, secret } = parseInput(expressionInput, raw);
       const roll = rollDice(expression, rng);
       const eventId = await sql.transaction(() => {
         const campaign = campaignOfChannel(sql, actor);
@@ -73,6 +87,7 @@ export function createRollService({ sql, rng }: ServiceDeps) {
           input: { expression },
           dice: roll,
           summary: `rolled ${roll.expression} = ${roll.total}`,
+          visibility: visibilityOf(secret),
         });
       });
       return { roll, eventId };
@@ -84,15 +99,16 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       protagonistId?: string | null;
       modifier?: number;
       subject: TestSubject;
+      secret?: boolean;
     }): Promise<TestRollResult> {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
       return sql.transaction(() => {
-        const campaign = resolveCampaign(sql, actor);
         const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
-        const protagonist = needsProtagonist
-          ? resolveProtagonist(sql, actor, campaign, input.protagonistId)
-          : null;
+        // A test of a Protagonist belongs to its campaign (rules, session, GMs), whatever the channel.
+        const { campaign, protagonist } = needsProtagonist
+          ? readTarget(sql, actor, input.protagonistId)
+          : { campaign: resolveCampaign(sql, actor), protagonist: null };
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
@@ -131,6 +147,7 @@ export function createRollService({ sql, rng }: ServiceDeps) {
           summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
           changes,
           concerns: protagonist ? [protagonist.id] : [],
+          visibility: visibilityOf(input.secret),
         });
         return {
           test,
@@ -144,6 +161,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 }
 
 export type RollService = ReturnType<typeof createRollService>;
+
+function visibilityOf(secret: boolean): Visibility {
+  return secret ? "actor-and-gms" : "campaign";
+}
 
 function ratingFor(
   subject: TestSubject,

@@ -6,6 +6,7 @@ import { isGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { memberViewer, type EventViewer } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, type Tx } from "./store.js";
@@ -116,13 +117,18 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
     canAct,
     result,
     projectionEventId: projection?.id ?? null,
-    projectionRefusal: await projectionRefusal(tx, actor, {
-      eventId,
-      undone: event.undoneById !== null,
-      projected: projection !== undefined,
-      projectable: original.projectable,
-      protagonistId: protagonist.id,
-    }),
+    projectionRefusal: await projectionRefusal(
+      tx,
+      actor,
+      memberViewer(sql, actor, protagonist.campaignId),
+      {
+        eventId,
+        undone: event.undoneById !== null,
+        projected: projection !== undefined,
+        projectable: original.projectable,
+        protagonistId: protagonist.id,
+      },
+    ),
     bonds: (beforeTest?.bonds ?? [])
       .filter((b) => !b.crossedOff)
       .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
@@ -133,6 +139,7 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
 async function projectionRefusal(
   tx: Tx,
   actor: Actor,
+  viewer: EventViewer,
   test: {
     eventId: number;
     undone: boolean;
@@ -149,6 +156,7 @@ async function projectionRefusal(
   try {
     await assertNoLaterChange(
       tx,
+      viewer,
       actor.guildId,
       test.protagonistId,
       test.eventId,

@@ -3,16 +3,17 @@ import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/
 import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { resolveProtagonist } from "./active-protagonist.js";
 import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
+import { memberViewer } from "./event-visibility.js";
+import { readTarget } from "./protagonist-target.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { findBond, loadChosenProtagonist } from "./lookups.js";
+import { findBond } from "./lookups.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -66,14 +67,14 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
-        const campaign = resolveCampaign(sql, actor);
-        const options = ruleOptionsOf(campaign);
         const ids = [...new Set(input.protagonistIds)];
-        const targets: ProtagonistSnapshot[] = ids.length
-          ? ids.map((id) => loadChosenProtagonist(sql, actor, id, campaign))
-          : [resolveProtagonist(sql, actor, campaign)];
+        // Each test belongs to its Protagonist's campaign (rules, session, GMs), whatever the channel.
+        const targets = ids.length
+          ? ids.map((id) => readTarget(sql, actor, id))
+          : [readTarget(sql, actor)];
         const outcomes: SanTestOutcome[] = [];
-        for (const before of targets) {
+        for (const { campaign, protagonist: before } of targets) {
+          const options = ruleOptionsOf(campaign);
           assertCanActOn(sql, actor, before);
           if (before.status !== "active") {
             throw invalid(
@@ -157,7 +158,14 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         if (already && (already.input as { sanEventId?: number } | null)?.sanEventId === eventId) {
           throw conflict("That SAN loss has already been projected onto a Bond.");
         }
-        await assertNoLaterChange(tx, actor.guildId, current.id, eventId, "project that SAN loss");
+        await assertNoLaterChange(
+          tx,
+          memberViewer(sql, actor, current.campaignId),
+          actor.guildId,
+          current.id,
+          eventId,
+          "project that SAN loss",
+        );
         const campaign = resolveCampaign(sql, actor, current.campaignId);
         const result = projectSanityTest(
           sanityStateOf(beforeTest),
@@ -207,8 +215,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       const input = parseInput(repressInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
-        const campaign = resolveCampaign(sql, actor);
-        const before = resolveProtagonist(sql, actor, campaign, input.protagonistId);
+        const { campaign, protagonist: before } = readTarget(sql, actor, input.protagonistId);
         assertCanActOn(sql, actor, before);
         const bond = findBond(before, input.bondId);
         const result = repressInsanity(

@@ -4,12 +4,19 @@ import { resourceCheckBoxes } from "../rules/resources.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
+import { ServiceError } from "./errors.js";
 import { recordEvent, type StateChange } from "./event-log.js";
+import { EVERYONE, readableLog } from "./event-visibility.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
-const endInput = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
+const endInput = z.object({
+  actor: actorSchema,
+  campaignId: recordId.nullish(),
+  /** The session the GM confirmed ending: once it has ended, pressing again ends nothing. */
+  sessionNumber: z.number().int().positive().nullish(),
+});
 
 export interface SessionProtagonistSummary {
   id: string;
@@ -20,19 +27,34 @@ export interface SessionProtagonistSummary {
   improvements: ImprovementResult["changes"];
 }
 
+/** Ending a session that another press (or GM) has ended already: nothing was done. */
+export class SessionAlreadyEnded extends ServiceError {
+  override name = "SessionAlreadyEnded";
+  constructor(
+    readonly campaignName: string,
+    readonly endedSession: number,
+    readonly currentSession: number,
+  ) {
+    super("conflict", "That session has already ended.");
+  }
+}
+
 export interface SessionEndResult {
   sessionNumber: number;
   protagonists: SessionProtagonistSummary[];
   eventId: number;
 }
 
-/** Each Protagonist's state at the start of the session: the before-snapshot of its first change. */
+/**
+ * Each Protagonist's state at the start of the session: the before-snapshot of its first change
+ * the whole table may see (the summary is posted for everyone).
+ */
 async function sessionStartStates(
   tx: Tx,
   campaignId: string,
   sessionNumber: number,
 ): Promise<Map<string, ProtagonistSnapshot>> {
-  const events = await tx.event.findMany({
+  const events = await readableLog(tx, EVERYONE).findMany({
     where: { campaignId, sessionNumber, changed: true },
     orderBy: { id: "asc" },
     select: { before: true },
@@ -54,11 +76,19 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
      * improvement variant) and marks clear; the summary shows the session's SAN, Bond and
      * Resources changes; the campaign moves on to the next session. One event, undoable.
      */
-    async endSession(raw: { actor: Actor; campaignId?: string | null }): Promise<SessionEndResult> {
-      const { actor, campaignId } = parseInput(endInput, raw);
+    async endSession(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      sessionNumber?: number | null;
+    }): Promise<SessionEndResult> {
+      const { actor, campaignId, sessionNumber } = parseInput(endInput, raw);
       return db.$transaction(async (tx) => {
         const campaign = resolveCampaign(sql, actor, campaignId);
         assertGm(sql, actor, campaign);
+        // Checked inside the transaction: of several presses at once, only the first ends it.
+        if (sessionNumber != null && sessionNumber !== campaign.sessionNumber) {
+          throw new SessionAlreadyEnded(campaign.name, sessionNumber, campaign.sessionNumber);
+        }
         const options = ruleOptionsOf(campaign);
         const starts = await sessionStartStates(tx, campaign.id, campaign.sessionNumber);
         const rows = await tx.protagonist.findMany({

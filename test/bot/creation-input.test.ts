@@ -4,6 +4,7 @@ import {
   formatSkillLines,
   formatStats,
   parseBondLines,
+  parseKindLines,
   parseSkillLines,
   parseStats,
 } from "../../src/bot/presentation/creation-input.js";
@@ -60,6 +61,11 @@ describe("parseSkillLines", () => {
     expect(parseSkillLines("x".repeat(121), 20)).toMatchObject({ ok: false });
   });
 
+  it("takes skill names up to the one limit everywhere, 100 (what /roll skill can send)", () => {
+    expect(parseSkillLines("x".repeat(100), 20)).toEqual({ ok: true, value: ["x".repeat(100)] });
+    expect(parseSkillLines("x".repeat(101), 20)).toMatchObject({ ok: false });
+  });
+
   it("formats picks with repeats grouped", () => {
     expect(formatSkillLines(["Search", "Occult", "Occult"])).toBe("Search\nOccult ×2");
     const parsed = parseSkillLines(formatSkillLines(["Search", "Occult", "Occult"]), 10);
@@ -97,5 +103,26 @@ describe("parseBondLines", () => {
     const text = "Tom | individual\nThe lab | community | 2 picks\nParish | community | at 1";
     const parsed = parseBondLines(text);
     expect(parsed.ok && formatBondLines(parsed.value)).toBe(text);
+  });
+});
+
+describe("parseKindLines", () => {
+  it("reads a kind per line, in brackets or after a colon", () => {
+    expect(parseKindLines("Foreign Language (Latin)\n- science: organic chemistry\n\n")).toEqual({
+      ok: true,
+      value: [
+        { skill: "Foreign Language", kind: "Latin" },
+        { skill: "science", kind: "organic chemistry" },
+      ],
+    });
+    expect(parseKindLines("")).toEqual({ ok: true, value: [] });
+  });
+
+  it("explains a line that names no kind", () => {
+    expect(parseKindLines("Foreign Language")).toMatchObject({
+      ok: false,
+      problem: /names no kind/,
+    });
+    expect(parseKindLines("Art (Type)")).toMatchObject({ ok: false, problem: /names no kind/ });
   });
 });

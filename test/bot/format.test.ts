@@ -1,19 +1,19 @@
 /**
- * User text is shown as typed: markdown escaped exactly as discord.js's escapeMarkdown does (the
- * shortcut for text without markdown syntax must not change a single result), mentions defused.
+ * User text is shown as typed, wherever it goes: no markdown form, mention, timestamp or emoji is
+ * drawn from it, and a reader sees exactly the characters typed (names on one line).
  */
-import { escapeMarkdown } from "discord.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { userParagraph, userText } from "../../src/bot/format.js";
-
-const defused = (text: string) => escapeMarkdown(text).replace(/@/g, "@\u200b");
+import { defuseMentions } from "../../src/bot/presentation/user-text.js";
+import { displayText } from "../../src/services/display-text.js";
+import { HOSTILE_MARKDOWN, renderedMarkdownIn, shownAs } from "../support/discord-markdown.js";
 
 /** Plain words mixed with every character markdown or mentions could use. */
 const typed = fc.string({
   unit: fc.oneof(
     fc.constantFrom(
-      ..."\\ ` * _ ~ | # - . [ ] ( ) < > : / @ ! & 0 1 9".split(" "),
+      ..."\\ ` * _ ~ | # - . [ ] ( ) < > : / @ ! & 0 1 9 t a: everyone here".split(" "),
       " ",
       "\n",
       "a",
@@ -23,58 +23,46 @@ const typed = fc.string({
       "漢",
       "😀",
     ),
-    fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }),
+    fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }).filter((c) => c !== "\u200b"),
   ),
   maxLength: 40,
 });
 
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 describe("user text", () => {
-  it("escapes exactly what escapeMarkdown escapes, with mentions defused", () => {
+  it("renders nothing, and shows the characters typed", () => {
     fc.assert(
       fc.property(typed, (text) => {
-        expect(userParagraph(text, 10_000)).toBe(defused(text));
-        const flat = text.replace(/[\r\n\t]+/g, " ").trim();
-        expect(userText(text, 10_000)).toBe(defused(flat));
+        const paragraph = userParagraph(text, 10_000);
+        expect(renderedMarkdownIn(paragraph)).toBeUndefined();
+        expect(shownAs(paragraph)).toBe(text);
+        const name = userText(text, 10_000);
+        expect(renderedMarkdownIn(name)).toBeUndefined();
+        expect(shownAs(name)).toBe(oneLine(text));
       }),
-      { numRuns: 2_000 },
+      { numRuns: 3_000 },
     );
   });
 
-  it("escapes exactly what escapeMarkdown escapes, in text made of markdown syntax", () => {
-    // A small alphabet, so pairs like "||" and "~~" and line starts like "- " come up often.
-    const dense = fc.string({
-      unit: fc.constantFrom(..."\\`*_~|#-.[]()1a \n".split("")),
-      maxLength: 12,
-    });
-    fc.assert(
-      fc.property(dense, (text) => {
-        expect(userParagraph(text, 10_000)).toBe(defused(text));
-      }),
-      { numRuns: 2_000 },
-    );
-    for (const text of [
-      "a||b",
-      "a~~b",
-      "a\\b",
-      "`a`",
-      "a_b",
-      "a*b",
-      "# a",
-      "- a",
-      "1. a",
-      "[a](b)",
-    ]) {
-      expect(userText(text)).toBe(defused(text));
+  it.each(HOSTILE_MARKDOWN)("shows %j literally, in names, notes and services' quotes", (text) => {
+    for (const shown of [userText(text, 10_000), userParagraph(text, 10_000), displayText(text)]) {
+      expect(renderedMarkdownIn(shown)).toBeUndefined();
     }
-    expect(userText("Dr. Vance")).toBe("Dr. Vance");
-    expect(userText("Agent 7-2")).toBe("Agent 7-2");
+    expect(shownAs(userParagraph(text, 10_000))).toBe(text);
+    expect(shownAs(displayText(text))).toBe(oneLine(text));
   });
 
-  it("shows names as typed, without markdown or pings", () => {
-    expect(userText("Agent Smith")).toBe("Agent Smith");
-    expect(userText("**Dr. Who**")).toBe("\\*\\*Dr. Who\\*\\*");
-    expect(userText("__secret__ ~~gone~~")).toBe("\\_\\_secret\\_\\_ \\~\\~gone\\~\\~");
-    expect(userText("@everyone look")).toBe("@\u200beveryone look");
-    expect(userText("a\nb")).toBe("a b");
+  it("leaves ordinary names as they are", () => {
+    for (const name of ["Agent Smith", "Dr. Vance", "Agent 7-2", "O'Brien", "Anne-Marie (Nan)"]) {
+      expect(userText(name)).toBe(name);
+      expect(displayText(name)).toBe(name);
+    }
+  });
+
+  it("keeps the bot's own markdown in refusals, breaking only pings and drawn syntax", () => {
+    expect(defuseMentions("**Vance** pinged @everyone in <#1> at <t:1:R> with </roll:1>")).toBe(
+      "**Vance** pinged @\u200beveryone in <\u200b#1> at <\u200bt:1:R> with <\u200b/roll:1>",
+    );
   });
 });

@@ -15,6 +15,7 @@ function entry(id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry 
     createdAt: new Date(1_700_000_000_000),
     undone: false,
     isUndo: false,
+    visibility: "campaign",
     ...overrides,
   };
 }
@@ -35,7 +36,7 @@ describe("history lines", () => {
   it("show the id, a timestamp, a mention that never pings, and the summary as text", () => {
     const line = historyLine(entry(42, { summary: "**Bold** @everyone <@123>" }));
     expect(line).toBe(
-      "`#42` <t:1700000000:R> <@300000000000000003> \\*\\*Bold\\*\\* @\u200beveryone <@\u200b123>",
+      "`#42` <t:1700000000:R> <@300000000000000003> \\*\\*Bold\\*\\* @\u200beveryone <\u200b@\u200b123>",
     );
   });
 

@@ -5,6 +5,7 @@ import {
   InteractionReply,
   type AcknowledgeableInteraction,
 } from "../../src/bot/reply.js";
+import { messages } from "../../src/bot/messages.js";
 
 interface Call {
   method: string;
@@ -86,17 +87,66 @@ describe("InteractionReply", () => {
     const reply = helper(interaction);
     await vi.advanceTimersByTimeAsync(AUTO_DEFER_AFTER_MS);
     await reply.send({ content: "bad dice", ephemeral: true });
+    // Deleted first: Discord makes the first follow-up after a defer edit the placeholder.
     expect(interaction.calls.map((call) => call.method)).toEqual([
       "deferReply",
-      "followUp",
       "deleteReply",
+      "followUp",
     ]);
     expect(interaction.calls[0]?.options).toEqual({});
-    expect(interaction.calls[1]?.options).toEqual({
+    expect(interaction.calls[2]?.options).toEqual({
       content: "bad dice",
       allowedMentions: noPings,
       flags: MessageFlags.Ephemeral,
     });
+  });
+
+  it("overwrites a public 'thinking…' it cannot delete before answering privately", async () => {
+    const interaction = recordingInteraction();
+    interaction.deleteReply = () => Promise.reject(new Error("503"));
+    const reply = new InteractionReply(interaction, {
+      ephemeral: false,
+      autoDefer: "reply",
+      onBackgroundError: () => undefined,
+    });
+    await vi.advanceTimersByTimeAsync(AUTO_DEFER_AFTER_MS);
+    await reply.send({ content: "bad dice", ephemeral: true });
+    expect(interaction.calls.map((call) => call.method)).toEqual([
+      "deferReply",
+      "editReply",
+      "followUp",
+    ]);
+    expect(interaction.calls[1]?.options?.content).toBe(messages.answeredSeparately);
+  });
+
+  it("never edits private text into a public answer: it follows up privately", async () => {
+    const interaction = recordingInteraction();
+    const reply = helper(interaction);
+    await reply.send("the public answer");
+    await reply.edit({ content: "only for you", ephemeral: true });
+    expect(interaction.calls.map((call) => [call.method, call.options?.flags])).toEqual([
+      ["reply", undefined],
+      ["followUp", MessageFlags.Ephemeral],
+    ]);
+  });
+
+  it("takes 'already acknowledged' on a first answer as answered (a retry after it arrived)", async () => {
+    const interaction = recordingInteraction();
+    interaction.reply = () => Promise.reject(Object.assign(new Error("acked"), { code: 40060 }));
+    const reply = helper(interaction);
+    await reply.send("hello");
+    expect(reply.acknowledged).toBe(true);
+    await reply.edit("hello again");
+    expect(interaction.calls.map((call) => call.method)).toEqual(["editReply"]);
+  });
+
+  it("cuts content to Discord's 2,000 characters, between emoji", async () => {
+    const interaction = recordingInteraction();
+    const reply = helper(interaction);
+    await reply.send(`${"x".repeat(1998)}🐙🐙`);
+    const content = String(interaction.calls[0]?.options?.content);
+    expect(content.length).toBeLessThanOrEqual(2000);
+    expect(content).toBe(`${"x".repeat(1998)}…`);
   });
 
   it("turns a second send into a follow-up and edit into editing the answer", async () => {
@@ -163,6 +213,25 @@ describe("InteractionReply", () => {
       { method: "update", options: { content: "now", allowedMentions: noPings } },
     ]);
     reply.stopTimer();
+  });
+
+  it("components: private text never replaces a public message, it answers privately", async () => {
+    const first = recordingInteraction(true);
+    const before = helper(first, { autoDefer: "update" });
+    await before.edit({ content: "only for you", ephemeral: true });
+    expect(first.calls.map((call) => [call.method, call.options?.flags])).toEqual([
+      ["reply", MessageFlags.Ephemeral],
+    ]);
+    before.stopTimer();
+    const second = recordingInteraction(true);
+    const after = helper(second, { autoDefer: "update" });
+    await after.deferUpdate();
+    await after.edit({ content: "still only for you", ephemeral: true });
+    expect(second.calls.map((call) => [call.method, call.options?.flags])).toEqual([
+      ["deferUpdate", undefined],
+      ["followUp", MessageFlags.Ephemeral],
+    ]);
+    after.stopTimer();
   });
 
   it("opens a modal only as the first answer", async () => {

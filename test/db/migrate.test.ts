@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyMigrations, migrationChecksum, MigrationError } from "../../src/db/migrate.js";
+import {
+  applyMigrations,
+  listMigrations,
+  migrationChecksum,
+  MigrationError,
+} from "../../src/db/migrate.js";
 import { openDatabase } from "../../src/db/client.js";
 import { MIGRATIONS_DIR } from "../support/temp-db.js";
 
@@ -31,11 +36,15 @@ interface Row {
 describe("migrations", () => {
   it("apply on an empty database, recorded as Prisma records them, and re-apply as a no-op", () => {
     const db = new BetterSqlite3(join(tempDir(), "a.db"));
+    const all = listMigrations(MIGRATIONS_DIR).map((m) => m.name);
+    expect(all[0]).toBe("20261130090000_init");
     const first = applyMigrations(db, MIGRATIONS_DIR);
-    expect(first.applied).toEqual(["20261130090000_init"]);
+    expect(first.applied).toEqual(all);
 
-    const rows = db.prepare("SELECT * FROM _prisma_migrations").all() as Row[];
-    expect(rows).toHaveLength(1);
+    const rows = db
+      .prepare("SELECT * FROM _prisma_migrations ORDER BY migration_name")
+      .all() as Row[];
+    expect(rows).toHaveLength(all.length);
     const [row] = rows;
     const sql = readFileSync(join(MIGRATIONS_DIR, "20261130090000_init", "migration.sql"), "utf8");
     expect(row?.checksum).toBe(migrationChecksum(sql));
@@ -47,8 +56,32 @@ describe("migrations", () => {
 
     const second = applyMigrations(db, MIGRATIONS_DIR);
     expect(second.applied).toEqual([]);
-    expect(second.alreadyApplied).toEqual(["20261130090000_init"]);
-    expect(db.prepare("SELECT count(*) AS n FROM _prisma_migrations").get()).toEqual({ n: 1 });
+    expect(second.alreadyApplied).toEqual(all);
+    expect(db.prepare("SELECT count(*) AS n FROM _prisma_migrations").get()).toEqual({
+      n: all.length,
+    });
+    db.close();
+  });
+
+  it("events logged before visibility existed stay readable by the whole campaign", () => {
+    const dir = tempDir();
+    const initOnly = join(dir, "migrations");
+    mkdirSync(initOnly);
+    cpSync(join(MIGRATIONS_DIR, "20261130090000_init"), join(initOnly, "20261130090000_init"), {
+      recursive: true,
+    });
+    const db = new BetterSqlite3(join(dir, "old.db"));
+    applyMigrations(db, initOnly);
+    db.prepare(
+      `INSERT INTO "Event" ("guildId", "actorId", "kind", "input", "summary")
+       VALUES ('1', '2', 'roll', '{}', 'rolled 1d6 = 4')`,
+    ).run();
+    expect(applyMigrations(db, MIGRATIONS_DIR).applied).toContain(
+      "20261201090000_event_visibility",
+    );
+    expect(db.prepare(`SELECT "summary", "visibility" FROM "Event"`).all()).toEqual([
+      { summary: "rolled 1d6 = 4", visibility: "campaign" },
+    ]);
     db.close();
   });
 

@@ -3,7 +3,6 @@
  * /roll), GMs added by a GM only, channel binding, the party, and session end behind a button.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InteractionHandle } from "../support/fake-discord/index.js";
 import { buttonIds, isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-campaign-token";
@@ -55,13 +54,6 @@ function settings(options: Record<string, string | number | boolean>, user?: str
       user: user ?? t.gmId,
     })
     .response();
-}
-
-async function press(handle: InteractionHandle, prefix: string, user: string) {
-  const original = await handle.waitForOriginal();
-  const id = buttonIds(original).find((c) => c.startsWith(prefix));
-  if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
-  return t.fake.sendButton({ customId: id, messageId: original.id, user });
 }
 
 describe("/campaign settings", () => {
@@ -225,7 +217,8 @@ describe("/campaign party", () => {
 });
 
 describe("/campaign session-end", () => {
-  it("asks privately, then improves the marked skill and posts the summary", async () => {
+  /** Ticks the first Protagonist's Occult mark, then asks the GM's prompt to end the session. */
+  async function askToEndWithOccultMarked() {
     t.run(
       "UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND key = 'occult'",
       first.id,
@@ -236,7 +229,11 @@ describe("/campaign session-end", () => {
       subcommand: "session-end",
       user: t.gmId,
     });
-    const prompt = await handle.waitForOriginal();
+    return { before, handle, prompt: await handle.waitForOriginal() };
+  }
+
+  it("asks privately, then improves the marked skill and posts the summary", async () => {
+    const { before, handle, prompt } = await askToEndWithOccultMarked();
     expect(isEphemeral(prompt)).toBe(true);
     expect(prompt.embeds[0]?.title).toBe("End session 1 of Night Floors?");
     expect(buttonIds(prompt)).toEqual([
@@ -244,7 +241,7 @@ describe("/campaign session-end", () => {
       "campaign:end-cancel",
     ]);
 
-    const confirm = await press(handle, "campaign:end:", t.gmId);
+    const confirm = await t.press(handle, "campaign:end:", t.gmId);
     const [summary] = await confirm.waitForFollowUps(1);
     expect(isEphemeral(summary)).toBe(false);
     const embed = summary?.embeds[0];
@@ -272,5 +269,34 @@ describe("/campaign session-end", () => {
       "Session 1 of **Night Floors** has already ended; this is session 2.",
     );
     expect(campaign().sessionNumber).toBe(2);
+  });
+
+  it("ends the session once when End is pressed several times at once", async () => {
+    const { before, prompt } = await askToEndWithOccultMarked();
+    const end = buttonIds(prompt).find((id) => id.startsWith("campaign:end:"));
+    expect(end).toBe(`campaign:end:${t.table.campaignId}:2`);
+    const presses = [1, 2, 3].map(() =>
+      t.fake.sendButton({ customId: end ?? "", messageId: prompt.id, user: t.gmId }),
+    );
+    const answers = await Promise.all(presses.map((p) => p.response()));
+    const isLate = (a: (typeof answers)[number]) => a.data?.content?.includes("has already ended");
+    const late = answers.filter(isLate);
+    expect(late).toHaveLength(2);
+    await presses[answers.findIndex((a) => !isLate(a))]?.waitForFollowUps(1);
+    for (const answer of late) {
+      expect(isEphemeral(answer.data)).toBe(true);
+      expect(answer.data?.content).toBe(
+        "Session 2 of **Night Floors** has already ended; this is session 3.",
+      );
+    }
+    const summaries = t.fake
+      .channelMessages(t.fake.defaultChannelId())
+      .filter((m) => m.embeds[0]?.title === "📘 Session 2 of Night Floors has ended");
+    expect(summaries).toHaveLength(1);
+    expect(campaign().sessionNumber).toBe(3);
+    expect(t.rows("SELECT id FROM Event WHERE kind = 'session-end'")).toHaveLength(2);
+    const improved = occult(first.id).rating - before;
+    expect(improved).toBeGreaterThanOrEqual(1);
+    expect(improved).toBeLessThanOrEqual(4);
   });
 });

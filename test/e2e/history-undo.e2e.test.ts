@@ -4,10 +4,9 @@
  * after each, including the refusals when a later change depends on the one to undo.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { InteractionHandle } from "../support/fake-discord/index.js";
 import {
   buttonDisabled,
-  buttonIds,
+  listedIds,
   isEphemeral,
   startSeededBot,
   type SeededBot,
@@ -53,18 +52,6 @@ async function hpChange(
   return latestEventId();
 }
 
-/** The ids listed on a history page, in order. */
-function listedIds(description: string | undefined): number[] {
-  return [...(description ?? "").matchAll(/^`#(\d+)`/gm)].map((m) => Number(m[1]));
-}
-
-async function press(handle: InteractionHandle, prefix: string, user?: string) {
-  const original = await handle.waitForOriginal();
-  const id = buttonIds(original).find((c) => c.startsWith(prefix));
-  if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
-  return t.fake.sendButton({ customId: id, messageId: original.id, ...(user ? { user } : {}) });
-}
-
 describe("/history", () => {
   const changes: number[] = [];
 
@@ -86,7 +73,7 @@ describe("/history", () => {
     expect(buttonDisabled(page, "history:older")).toBe(false);
     expect(buttonDisabled(page, "history:newer")).toBe(true);
 
-    const older = await (await press(handle, "history:older")).response();
+    const older = await (await t.press(handle, "history:older")).response();
     expect(listedIds(older.data?.embeds?.[0]?.description)).toEqual(changes.slice(0, 2).reverse());
     const olderMessage = (await handle.waitForOriginal({
       predicate: (m) => listedIds(m.embeds[0]?.description).length === 2,
@@ -94,7 +81,7 @@ describe("/history", () => {
     expect(buttonDisabled(olderMessage, "history:older")).toBe(true);
     expect(buttonDisabled(olderMessage, "history:newer")).toBe(false);
 
-    const newer = await (await press(handle, "history:newer")).response();
+    const newer = await (await t.press(handle, "history:newer")).response();
     expect(listedIds(newer.data?.embeds?.[0]?.description)).toEqual(changes.slice(2).reverse());
   });
 
@@ -102,7 +89,7 @@ describe("/history", () => {
     const handle = t.fake.sendSlashCommand({ name: "history", options: { public: true } });
     const page = await handle.waitForOriginal();
     expect(isEphemeral(page)).toBe(false);
-    const stranger = await (await press(handle, "history:older", t.secondPlayerId)).response();
+    const stranger = await (await t.press(handle, "history:older", t.secondPlayerId)).response();
     expect(isEphemeral(stranger.data)).toBe(true);
     expect(stranger.data?.content).toMatch(/^These buttons belong to whoever ran `\/history`/);
     expect(t.fake.message(page.id)?.embeds[0]?.description).toBe(page.embeds[0]?.description);
@@ -119,11 +106,11 @@ describe("/undo", () => {
     expect(prompt.embeds[0]?.title).toBe(`↩️ Undo #${change}?`);
     expect(prompt.embeds[0]?.description).toBe(`${first.name}: HP 10 → 8 (damage 2)`);
 
-    const stranger = await (await press(handle, "undo:confirm", t.secondPlayerId)).response();
+    const stranger = await (await t.press(handle, "undo:confirm", t.secondPlayerId)).response();
     expect(stranger.data?.content).toMatch(/belong to whoever ran `\/undo`/);
     expect(hp(first.id)).toBe(8);
 
-    const cancel = await (await press(handle, "undo:cancel")).response();
+    const cancel = await (await t.press(handle, "undo:cancel")).response();
     expect(cancel.data?.embeds?.[0]?.title).toBe(`Undo of #${change} cancelled`);
     expect(cancel.data?.components).toEqual([]);
     expect(hp(first.id)).toBe(8);
@@ -133,7 +120,7 @@ describe("/undo", () => {
   it("Confirm restores the state, tells the table, and history marks the change undone", async () => {
     const change = latestEventId();
     const handle = t.fake.sendSlashCommand({ name: "undo" });
-    const confirm = await press(handle, "undo:confirm");
+    const confirm = await t.press(handle, "undo:confirm");
     const done = await confirm.response();
     expect(done.data?.embeds?.[0]?.title).toBe(`↩️ Undone #${change}`);
     expect(done.data?.embeds?.[0]?.fields?.[0]?.value).toBe(first.name);
@@ -168,13 +155,13 @@ describe("/undo", () => {
 
     // The GM undoes their heal first; then a prompt for the player's change is valid...
     const gmUndo = t.fake.sendSlashCommand({ name: "undo", user: t.gmId });
-    await (await press(gmUndo, "undo:confirm", t.gmId)).response();
+    await (await t.press(gmUndo, "undo:confirm", t.gmId)).response();
     const handle = t.fake.sendSlashCommand({ name: "undo" });
     expect((await handle.waitForOriginal()).embeds[0]?.title).toBe(`↩️ Undo #${mine}?`);
     // ...until the GM changes the Protagonist again before the player confirms.
     const later = await hpChange("damage", 1, t.gmId);
     const hpBefore = hp(first.id);
-    const refused = await (await press(handle, "undo:confirm")).response();
+    const refused = await (await t.press(handle, "undo:confirm")).response();
     expect(refused.data?.embeds?.[0]?.title).toBe(`Can't undo #${mine}`);
     expect(refused.data?.embeds?.[0]?.description).toMatch(
       new RegExp(`a later change depends on it \\(#${later}: `),

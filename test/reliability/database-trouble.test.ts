@@ -73,6 +73,44 @@ describe("a database locked by another process", () => {
   });
 });
 
+describe("a lock held longer than Discord waits for an answer", () => {
+  let table: Table;
+
+  beforeAll(async () => {
+    table = await startTable({ botConnection: { busyTimeoutMs: 5_000 } });
+  });
+
+  afterAll(async () => {
+    await table.stop();
+  });
+
+  it("answers in time (the bot keeps running while it waits), then writes once the lock is gone", async () => {
+    const holder = new BetterSqlite3(table.databaseFile);
+    holder.exec("BEGIN EXCLUSIVE");
+    // Released by a timer: it only fires if waiting for the lock leaves the event loop free.
+    const released = new Promise<void>((resolve) => {
+      setTimeout(() => {
+        holder.exec("ROLLBACK");
+        holder.close();
+        resolve();
+      }, 3_300);
+    });
+    const handle = table.bot.fake.sendSlashCommand({
+      name: "hp",
+      subcommand: "damage",
+      user: PLAYER,
+      options: { amount: "1" },
+    });
+    const first = await handle.response();
+    expect(first.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    await released;
+    const answer = await handle.waitForOriginal();
+    expect(answer.embeds.length).toBe(1);
+    expect(handle.rejections()).toEqual([]);
+    expect(errorsLogged(table)).toEqual([]);
+  });
+});
+
 describe("a database that cannot be written", () => {
   let table: Table;
 

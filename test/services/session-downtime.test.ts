@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actor, gm, makeWorld, OTHER_PLAYER, type World } from "../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../support/dice.js";
+import { SessionAlreadyEnded } from "../../src/services/session-service.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -54,6 +55,34 @@ describe("session end", () => {
     );
     await world.services.session.endSession({ actor: gm() });
     expect((await skill(world.hero.id, "occult")).rating).toBe(51);
+  });
+});
+
+describe("session end, confirmed several times at once", () => {
+  it("ends the confirmed session once; the other presses are told it already ended", async () => {
+    rng.queue(...percentileFaces(97));
+    await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    rng.queue(2); // Occult's 1D4, rolled once
+    const presses = await Promise.allSettled(
+      [1, 2, 3].map(() => world.services.session.endSession({ actor: gm(), sessionNumber: 1 })),
+    );
+    expect(presses.filter((p) => p.status === "fulfilled")).toHaveLength(1);
+    const refused = presses.flatMap((p): unknown[] => (p.status === "rejected" ? [p.reason] : []));
+    expect(refused).toHaveLength(2);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(SessionAlreadyEnded);
+      expect(reason).toMatchObject({ endedSession: 1, currentSession: 2 });
+    }
+    const campaign = await world.db.prisma.campaign.findUniqueOrThrow({
+      where: { id: world.campaignId },
+    });
+    expect(campaign.sessionNumber).toBe(2);
+    expect(await world.db.prisma.event.count({ where: { kind: "session-end" } })).toBe(1);
+    expect((await skill(world.hero.id, "occult")).rating).toBe(52);
+    expect(rng.pending()).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   ApplicationCommandOptionType,
   ButtonBuilder,
   ButtonStyle,
+  ChannelType,
   Client,
   ComponentType,
   DiscordAPIError,
@@ -494,5 +495,61 @@ describe("modal submissions mirror the modal the bot showed", () => {
     expect(() => buildModalSubmission("note", { text: "too long" }, template)).toThrow(
       /1?-?5 characters|0-5/,
     );
+  });
+});
+
+describe("threads", () => {
+  it("streams only active threads, and sends interactions from a thread with its parent", async () => {
+    const fake = await startFakeDiscord({
+      guilds: [
+        {
+          channels: [
+            { id: "600000000000000001", name: "general" },
+            {
+              id: "600000000000000002",
+              name: "case",
+              type: ChannelType.PublicThread,
+              parentId: "600000000000000001",
+            },
+            {
+              id: "600000000000000003",
+              name: "old-case",
+              type: ChannelType.PublicThread,
+              parentId: "600000000000000001",
+              archived: true,
+            },
+          ],
+        },
+      ],
+    });
+    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiUrl } });
+    try {
+      const ready = new Promise<void>((resolve) =>
+        client.once(Events.ClientReady, () => {
+          resolve();
+        }),
+      );
+      await client.login("fake-token");
+      await ready;
+      const guild = client.guilds.cache.get(fake.guild().id);
+      const thread = guild?.channels.cache.get("600000000000000002");
+      expect(thread?.isThread() && thread.parentId).toBe("600000000000000001");
+      expect(guild?.channels.cache.has("600000000000000003")).toBe(false);
+      await client.application?.commands.set(COMMANDS);
+      const handle = fake.sendSlashCommand({
+        name: "roll",
+        options: { dice: "1d6" },
+        channelId: "600000000000000003",
+      });
+      expect(handle.payload.channel).toMatchObject({
+        id: "600000000000000003",
+        type: ChannelType.PublicThread,
+        parent_id: "600000000000000001",
+        guild_id: fake.guild().id,
+      });
+    } finally {
+      await client.destroy();
+      await fake.close();
+    }
   });
 });

@@ -2,11 +2,10 @@ import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from
 import { isUserFacingError } from "../user-facing-error.js";
 import { actorFrom } from "../actor.js";
 import type { BotServices } from "../services.js";
-import { truncate } from "../format.js";
 
-/** Discord shows at most 25 choices, each name ≤ 100 characters. */
+/** A choice; the dispatcher fits the list to Discord's limits. */
 const choice = (name: string, value: string): ApplicationCommandOptionChoiceData<string> => ({
-  name: truncate(name, 100),
+  name,
   value,
 });
 

@@ -1,5 +1,7 @@
-import type { BondChoice } from "../../rules/creation/index.js";
+import { parseSkillName, type BondChoice } from "../../rules/creation/index.js";
 import { STAT_NAMES, type StatName, type Stats } from "../../rules/types.js";
+import { SKILL_NAME_MAX } from "../../rules/creation/index.js";
+import { truncate } from "../format.js";
 
 /**
  * Reading what a player typed into the creation flow's forms. These parsers only turn text into
@@ -11,8 +13,6 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const problem = <T>(text: string): Parsed<T> => ({ ok: false, problem: text });
 
-/** Longest skill text the creation choices accept. */
-const SKILL_TEXT_MAX = 120;
 /** Longest Bond name the creation choices accept. */
 const BOND_NAME_MAX = 100;
 /** More lines than any Protagonist needs; stops a pasted essay early. */
@@ -26,7 +26,7 @@ function lines(text: string): string[] {
 }
 
 function quote(text: string): string {
-  return `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
+  return `“${truncate(text, 60)}”`;
 }
 
 const STAT_LINE = /^([a-z]{3})\s*[:=]?\s*(-?\d+)$/i;
@@ -94,8 +94,8 @@ export function parseSkillLines(text: string, maxPicks: number): Parsed<string[]
     const count = repeat === null ? 1 : Number(repeat[1]);
     const name = (repeat === null ? withoutBullet : withoutBullet.slice(0, repeat.index)).trim();
     if (name === "") return problem(`${quote(line)} names no skill.`);
-    if (name.length > SKILL_TEXT_MAX) {
-      return problem(`${quote(name)} is longer than ${SKILL_TEXT_MAX} characters.`);
+    if (name.length > SKILL_NAME_MAX) {
+      return problem(`${quote(name)} is longer than ${SKILL_NAME_MAX} characters.`);
     }
     if (count < 1 || picks.length + count > maxPicks) {
       return problem(`That is more than ${maxPicks} picks; remove some lines.`);
@@ -110,6 +110,34 @@ export function formatSkillLines(picks: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const pick of picks) counts.set(pick, (counts.get(pick) ?? 0) + 1);
   return [...counts].map(([name, count]) => (count === 1 ? name : `${name} ×${count}`)).join("\n");
+}
+
+/** A "(Type)" skill and the kind a player named for it. */
+export interface SkillKind {
+  skill: string;
+  kind: string;
+}
+
+/** Kinds of "(Type)" skills, one per line: `Foreign Language (Latin)` or `Foreign Language: Latin`. */
+export function parseKindLines(text: string): Parsed<SkillKind[]> {
+  const given = lines(text);
+  if (given.length > MAX_LINES)
+    return problem(`That is ${given.length} lines; write one per line.`);
+  const kinds: SkillKind[] = [];
+  for (const line of given) {
+    const withoutBullet = line.replace(BULLET, "");
+    const colon = /^([^:(]+):\s*(.+)$/.exec(withoutBullet);
+    const parsed = parseSkillName(
+      colon === null ? withoutBullet : `${colon[1] ?? ""} (${colon[2] ?? ""})`,
+    );
+    if (parsed.name === "" || parsed.specialisation === null) {
+      return problem(
+        `${quote(line)} names no kind: write the skill and its kind, like \`Foreign Language (Latin)\`.`,
+      );
+    }
+    kinds.push({ skill: parsed.name, kind: parsed.specialisation });
+  }
+  return ok(kinds);
 }
 
 const KINDS: Readonly<Record<string, BondChoice["kind"]>> = {

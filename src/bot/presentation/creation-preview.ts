@@ -3,9 +3,11 @@ import {
   adversityPickCount,
   type CreationDraft,
   type CreationPreview,
+  type PickBudget,
   type SheetSkill,
+  type StatRoll,
 } from "../../rules/creation/index.js";
-import { STAT_NAMES, type Era, type Harshness } from "../../rules/types.js";
+import { STAT_NAMES, type Era, type Harshness, type StatName } from "../../rules/types.js";
 import { EMBED_LIMITS, truncate, userText } from "../format.js";
 
 const OK_COLOUR = 0x2f6f4f;
@@ -54,6 +56,26 @@ function statLines(preview: CreationPreview): string {
   }).join("\n");
 }
 
+/** A 4D6 roll's dice, highest first, the dropped one struck through: "6 5 3 ~~1~~". */
+export function diceText(roll: StatRoll): string {
+  const kept = roll.dice.filter((_, index) => index !== roll.droppedIndex).sort((a, b) => b - a);
+  return `${kept.join(" ")} ~~${roll.dice[roll.droppedIndex] ?? ""}~~`;
+}
+
+function rollLines(rolls: Partial<Record<StatName, StatRoll>>): string {
+  return STAT_NAMES.flatMap((stat) => {
+    const roll = rolls[stat];
+    return roll === undefined ? [] : [`${stat} ${roll.total} (${diceText(roll)})`];
+  }).join("\n");
+}
+
+/** Never a negative count: overspending says how many picks are too many instead. */
+export function picksLeftLine(picks: PickBudget): string {
+  return picks.remaining >= 0
+    ? `Bonus picks left: **${picks.remaining}** of ${picks.allowance}`
+    : `Bonus picks left: **0** of ${picks.allowance} (${-picks.remaining} too many)`;
+}
+
 /** Skills the archetype or picks touched; the rest sit at their base rating. */
 function chosenSkills(skills: readonly SheetSkill[]): string[] {
   return skills
@@ -75,6 +97,8 @@ export function creationPreviewEmbed(options: {
   draft: CreationDraft;
   era: Era;
   preview: CreationPreview;
+  /** The 4D6 rolls behind each stat, for the rolled method. */
+  rolls?: Partial<Record<StatName, StatRoll>>;
 }): EmbedBuilder {
   const { draft, preview } = options;
   const name = draft.name?.trim() ? userText(draft.name) : "Unnamed Protagonist";
@@ -101,6 +125,10 @@ export function creationPreviewEmbed(options: {
           ].join("\n"),
     inline: true,
   });
+  const rolls = rollLines(options.rolls ?? {});
+  if (rolls !== "") {
+    embed.addFields({ name: "🎲 4D6, lowest dropped", value: rolls, inline: true });
+  }
   embed.addFields({
     name: "Skills so far",
     value: truncate(
@@ -111,7 +139,7 @@ export function creationPreviewEmbed(options: {
   const { picks } = preview;
   const adversity = adversityPickCount(draft.harshness ?? "normal");
   const pickLines = [
-    `Bonus picks left: **${picks.remaining}** of ${picks.allowance}`,
+    picksLeftLine(picks),
     ...(adversity > 0
       ? [`Adversity picks: ${draft.adversitySkills?.length ?? 0} of ${adversity}`]
       : []),

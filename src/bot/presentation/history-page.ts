@@ -5,7 +5,7 @@ import {
   EmbedBuilder,
   type BaseMessageOptions,
 } from "discord.js";
-import type { HistoryEntry } from "../../services/history-service.js";
+import type { HistoryEntry } from "../../services/history-entries.js";
 import { customId } from "../custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../format.js";
 
@@ -31,13 +31,24 @@ export interface HistoryPaging {
   protagonistId: string | null;
 }
 
-/** One line: id, when, who (a mention, which never pings here), the summary; undone ones struck. */
+/** Marks what not every member sees (a secret roll: its roller and the GMs). */
+const HIDDEN_MARK = "🔒";
+
+/**
+ * One line: id, when, who (a mention, which never pings here), the summary; undone ones struck,
+ * and those hidden from some members marked.
+ */
 export function historyLine(entry: HistoryEntry): string {
   const seconds = Math.floor(entry.createdAt.getTime() / 1000);
   const summary = userText(entry.summary, SUMMARY_MAX);
   const text = entry.undone ? `~~${summary}~~ *(undone)*` : summary;
-  const icon = entry.isUndo ? "↩️ " : "";
+  const icon = `${entry.visibility === "campaign" ? "" : `${HIDDEN_MARK} `}${entry.isUndo ? "↩️ " : ""}`;
   return `\`#${entry.id}\` <t:${seconds}:R> <@${entry.actorId}> ${icon}${text}`;
+}
+
+function footerOf(entries: readonly HistoryEntry[]): string {
+  const hidden = entries.some((entry) => entry.visibility !== "campaign");
+  return `Newest first. Undo a change of yours with /undo.${hidden ? ` ${HIDDEN_MARK} secret: only its roller and the GMs see it.` : ""}`;
 }
 
 export function historyMessage(view: HistoryView, paging: HistoryPaging): BaseMessageOptions {
@@ -48,7 +59,7 @@ export function historyMessage(view: HistoryView, paging: HistoryPaging): BaseMe
     .setDescription(
       lines.length ? truncate(lines.join("\n"), EMBED_LIMITS.description) : "Nothing logged yet.",
     )
-    .setFooter({ text: "Newest first. Undo a change of yours with /undo." });
+    .setFooter({ text: footerOf(view.entries) });
   const protagonist = paging.protagonistId ?? WHOLE_CAMPAIGN;
   const newest = view.entries[0]?.id;
   const older = new ButtonBuilder()

@@ -1,5 +1,6 @@
 import { EmbedBuilder } from "discord.js";
 import type {
+  SessionAlreadyEnded,
   SessionEndResult,
   SessionProtagonistSummary,
 } from "../../services/session-service.js";
@@ -64,4 +65,9 @@ export function sessionSummaryEmbeds(
     if (label !== null) embed.setFooter({ text: label });
     return embed;
   });
+}
+
+/** For a press that came too late: another press (or GM) ended that session first. */
+export function alreadyEndedMessage(ended: SessionAlreadyEnded): string {
+  return `Session ${ended.endedSession} of **${userText(ended.campaignName)}** has already ended; this is session ${ended.currentSession}.`;
 }

@@ -56,11 +56,8 @@ export function undoneMessage(result: UndoResult): BaseMessageOptions {
 }
 
 /** The public line telling the table what changed back; it names, never pings. */
-export function undoAnnouncement(result: UndoResult, userId: string): string {
-  return truncate(
-    `↩️ <@${userId}> undid #${result.undoneEventId}: ${userText(result.summary, 1000)}`,
-    2000,
-  );
+export function undoAnnouncement(eventId: number, summary: string, userId: string): string {
+  return truncate(`↩️ <@${userId}> undid #${eventId}: ${userText(summary, 1000)}`, 2000);
 }
 
 export function undoRefusedMessage(eventId: string, why: string): BaseMessageOptions {

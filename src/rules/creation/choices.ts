@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERAS, STAT_NAMES } from "../types.js";
 import type { BondKind, Era, Harshness, Stats } from "../types.js";
+import { SKILL_NAME_MAX } from "./skills.js";
 import { ASSIGNABLE_SET_IDS } from "./stats.js";
 import type { AssignableSetId, HarshBonusStat } from "./stats.js";
 
@@ -162,9 +163,9 @@ export const creationDraftSchema = z.object({
   harshBonusStat: z.enum(["STR", "CON"]).optional(),
   archetypeId: z.string().max(100).optional(),
   archetypeSpecialisations: z.record(z.string(), z.string().max(80)).optional(),
-  optionalSkills: z.array(z.string().max(120)).optional(),
-  adversitySkills: z.array(z.string().max(120)).optional(),
-  bonusSkills: z.array(z.string().max(120)).optional(),
+  optionalSkills: z.array(z.string().max(SKILL_NAME_MAX)).optional(),
+  adversitySkills: z.array(z.string().max(SKILL_NAME_MAX)).optional(),
+  bonusSkills: z.array(z.string().max(SKILL_NAME_MAX)).optional(),
   resources: z.object({ tradeInPicks: z.number().int().min(0), zero: z.boolean() }).optional(),
   bonds: z.array(bondChoiceSchema).optional(),
 });

@@ -101,6 +101,13 @@ export function skillsFor(era: Era): readonly SkillDefinition[] {
 export const UNNATURAL = "Unnatural";
 
 /**
+ * The longest skill name, specialisation included, wherever one is typed, stored or imported:
+ * 100, what Discord allows a string option and an autocomplete choice's value, so every skill on
+ * a sheet can be picked in `/roll skill`.
+ */
+export const SKILL_NAME_MAX = 100;
+
+/**
  * Adversity skills per era. Modern is seed 000; Future is our documented default (seed 000 gives
  * none): the Modern list with Planet/Station Lore in place of Regional Lore.
  */
@@ -138,6 +145,28 @@ export function parseSkillName(text: string): ParsedSkillName {
 export function normaliseSpecialisation(text: string): string | null {
   const tidied = tidy(text);
   return tidied === "" || tidied.toLowerCase() === PLACEHOLDER_SPECIALISATION ? null : tidied;
+}
+
+/** Words a title keeps in lower case unless they start it ("Isle of Man"). */
+const MINOR_WORDS = new Set("a an and at by for in of on or the to".split(" "));
+
+/**
+ * A specialisation in title case: each word starts with a capital ("urban" → "Urban", "new
+ * england" → "New England"), minor words after the first stay lower case, and other letters stay
+ * as typed, so "FBI" or "McAllister" keep the capitals their writer gave them.
+ */
+export function titleCaseSpecialisation(text: string): string {
+  return tidy(text)
+    .split(" ")
+    .map((word, index) =>
+      index > 0 && MINOR_WORDS.has(word.toLowerCase())
+        ? word.toLowerCase()
+        : word.replace(
+            /(^|[-/])(\p{Ll})/gu,
+            (_, before: string, letter: string) => before + letter.toUpperCase(),
+          ),
+    )
+    .join(" ");
 }
 
 export function formatSkillName(name: string, specialisation: string | null): string {
@@ -195,7 +224,7 @@ export function baseRating(
 /** A skill reference resolved against a catalog, ready to be keyed on a sheet. */
 export interface ResolvedSkill {
   key: string;
-  /** Display name: the catalog's spelling of the skill, the player's of the specialisation. */
+  /** Display name: the catalog's spelling of the skill, the specialisation in title case. */
   name: string;
   definition: SkillDefinition;
   specialisation: string | null;
@@ -208,10 +237,34 @@ export type SkillResolution =
       problem: "skill-unknown" | "specialisation-missing" | "specialisation-unexpected";
     };
 
+/** A typed skill split into its catalog definition (when known) and its title-cased specialisation. */
+function canonicalParts(
+  catalog: SkillCatalog,
+  text: string,
+): { name: string; definition: SkillDefinition | undefined; specialisation: string | null } {
+  const parsed = parseSkillName(text);
+  const definition = catalog.find(text);
+  return {
+    name: definition?.name ?? parsed.name,
+    definition,
+    specialisation:
+      parsed.specialisation === null ? null : titleCaseSpecialisation(parsed.specialisation),
+  };
+}
+
+/**
+ * How a skill a player typed is written on sheets: the catalog's spelling of a known skill
+ * ("survival (urban)" → "Survival (Urban)"), the specialisation in title case. An unknown skill
+ * keeps its name as typed (tidied), so the player recognises it in the problem shown.
+ */
+export function canonicalSkillText(catalog: SkillCatalog, text: string): string {
+  const { name, specialisation } = canonicalParts(catalog, text);
+  return formatSkillName(name, specialisation);
+}
+
 /** Resolve "Art (Painting)" to a sheet skill, saying why when it cannot be one. */
 export function resolveSkill(catalog: SkillCatalog, text: string): SkillResolution {
-  const { specialisation } = parseSkillName(text);
-  const definition = catalog.find(text);
+  const { definition, specialisation } = canonicalParts(catalog, text);
   if (definition === undefined) return { ok: false, problem: "skill-unknown" };
   if (definition.typed && specialisation === null) {
     return { ok: false, problem: "specialisation-missing" };

@@ -1,5 +1,4 @@
 import { Events, type Client } from "discord.js";
-import { CallbackPoster } from "../../../src/bot/callback-poster.js";
 import { createDiscordClient, logClientEvents } from "../../../src/bot/client.js";
 import type { CommandModule, SlashCommandDefinition } from "../../../src/bot/command.js";
 import { CommandRegistry } from "../../../src/bot/command-registry.js";
@@ -43,11 +42,6 @@ export async function startInProcessBot(options: {
   readonly fakeOptions?: Omit<StartFakeDiscordOptions, "requiredToken">;
   /** Log the client's health events like the bot process does (logClientEvents). */
   readonly logClientEvents?: boolean;
-  /**
-   * Where first answers go first, as in the bot process: the fake's API by default; another URL
-   * (e.g. a closed port); or null for the REST client alone.
-   */
-  readonly callbacksApiUrl?: string | null;
 }): Promise<InProcessBot> {
   const fake = await startFakeDiscord({ ...options.fakeOptions, requiredToken: TEST_TOKEN });
   let database: Awaited<ReturnType<typeof openTempDatabase>> | undefined;
@@ -65,12 +59,6 @@ export async function startInProcessBot(options: {
   });
   const registry = new CommandRegistry(options.modules);
   const client = createDiscordClient({ apiUrl: fake.apiUrl, log });
-  const callbacksApiUrl =
-    options.callbacksApiUrl === undefined ? fake.apiUrl : options.callbacksApiUrl;
-  const callbacks =
-    callbacksApiUrl === null
-      ? undefined
-      : new CallbackPoster(callbacksApiUrl, client.rest.options.version);
   const dispatcher = new InteractionDispatcher({
     registry,
     services,
@@ -78,7 +66,6 @@ export async function startInProcessBot(options: {
     autoDeferAfterMs: options.autoDeferAfterMs,
     newReferenceCode: () => "REF123",
     writeRateLimiter: options.writeRateLimiter,
-    callbacks,
   });
   if (options.logClientEvents === true) logClientEvents(client, log);
   client.on(Events.InteractionCreate, (interaction) => {

@@ -2,7 +2,12 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { MessageFlags } from "discord.js";
-import { startFakeDiscord, type FakeDiscord } from "../../support/fake-discord/index.js";
+import {
+  startFakeDiscord,
+  type FakeChannelInit,
+  type FakeDiscord,
+  type InteractionHandle,
+} from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
 
@@ -24,15 +29,27 @@ export interface SeededBot {
   setProtagonist(id: string, columns: Record<string, string | number>): void;
   /** Runs one write statement on the bot's database (between interactions), for set-ups. */
   run(sql: string, ...params: unknown[]): void;
+  /** Presses the button whose custom id starts with `prefix` on the handle's answer. */
+  press(handle: InteractionHandle, prefix: string, user?: string): Promise<InteractionHandle>;
   stop(): Promise<void>;
 }
 
 /**
  * The fake Discord, a seeded table (the owner is the GM; two players with one Protagonist each)
- * and the built bot on it, registered and ready. One per test file.
+ * and the built bot on it, registered and ready. One per test file. `channels` come after the
+ * guild's #general (which stays the default channel).
  */
-export async function startSeededBot(token: string): Promise<SeededBot> {
-  const fake = await startFakeDiscord({ requiredToken: token, defaultTimeoutMs: 20_000 });
+export async function startSeededBot(
+  token: string,
+  options: { channels?: FakeChannelInit[] } = {},
+): Promise<SeededBot> {
+  const fake = await startFakeDiscord({
+    requiredToken: token,
+    defaultTimeoutMs: 20_000,
+    ...(options.channels
+      ? { guilds: [{ channels: [{ name: "general" }, ...options.channels] }] }
+      : {}),
+  });
   const dir = emptyDir();
   const file = join(dir, "bot.db");
   const gmId = fake.guild().ownerId;
@@ -94,6 +111,12 @@ export async function startSeededBot(token: string): Promise<SeededBot> {
         db.close();
       }
     },
+    async press(handle, prefix, user) {
+      const original = await handle.waitForOriginal();
+      const id = buttonIds(original).find((c) => c.startsWith(prefix));
+      if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
+      return fake.sendButton({ customId: id, messageId: original.id, ...(user ? { user } : {}) });
+    },
     async stop() {
       await bot.kill();
       await fake.close();
@@ -124,4 +147,9 @@ export function buttonDisabled(
     .flatMap((row) => row.components ?? [])
     .find((c) => c.custom_id?.startsWith(prefix));
   return button === undefined ? undefined : (button.disabled ?? false);
+}
+
+/** The event ids listed on a /history page, in order. */
+export function listedIds(description: string | undefined): number[] {
+  return [...(description ?? "").matchAll(/^`#(\d+)`/gm)].map((m) => Number(m[1]));
 }

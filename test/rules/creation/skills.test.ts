@@ -6,6 +6,7 @@ import {
   baseRating,
   formatSkillName,
   parseSkillName,
+  canonicalSkillText,
   resolveSkill,
   skillCatalog,
   skillKey,
@@ -215,6 +216,39 @@ describe("skill names", () => {
     expect(resolveSkill(catalog, "Basket Weaving")).toEqual({
       ok: false,
       problem: "skill-unknown",
+    });
+  });
+});
+
+describe("skill names as players type them", () => {
+  const catalog = skillCatalog("modern");
+
+  it("writes a known skill the catalog's way and its specialisation in title case", () => {
+    expect(canonicalSkillText(catalog, "survival (urban)")).toBe("Survival (Urban)");
+    expect(canonicalSkillText(catalog, "  regional lore ( new   england )")).toBe(
+      "Regional Lore (New England)",
+    );
+    expect(canonicalSkillText(catalog, "foreign language (old-norse)")).toBe(
+      "Foreign Language (Old-Norse)",
+    );
+    expect(canonicalSkillText(catalog, "regional lore (isle of man)")).toBe(
+      "Regional Lore (Isle of Man)",
+    );
+    expect(canonicalSkillText(catalog, "occult")).toBe("Occult");
+  });
+
+  it("keeps capitals the player gave inside a word, and unknown skills as typed", () => {
+    expect(canonicalSkillText(catalog, "law (FBI procedure)")).toBe("Law (FBI Procedure)");
+    expect(canonicalSkillText(catalog, "craft (mcAllister chairs)")).toBe(
+      "Craft (McAllister Chairs)",
+    );
+    expect(canonicalSkillText(catalog, "basket weaving")).toBe("basket weaving");
+  });
+
+  it("puts the same spelling on the sheet", () => {
+    expect(resolveSkill(catalog, "survival (urban)")).toMatchObject({
+      ok: true,
+      skill: { name: "Survival (Urban)", key: "survival (urban)", specialisation: "Urban" },
     });
   });
 });

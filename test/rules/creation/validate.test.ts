@@ -351,7 +351,7 @@ describe("archetype and its skills", () => {
       {
         code: "archetype-specialisation-duplicate",
         path: "archetypeSpecialisations.Art",
-        message: "Painter already gives Art (painting); name a different kind of Art.",
+        message: "Painter already gives Art (Painting); name a different kind of Art.",
       },
     ]);
   });
@@ -414,7 +414,7 @@ describe("archetype and its skills", () => {
         code: "optional-already-held",
         path: "optionalSkills[3]",
         message:
-          "Researcher / Scientist already gives you Science (biology); the list is for skills you don't have yet.",
+          "Researcher / Scientist already gives you Science (Biology); the list is for skills you don't have yet.",
       },
     ]);
   });

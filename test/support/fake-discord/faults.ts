@@ -15,8 +15,13 @@ export interface FailFault extends FaultMatch {
   retryAfterSeconds?: number;
   /** For 429: a global rate limit (X-RateLimit-Global). */
   global?: boolean;
-  /** Override the JSON error body. */
+  /** Override the JSON error body (e.g. `{ code: 50013, message: "Missing Permissions" }`). */
   body?: unknown;
+  /**
+   * The request is handled as usual, then answered with the failure: an ambiguous failure (a
+   * proxy's 5xx after Discord took the callback), so a retry meets what the first one did.
+   */
+  afterHandling?: boolean;
 }
 
 export interface DelayFault extends FaultMatch {
@@ -54,9 +59,22 @@ export class FaultInjector {
     this.delays = [];
   }
 
-  /** Consumes a failure for this request, if one applies. */
-  takeFailure(method: string, path: string): FaultResponse | undefined {
-    const rule = take(this.failures, method, path);
+  /**
+   * Consumes a failure for this request, if one applies: `when` "before" the route runs, or
+   * "after" it (faults with `afterHandling`).
+   */
+  takeFailure(
+    method: string,
+    path: string,
+    when: "before" | "after" = "before",
+  ): FaultResponse | undefined {
+    const rule = take(
+      this.failures.filter(
+        (candidate) => (candidate.fault.afterHandling === true) === (when === "after"),
+      ),
+      method,
+      path,
+    );
     if (rule === undefined) return undefined;
     const { status } = rule;
     if (status === 429) {

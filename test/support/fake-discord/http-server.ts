@@ -119,7 +119,7 @@ async function answer(
     }
   }
   try {
-    return await route.handle({
+    const result = await route.handle({
       method: recorded.method,
       path: recorded.path,
       params,
@@ -129,6 +129,7 @@ async function answer(
       token: recorded.token,
       request: recorded,
     });
+    return options.faults.takeFailure(recorded.method, recorded.path, "after") ?? result;
   } catch (error) {
     if (error instanceof HttpError) return toResult(error);
     // A fake bug or a bot payload the fake can't digest: a 500 the test will notice.

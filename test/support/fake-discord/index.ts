@@ -93,6 +93,7 @@ export class FakeDiscord {
       (event, data) => this.gateway.dispatch(event, data),
       this.defaultTimeoutMs,
       this.bodyContext,
+      options.interactionDeadlineMs,
     );
     const routes = createRoutes({
       world: this.world,

@@ -82,6 +82,7 @@ export function buildCommandOptions(
     }
     const type = definition?.type ?? inferType(value);
     const focused = autocomplete && init.focused === name;
+    if (definition !== undefined) checkLength(label, definition, value, focused);
     if (!autocomplete && definition !== undefined) checkChoice(label, definition, value);
     leaf.push(makeOption(name, type, value, focused, autocomplete));
     if (ID_TYPES.has(type)) addResolved(world, guild, resolved, type, String(value));
@@ -163,6 +164,23 @@ function inferType(value: SimpleOptionValue): ApplicationCommandOptionType {
       : ApplicationCommandOptionType.Number;
   }
   return ApplicationCommandOptionType.String;
+}
+
+/** A Discord client lets nobody send a string option outside its min/max length (while typing, more). */
+function checkLength(
+  label: string,
+  definition: APIApplicationCommandOption,
+  value: SimpleOptionValue,
+  focused: boolean,
+): void {
+  if (definition.type !== ApplicationCommandOptionType.String || typeof value !== "string") return;
+  const max = definition.max_length ?? 6000;
+  const min = focused ? 0 : (definition.min_length ?? 0);
+  if (value.length > max || value.length < min) {
+    throw new Error(
+      `fake Discord: ${label} option "${definition.name}" must be ${min}-${max} characters, got ${value.length}`,
+    );
+  }
 }
 
 function checkChoice(

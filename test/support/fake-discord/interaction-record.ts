@@ -75,6 +75,8 @@ export class InteractionRecord {
   readonly callbacks: InteractionCallbackRecord[] = [];
   readonly followUpIds: string[] = [];
   readonly rejections: string[] = [];
+  /** Answered too late: the token no longer works (Discord's 3 s deadline). */
+  expired = false;
   /** Id of the message that `@original` refers to once there is one. */
   originalId: string | undefined;
   /** For component interactions: the message the component was on. */

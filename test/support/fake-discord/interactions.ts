@@ -7,9 +7,8 @@ import {
   InteractionResponseType,
   InteractionType,
   MessageFlags,
-  MessageType,
 } from "discord.js";
-import type { APIInteraction, APIMessageInteractionMetadata } from "discord.js";
+import type { APIInteraction } from "discord.js";
 import {
   describeHttpError,
   errors,
@@ -34,7 +33,7 @@ import {
 } from "./interaction-payloads.js";
 import { applyMessageBody, type BodyContext } from "./message-body.js";
 import type { ChangeNotifier } from "./notifier.js";
-import { buildMessage } from "./payloads.js";
+import { answerInPlaceholder, answerMessage, loadingOriginal } from "./interaction-messages.js";
 import { json, noContent, type RouteResult } from "./route-types.js";
 import type { RecordedFile } from "./types.js";
 import {
@@ -46,6 +45,13 @@ import {
 import type { FakeWorld, StoredMessage } from "./world.js";
 
 export type Dispatch = (event: GatewayDispatchEvents, data: unknown) => void;
+
+/**
+ * Discord's deadline for the first answer: "Interaction tokens are valid for 15 minutes, but you
+ * must respond to the initial interaction within 3 seconds" (Receiving and Responding). Later, the
+ * callback gets 404 Unknown interaction (10062) and the token is dead for follow-ups too.
+ */
+export const FIRST_ANSWER_DEADLINE_MS = 3_000;
 
 const ALLOWED_CALLBACKS: Record<number, readonly InteractionResponseType[]> = {
   [InteractionType.ApplicationCommand]: [
@@ -87,6 +93,7 @@ export class InteractionRegistry {
     private readonly dispatch: Dispatch,
     private readonly defaultTimeoutMs: number,
     private readonly bodyContext: BodyContext,
+    private readonly deadlineMs: number = FIRST_ANSWER_DEADLINE_MS,
   ) {}
 
   get all(): InteractionRecord[] {
@@ -164,6 +171,10 @@ export class InteractionRegistry {
     const type = enumMember(InteractionResponseType, request.type);
     return this.guarded(record, `callback type ${String(request.type)}`, () => {
       if (record.acknowledged) throw errors.alreadyAcknowledged();
+      if (record.expired || performance.now() - record.dispatchedAt > this.deadlineMs) {
+        record.expired = true;
+        throw errors.unknownInteraction();
+      }
       const allowed = ALLOWED_CALLBACKS[record.payload.type] ?? [];
       const fromMessage = record.sourceMessageId !== undefined;
       const needsMessage =
@@ -239,47 +250,17 @@ export class InteractionRegistry {
     files: RecordedFile[],
     loading: boolean,
   ): void {
-    const payload = record.payload;
     const flags = (asNumber(data.flags) ?? 0) | (loading ? MessageFlags.Loading : 0);
-    const base = buildMessage({
-      channelId: interactionChannelId(payload),
-      guildId: payload.guild_id,
-      author: this.world.botUser,
-      type:
-        payload.type === InteractionType.ApplicationCommand
-          ? MessageType.ChatInputCommand
-          : MessageType.Default,
-      flags: 0,
-      content: "",
-      embeds: [],
-      components: [],
-      attachments: [],
-      applicationId: this.world.applicationId,
-      interactionMetadata: this.metadata(record),
-    });
-    const message = applyMessageBody(base, { ...data, flags }, files, this.bodyContext, {
-      edit: false,
-    });
+    const message = answerMessage(
+      this.world,
+      record,
+      "original",
+      { ...data, flags },
+      files,
+      this.bodyContext,
+    );
     this.world.storeMessage(message, (flags & MessageFlags.Ephemeral) !== 0);
     record.originalId = message.id;
-  }
-
-  private metadata(record: InteractionRecord): APIMessageInteractionMetadata {
-    const payload = record.payload;
-    const user = payload.member?.user ?? payload.user ?? this.world.defaultUser;
-    const common = {
-      id: payload.id,
-      user,
-      authorizing_integration_owners: payload.authorizing_integration_owners,
-    };
-    if (payload.type === InteractionType.MessageComponent) {
-      return {
-        ...common,
-        type: InteractionType.MessageComponent,
-        interacted_message_id: payload.message.id,
-      };
-    }
-    return { ...common, type: InteractionType.ApplicationCommand };
   }
 
   private callbackResponse(record: InteractionRecord, type: InteractionResponseType): JsonRecord {
@@ -386,30 +367,17 @@ export class InteractionRegistry {
       const data = asRecord(body);
       throwIfInvalid(validateMessageBody(data));
       if (!hasMessageContent(data, files.length)) throw errors.emptyMessage();
-      const payload = record.payload;
-      const base = buildMessage({
-        channelId: interactionChannelId(payload),
-        guildId: payload.guild_id,
-        author: this.world.botUser,
-        type: MessageType.Default,
-        flags: 0,
-        content: "",
-        embeds: [],
-        components: [],
-        attachments: [],
-        applicationId: this.world.applicationId,
-        interactionMetadata: this.metadata(record),
-      });
-      const message = applyMessageBody(base, data, files, this.bodyContext, { edit: false });
+      const placeholder = loadingOriginal(this.world, record);
+      if (placeholder !== undefined) {
+        const edited = answerInPlaceholder(placeholder, data, files, this.bodyContext);
+        this.notifier.notify();
+        return wait ? json(edited) : noContent();
+      }
+      const message = answerMessage(this.world, record, "follow-up", data, files, this.bodyContext);
       this.world.storeMessage(message, ((message.flags ?? 0) & MessageFlags.Ephemeral) !== 0);
       record.followUpIds.push(message.id);
       this.notifier.notify();
       return wait ? json(message) : noContent();
     });
   }
-}
-
-/** Where an interaction happened (`channel` is always present in what the fake sends). */
-function interactionChannelId(payload: APIInteraction): string {
-  return payload.channel?.id ?? "";
 }

@@ -63,17 +63,16 @@ function fromFieldsOnly(
         },
       };
     }
+    // Today's clients submit every field inside a Label, as modals are now built.
     return {
-      type: ComponentType.ActionRow,
+      type: ComponentType.Label,
       id: state.nextId++,
-      components: [
-        {
-          type: ComponentType.TextInput,
-          id: state.nextId++,
-          custom_id: customId,
-          value: String(value ?? ""),
-        },
-      ],
+      component: {
+        type: ComponentType.TextInput,
+        id: state.nextId++,
+        custom_id: customId,
+        value: String(value ?? ""),
+      },
     };
   });
 }

@@ -26,6 +26,7 @@ import type {
   APIGuildVoiceChannel,
   APIMessage,
   APIMessageInteractionMetadata,
+  APIPublicThreadChannel,
   APIRole,
   APITextChannel,
   APIUser,
@@ -37,7 +38,12 @@ import { bitfield } from "./guards.js";
 import { nextSnowflake } from "./snowflake.js";
 import type { FakeUserInit } from "./types.js";
 
-export type FakeGuildChannel = APITextChannel | APIGuildCategoryChannel | APIGuildVoiceChannel;
+export type FakeGuildChannel =
+  APITextChannel | APIGuildCategoryChannel | APIGuildVoiceChannel | APIPublicThreadChannel;
+
+export function isThread(channel: FakeGuildChannel): channel is APIPublicThreadChannel {
+  return channel.type === ChannelType.PublicThread;
+}
 
 export function buildUser(
   init: FakeUserInit | undefined,
@@ -97,6 +103,7 @@ export function buildChannel(init: {
   position: number;
   parentId: string | null;
   topic: string | null;
+  archived?: boolean;
 }): FakeGuildChannel {
   const base = {
     id: init.id,
@@ -120,6 +127,28 @@ export function buildChannel(init: {
         rtc_region: null,
         rate_limit_per_user: 0,
         last_message_id: null,
+      };
+    case ChannelType.PublicThread:
+      if (init.parentId === null)
+        throw new Error(`fake Discord: thread ${init.name} needs a parentId`);
+      return {
+        ...base,
+        type: ChannelType.PublicThread,
+        parent_id: init.parentId,
+        nsfw: false,
+        last_message_id: null,
+        last_pin_timestamp: null,
+        rate_limit_per_user: 0,
+        message_count: 0,
+        member_count: 1,
+        total_message_sent: 0,
+        thread_metadata: {
+          archived: init.archived ?? false,
+          auto_archive_duration: ThreadAutoArchiveDuration.OneDay,
+          archive_timestamp: new Date().toISOString(),
+          locked: false,
+          create_timestamp: new Date().toISOString(),
+        },
       };
     case ChannelType.GuildText:
       return {
@@ -220,8 +249,12 @@ export function buildGuildCreate(guild: GuildSnapshot): GatewayGuildCreateDispat
     member_count: guild.members.length,
     voice_states: [],
     members: [...guild.members],
-    channels: [...guild.channels],
-    threads: [],
+    // Discord streams threads apart from channels, and only the active ones.
+    channels: guild.channels.filter((channel) => !isThread(channel)),
+    threads: guild.channels.filter(
+      (channel): channel is APIPublicThreadChannel =>
+        isThread(channel) && channel.thread_metadata?.archived !== true,
+    ),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

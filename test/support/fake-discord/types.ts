@@ -12,10 +12,16 @@ export interface FakeUserInit {
 export interface FakeChannelInit {
   id?: string;
   name?: string;
-  /** Defaults to a guild text channel. */
-  type?: ChannelType.GuildText | ChannelType.GuildCategory | ChannelType.GuildVoice;
+  /** Defaults to a guild text channel. A public thread needs `parentId` (its text channel). */
+  type?:
+    | ChannelType.GuildText
+    | ChannelType.GuildCategory
+    | ChannelType.GuildVoice
+    | ChannelType.PublicThread;
   parentId?: string | null;
   topic?: string | null;
+  /** Threads only: archived threads are not streamed in GUILD_CREATE (bots don't have them cached). */
+  archived?: boolean;
 }
 
 export interface FakeRoleInit {
@@ -57,6 +63,8 @@ export interface StartFakeDiscordOptions {
   requiredToken?: string;
   /** HELLO heartbeat_interval. Discord's is 41250; tests rarely need heartbeats. */
   heartbeatIntervalMs?: number;
+  /** How long after INTERACTION_CREATE a first answer is accepted (Discord: 3 s). */
+  interactionDeadlineMs?: number;
   /** Default timeout of every `wait*` / `response()` helper. */
   defaultTimeoutMs?: number;
   /** Receives one line per notable event (requests, gateway traffic); handy when debugging a test. */

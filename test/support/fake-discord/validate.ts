@@ -1,6 +1,11 @@
 /**
  * The limits Discord enforces on what a bot sends. Enforcing them here makes the e2e tests fail the
- * same way production would (a 400), instead of passing with a message Discord would reject.
+ * same way production would (a 400 Invalid Form Body, code 50035 with `errors`), instead of passing
+ * with a message Discord would reject. The numbers are Discord's developer documentation's:
+ * message content 2,000 and embed limits (Resources › Message, "Embed Limits"); components
+ * (Components › Component Reference: action rows, buttons, selects, text inputs, labels); modals
+ * (Interactions › Receiving and Responding, "Modal"); autocomplete choices (Application Commands,
+ * "Application Command Option Choice Structure").
  */
 import { ComponentType, MessageFlags } from "discord.js";
 import {
@@ -135,23 +140,40 @@ function validateLegacyComponents(errors: FieldError[], rows: unknown[]): void {
       }
       if (child.type === ComponentType.Button)
         checkLength(errors, [...at, "label"], child.label, 80);
-      if (child.type === ComponentType.StringSelect) {
-        const options = asArray(child.options);
-        if (options.length === 0 || options.length > 25) {
-          errors.push({
-            path: [...at, "options"],
-            code: "BASE_TYPE_BAD_LENGTH",
-            message: "Must be between 1 and 25 in length.",
-          });
-        }
-        options.forEach((rawOption, optionIndex) => {
-          const option = asRecord(rawOption);
-          checkLength(errors, [...at, "options", optionIndex, "label"], option.label, 100, 1);
-          checkLength(errors, [...at, "options", optionIndex, "value"], option.value, 100, 1);
-        });
-      }
+      if (child.type !== ComponentType.Button) validateSelect(errors, at, child);
     });
   });
+}
+
+/** Any select menu: placeholder 150, min/max values 0–25; a string select's options too. */
+function validateSelect(errors: FieldError[], at: FieldError["path"], child: JsonRecord): void {
+  checkLength(errors, [...at, "placeholder"], child.placeholder, 150);
+  for (const key of ["min_values", "max_values"] as const) {
+    const value = child[key];
+    if (isNumber(value) && (value < 0 || value > 25)) {
+      errors.push({
+        path: [...at, key],
+        code: "NUMBER_TYPE_MAX",
+        message: "int value should be less than or equal to 25.",
+      });
+    }
+  }
+  if (child.type === ComponentType.StringSelect) {
+    const options = asArray(child.options);
+    if (options.length === 0 || options.length > 25) {
+      errors.push({
+        path: [...at, "options"],
+        code: "BASE_TYPE_BAD_LENGTH",
+        message: "Must be between 1 and 25 in length.",
+      });
+    }
+    options.forEach((rawOption, optionIndex) => {
+      const option = asRecord(rawOption);
+      checkLength(errors, [...at, "options", optionIndex, "label"], option.label, 100, 1);
+      checkLength(errors, [...at, "options", optionIndex, "value"], option.value, 100, 1);
+      checkLength(errors, [...at, "options", optionIndex, "description"], option.description, 100);
+    });
+  }
 }
 
 /** Whether a create body would produce a visible message (Discord: 50006 otherwise). */
@@ -193,7 +215,48 @@ export function validateModal(data: JsonRecord): FieldError[] {
       message: "Must be between 1 and 5 in length.",
     });
   }
+  components.forEach((raw, index) => {
+    const component = asRecord(raw);
+    const at = ["data", "components", index];
+    if (component.type === ComponentType.Label) {
+      // Label: label 1–45, description up to 100, and one component.
+      checkLength(errors, [...at, "label"], component.label, 45, 1);
+      checkLength(errors, [...at, "description"], component.description, 100);
+      validateModalInput(errors, [...at, "component"], asRecord(component.component));
+    } else if (component.type === ComponentType.ActionRow) {
+      asArray(component.components).forEach((child, childIndex) => {
+        const input = asRecord(child);
+        // The legacy text input in an action row carries its own label (1–45).
+        checkLength(errors, [...at, "components", childIndex, "label"], input.label, 45, 1);
+        validateModalInput(errors, [...at, "components", childIndex], input);
+      });
+    }
+  });
   return errors;
+}
+
+/** A modal's input: custom_id 1–100; a text input's value and lengths up to 4,000, placeholder 100. */
+function validateModalInput(errors: FieldError[], at: FieldError["path"], input: JsonRecord): void {
+  checkLength(errors, [...at, "custom_id"], input.custom_id, 100, 1);
+  if (input.type !== ComponentType.TextInput) {
+    if (input.type !== undefined && input.type !== ComponentType.TextDisplay) {
+      validateSelect(errors, at, input);
+    }
+    return;
+  }
+  checkLength(errors, [...at, "value"], input.value, 4000);
+  checkLength(errors, [...at, "placeholder"], input.placeholder, 100);
+  const bounds = { min_length: [0, 4000], max_length: [1, 4000] } as const;
+  for (const [key, [min, max]] of Object.entries(bounds)) {
+    const value = input[key];
+    if (isNumber(value) && (value < min || value > max)) {
+      errors.push({
+        path: [...at, key],
+        code: "NUMBER_TYPE_MAX",
+        message: `int value should be between ${min} and ${max}.`,
+      });
+    }
+  }
 }
 
 const COMMAND_NAME = /^[-_'\p{L}\p{N}\p{M}]{1,32}$/u;

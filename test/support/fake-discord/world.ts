@@ -126,6 +126,7 @@ export class FakeWorld {
         position: index,
         parentId: channel.parentId ?? null,
         topic: channel.topic ?? null,
+        ...(channel.archived === undefined ? {} : { archived: channel.archived }),
       }),
     );
     const guild: GuildState = {

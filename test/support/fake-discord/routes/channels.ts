@@ -3,7 +3,7 @@ import { ChannelType, MessageType } from "discord.js";
 import { errors, invalidFormBody } from "../errors.js";
 import { asRecord } from "../guards.js";
 import { applyMessageBody } from "../message-body.js";
-import { buildGuildCreate, buildMessage } from "../payloads.js";
+import { buildGuildCreate, buildMessage, isThread } from "../payloads.js";
 import { json, noContent, type Route, type RouteContext } from "../route-types.js";
 import { hasMessageContent, validateMessageBody } from "../validate.js";
 import type { StoredMessage } from "../world.js";
@@ -165,7 +165,8 @@ export function channelRoutes(deps: RouteDeps): Route[] {
       pattern: "/guilds/:guildId/channels",
       name: "guilds.channels.list",
       auth: true,
-      handle: (context) => json(guildOf(context).channels),
+      // Like Discord's, without threads (they have endpoints of their own).
+      handle: (context) => json(guildOf(context).channels.filter((channel) => !isThread(channel))),
     },
     {
       method: "GET",

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Event" ADD COLUMN "visibility" TEXT NOT NULL DEFAULT 'campaign';

@@ -1,7 +1,14 @@
+export { cardLine, cardLines, cardName } from "./cards.js";
 export type { RenderContext } from "./context.js";
 export * from "./custom-ids.js";
+export { diceLine, dieFace, tallyLine } from "./dice.js";
 export { escapeUserText } from "./escape.js";
+export { FACT_TEXT, factText } from "./fact-text.js";
 export { cut, DISCORD_LIMITS, fitEmbeds } from "./limits.js";
 export type { ActionRow, GameMessage } from "./messages.js";
 export { namesFor, type Names, type PlayerNames } from "./names.js";
+export { refusalMessage } from "./refusal-message.js";
+export { REFUSAL_TEXT, refusalText, type RefusalWords } from "./refusal-text.js";
+export { SETTING_NAME, settingValue } from "./settings-text.js";
 export { asPlayerView, asTableView, type PlayerView, type TableView } from "./views.js";
+export * from "./words.js";

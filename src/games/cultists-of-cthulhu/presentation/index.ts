@@ -1,3 +1,8 @@
+/**
+ * The presentation of Cultists of Cthulhu: every sentence a player reads, rendered from the
+ * rules' views, facts and refusals as Discord message data. Pure: no I/O, no state.
+ */
+export { actionMessage } from "./announce.js";
 export { cardLine, cardLines, cardName } from "./cards.js";
 export type { RenderContext } from "./context.js";
 export * from "./custom-ids.js";
@@ -11,6 +16,9 @@ export type { ActionRow, GameMessage } from "./messages.js";
 export { namesFor, type Names, type PlayerNames } from "./names.js";
 export { refusalMessage } from "./refusal-message.js";
 export { REFUSAL_TEXT, refusalText, type RefusalWords } from "./refusal-text.js";
+export { EXTRA_DICE_MAX } from "./reroll-components.js";
+export { rollMessage, type RollOptions } from "./roll-message.js";
+export { rollStart } from "./roll-sequence.js";
 export { SETTING_NAME, settingValue } from "./settings-text.js";
 export { statusMessage } from "./status.js";
 export { asPlayerView, asTableView, type PlayerView, type TableView } from "./views.js";

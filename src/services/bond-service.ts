@@ -7,6 +7,7 @@ import {
   improveBond,
   maxBondScore,
   type BondChange,
+  type BondHarm,
 } from "../rules/bonds.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm } from "./campaign-access.js";
@@ -14,11 +15,12 @@ import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
-import { fellowOf, findBond, view, who, withBond, type BondView, type Who } from "./bond-views.js";
+import { fellowOf, view, who, withBond, type BondView, type Who } from "./bond-views.js";
+import { findBond } from "./lookups.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, rulesBond, type BondSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
-import { displayName, parseInput, recordId } from "./validation.js";
+import { displayName, parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
@@ -27,18 +29,15 @@ const addInput = z.object({
   ...target,
   /** Defaults to the fellow Protagonist's name. */
   name: displayName.nullish(),
-  kind: z
-    .enum(["individual", "community"], { error: "must be individual or community" })
-    .default("individual"),
+  kind: z.enum(["individual", "community"]).default("individual"),
   score: z.number().int().min(1).max(99).optional(),
   /** A fellow Protagonist of the campaign the Bond is to. */
   fellowId: recordId.nullish(),
 });
 
 /** "1D4" in any case: the rules' rolled harm; anything else must be a number of points. */
-const bondHarm = z.union(
-  [z.number().int().min(1).max(99), z.string().trim().toUpperCase().pipe(z.literal("1D4"))],
-  { error: "must be a whole number from 1 to 99, or 1D4" },
+const bondHarm = pointsOrDice(1, 99, "1D4").transform((amount): BondHarm =>
+  typeof amount === "number" ? amount : "1D4",
 );
 
 const damageInput = z.object({ ...target, bondId: recordId, amount: bondHarm });

@@ -2,7 +2,7 @@ import type { Sql } from "../db/sql.js";
 import { bondStatus, maxBondScore, type BondStatus } from "../rules/bonds.js";
 import type { Bond } from "../rules/types.js";
 import { displayText } from "./display-text.js";
-import { invalid, notFound } from "./errors.js";
+import { invalid } from "./errors.js";
 import {
   cloneSnapshot,
   rulesBond,
@@ -52,13 +52,6 @@ export function fellowOf(sql: Sql, p: ProtagonistSnapshot, fellowId: string): Pr
     );
   }
   return fellow;
-}
-
-/** Only this Protagonist's Bonds: an id of anyone else's is simply not found. */
-export function findBond(p: ProtagonistSnapshot, bondId: string): BondSnapshot {
-  const bond = p.bonds.find((b) => b.id === bondId);
-  if (!bond) throw notFound("That Bond");
-  return bond;
 }
 
 export function withBond(p: ProtagonistSnapshot, bond: Bond): ProtagonistSnapshot {

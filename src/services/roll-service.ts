@@ -23,11 +23,11 @@ import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import type { Visibility } from "./event-visibility.js";
+import { findSkill } from "./lookups.js";
 import { readTarget } from "./protagonist-target.js";
-import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
@@ -168,16 +168,6 @@ export type RollService = ReturnType<typeof createRollService>;
 
 function visibilityOf(secret: boolean): Visibility {
   return secret ? "actor-and-gms" : "campaign";
-}
-
-function findSkill(protagonist: ProtagonistSnapshot, name: string) {
-  const skill = protagonist.skills.find((s) => s.key === skillKey(name));
-  if (!skill) {
-    throw invalid(
-      `**${displayText(protagonist.name)}** has no skill called “${displayText(name)}”. Pick one from the list.`,
-    );
-  }
-  return skill;
 }
 
 /**

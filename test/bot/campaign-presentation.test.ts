@@ -164,7 +164,7 @@ describe("party", () => {
       "Adaptation: violence ☒☒☐ · helplessness ☒☒☒ adapted",
       "Resources 8: ☒☐",
       "Bonds: Her brother Tom 9 · ~~Old \\*friend\\* 0~~",
-      `Disorders: ${pendingDisorder("violence")} ⚠️`,
+      "Disorders: Disorder from Violence — the GM names it ⚠️",
     ]);
   });
 

@@ -99,8 +99,8 @@ function subjectOf(interaction: ChatInputCommandInteraction): { expression: stri
 
 export const rollCommand: CommandModule = {
   definition,
-  // Every roll is logged, and a skill test may tick a failure mark.
-  writes: true,
+  // Logged, and a skill test may tick a failure mark: nothing later commands depend on.
+  rolls: true,
   ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
   execute: async (interaction, { reply, services, log }) => {
     const actor = actorFrom(interaction);

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
+    rollRateLimiter: new WriteRateLimiter(config.rollRateLimit),
   });
   const background = new InFlight();
   const health =

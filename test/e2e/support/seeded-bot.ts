@@ -7,6 +7,7 @@ import {
   type FakeChannelInit,
   type FakeDiscord,
   type InteractionHandle,
+  type StartFakeDiscordOptions,
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
@@ -41,11 +42,20 @@ export interface SeededBot {
  */
 export async function startSeededBot(
   token: string,
-  options: { channels?: FakeChannelInit[] } = {},
+  options: {
+    channels?: FakeChannelInit[];
+    /** More of the fake's options (e.g. guilds the bot is not in, user installs). */
+    fake?: Omit<StartFakeDiscordOptions, "requiredToken" | "guilds">;
+    /** Environment variables for the bot (e.g. rate limits). */
+    env?: Record<string, string>;
+    /** Register the commands globally, as a production bot does (not on the seeded guild). */
+    globalCommands?: boolean;
+  } = {},
 ): Promise<SeededBot> {
   const fake = await startFakeDiscord({
     requiredToken: token,
     defaultTimeoutMs: 20_000,
+    ...options.fake,
     ...(options.channels
       ? { guilds: [{ channels: [{ name: "general" }, ...options.channels] }] }
       : {}),
@@ -66,7 +76,8 @@ export async function startSeededBot(
       DISCORD_TOKEN: token,
       DISCORD_API_URL: fake.apiUrl,
       DATABASE_URL: `file:${file}`,
-      DEV_GUILD_ID: fake.guild().id,
+      ...(options.globalCommands === true ? {} : { DEV_GUILD_ID: fake.guild().id }),
+      ...options.env,
     },
     dir,
   );

@@ -5,6 +5,8 @@ import { MessageFlags } from "discord.js";
 import {
   startFakeDiscord,
   type FakeChannelInit,
+  type FakeGuildInit,
+  type FakeRoleInit,
   type FakeDiscord,
   type InteractionHandle,
   type StartFakeDiscordOptions,
@@ -44,6 +46,10 @@ export async function startSeededBot(
   token: string,
   options: {
     channels?: FakeChannelInit[];
+    /** Roles of the seeded guild (members get them with an interaction's `roles`). */
+    roles?: FakeRoleInit[];
+    /** More servers the bot is in, after the seeded one (no campaign in them). */
+    otherGuilds?: FakeGuildInit[];
     /** More of the fake's options (e.g. guilds the bot is not in, user installs). */
     fake?: Omit<StartFakeDiscordOptions, "requiredToken" | "guilds">;
     /** Environment variables for the bot (e.g. rate limits). */
@@ -56,9 +62,10 @@ export async function startSeededBot(
     requiredToken: token,
     defaultTimeoutMs: 20_000,
     ...options.fake,
-    ...(options.channels
-      ? { guilds: [{ channels: [{ name: "general" }, ...options.channels] }] }
-      : {}),
+    guilds: [
+      { channels: [{ name: "general" }, ...(options.channels ?? [])], roles: options.roles },
+      ...(options.otherGuilds ?? []),
+    ],
   });
   const dir = emptyDir();
   const file = join(dir, "bot.db");

@@ -235,8 +235,9 @@ describe("help", () => {
     expect(paths).toContain("/campaign gm add");
     expect(paths).toContain("/campaign downtime adversity");
     expect(paths).toHaveLength(12);
-    expect(isRestricted(json)).toBe(true);
-    expect(commandOverviewField(json).name).toBe("/campaign (GM)");
+    expect(isRestricted(json)).toBe(false);
+    expect(commandOverviewField(json).name).toBe("/campaign");
+
     for (const embed of detailEmbeds(json)) {
       expect(embedLength(embed.data)).toBeLessThanOrEqual(MAX_EMBED);
     }

@@ -90,6 +90,9 @@ const envSchema = z.object({
   ROLL_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.perMinute),
 });
 
+/** Every environment variable the bot reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * Reads the configuration from environment variables. An empty variable counts as unset, so a
  * copied `.env.example` with blank optional lines works. Throws a ConfigError naming every bad
@@ -97,7 +100,7 @@ const envSchema = z.object({
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const present = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((name) => {
+    CONFIG_VARIABLES.flatMap((name) => {
       const value = env[name]?.trim();
       return value === undefined || value === "" ? [] : [[name, value]];
     }),

@@ -7,18 +7,20 @@ import {
   improveBond,
   maxBondScore,
   type BondChange,
+  type BondHarm,
   type BondStatus,
 } from "../rules/bonds.js";
 import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid, notFound } from "./errors.js";
+import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
+import { findBond } from "./lookups.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type BondSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
-import { displayName, parseInput, recordId } from "./validation.js";
+import { displayName, parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
@@ -26,14 +28,13 @@ const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 const addInput = z.object({
   ...target,
   name: displayName,
-  kind: z.enum(["individual", "community"], { error: "must be individual or community" }),
+  kind: z.enum(["individual", "community"]),
   score: z.number().int().min(1).max(99).optional(),
 });
 
 /** "1D4" in any case: the rules' rolled harm; anything else must be a number of points. */
-const bondHarm = z.union(
-  [z.number().int().min(1).max(99), z.string().trim().toUpperCase().pipe(z.literal("1D4"))],
-  { error: "must be a whole number from 1 to 99, or 1D4" },
+const bondHarm = pointsOrDice(1, 99, "1D4").transform((amount): BondHarm =>
+  typeof amount === "number" ? amount : "1D4",
 );
 
 const damageInput = z.object({ ...target, bondId: recordId, amount: bondHarm });
@@ -307,13 +308,6 @@ export type BondService = ReturnType<typeof createBondService>;
 
 function who(p: ProtagonistSnapshot): Who {
   return { id: p.id, name: p.name };
-}
-
-/** Only this Protagonist's Bonds: an id of anyone else's is simply not found. */
-function findBond(p: ProtagonistSnapshot, bondId: string): BondSnapshot {
-  const bond = p.bonds.find((b) => b.id === bondId);
-  if (!bond) throw notFound("That Bond");
-  return bond;
 }
 
 function toRulesBond(b: BondSnapshot): Bond {

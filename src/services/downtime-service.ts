@@ -11,7 +11,7 @@ import { percentileTest, type PercentileTestResult } from "../rules/percentile.j
 import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
 import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { assertGm, resolveCampaign } from "./campaign-access.js";
+import { assertGm, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
@@ -20,7 +20,8 @@ import { loadAdversityProgress } from "./shared-adversity-progress.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { createSharedAdversityChoices } from "./shared-adversity-choices.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import { loadChosenProtagonist } from "./lookups.js";
+import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
 const recoverInput = z.object({
@@ -33,11 +34,8 @@ const adversityTestInput = z.object({
   actor: actorSchema,
   survivorIds: z
     .array(recordId)
-    .min(2, "needs at least two survivors")
-    .max(
-      MAX_SHARED_ADVERSITY_FELLOWS + 1,
-      `takes at most ${MAX_SHARED_ADVERSITY_FELLOWS + 1} survivors`,
-    ),
+    .min(2)
+    .max(MAX_SHARED_ADVERSITY_FELLOWS + 1),
 });
 
 const adversityApplyInput = z.object({
@@ -74,7 +72,9 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
     }> {
       const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
       return sql.transaction(() => {
-        const before = loadProtagonist(sql, actor.guildId, protagonistId);
+        const before = loadChosenProtagonist(sql, actor, protagonistId, () =>
+          campaignOfChannel(sql, actor),
+        );
         const campaign = resolveCampaign(sql, actor, before.campaignId);
         assertGm(sql, actor, campaign);
         const result = recoverSanity(sanityStateOf(before), amount);
@@ -108,7 +108,8 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
       const ids = [...new Set(survivorIds)];
       if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
       return sql.transaction(() => {
-        const survivors = ids.map((id) => loadProtagonist(sql, actor.guildId, id));
+        const here = () => campaignOfChannel(sql, actor);
+        const survivors = ids.map((id) => loadChosenProtagonist(sql, actor, id, here));
         const campaign = resolveCampaign(sql, actor, survivors[0]?.campaignId);
         assertGm(sql, actor, campaign);
         if (survivors.some((s) => s.campaignId !== campaign.id)) {

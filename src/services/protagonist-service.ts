@@ -77,7 +77,7 @@ const protagonistRef = z.object({ actor: actorSchema, protagonistId: recordId.nu
 const retireInput = z.object({ actor: actorSchema, protagonistId: recordId });
 
 const importInput = campaignRef.extend({
-  json: z.string({ error: "must be the text of an exported file" }),
+  json: z.string(),
   /** Import under another name (e.g. when the campaign already has one of that name). */
   name: displayName.nullish(),
 });

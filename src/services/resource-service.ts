@@ -27,17 +27,13 @@ import { recordEvent, type StateChange } from "./event-log.js";
 import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
-import { parseInput, recordId } from "./validation.js";
+import { parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 // Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
-const where = z.enum(["at-hand", "with-vehicle", "home"], {
-  error: "must be at-hand, with-vehicle or home",
-});
-const difficulty = z
-  .enum(["normal", "hard", "very-hard"], { error: "must be normal, hard or very-hard" })
-  .default("normal");
+const where = z.enum(["at-hand", "with-vehicle", "home"]);
+const difficulty = z.enum(["normal", "hard", "very-hard"]).default("normal");
 
 const testInput = z.object({
   ...target,
@@ -50,15 +46,13 @@ const poolInput = z.object({
   actor: actorSchema,
   contributors: z
     .array(z.object({ protagonistId: recordId, where }))
-    .min(1, "needs at least one Protagonist")
-    .max(10, "can hold at most 10 Protagonists"),
+    .min(1)
+    .max(10),
   difficulty,
 });
 
 /** Points, or dice such as "1D6" (the rules parse them before any roll). */
-const award = z.union([z.number().int().min(1).max(100), z.string().trim().min(1).max(60)], {
-  error: "must be a whole number from 1 to 100, or dice such as 1D6",
-});
+const award = pointsOrDice(1, 100);
 const gainInput = z.object({ ...target, amount: award });
 const loseInput = z.object({
   ...target,

@@ -15,11 +15,11 @@ import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import type { Visibility } from "./event-visibility.js";
+import { findSkill } from "./lookups.js";
 import { readTarget } from "./protagonist-target.js";
-import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
@@ -189,16 +189,6 @@ export function createUnloggedRolls({ rng }: Pick<ServiceDeps, "rng">) {
 
 function visibilityOf(secret: boolean): Visibility {
   return secret ? "actor-and-gms" : "campaign";
-}
-
-function findSkill(protagonist: ProtagonistSnapshot, name: string) {
-  const skill = protagonist.skills.find((s) => s.key === skillKey(name));
-  if (!skill) {
-    throw invalid(
-      `**${displayText(protagonist.name)}** has no skill called “${displayText(name)}”. Pick one from the list.`,
-    );
-  }
-  return skill;
 }
 
 function ratingFor(

@@ -13,6 +13,7 @@ import { readTarget } from "./protagonist-target.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
+import { findBond } from "./lookups.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -216,9 +217,10 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const { campaign, protagonist: before } = readTarget(sql, actor, input.protagonistId);
         assertCanActOn(sql, actor, before);
+        const bond = findBond(before, input.bondId);
         const result = repressInsanity(
           sanityStateOf(before),
-          { bondId: input.bondId, episode: input.episode ?? null },
+          { bondId: bond.id, episode: input.episode ?? null },
           ruleOptionsOf(campaign),
           rng,
         );
@@ -230,7 +232,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "repress",
           sessionNumber: campaign.sessionNumber,
-          input: { bondId: input.bondId, episode: input.episode ?? null },
+          input: { bondId: bond.id, episode: input.episode ?? null },
           dice: result,
           summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
           changes: [{ before, after }],

@@ -19,27 +19,13 @@ import { sessionSummaryEmbeds } from "../../src/bot/presentation/session-summary
 import type { PlannedSharedAdversityStep } from "../../src/rules/bonds.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
-import type { CampaignView } from "../../src/services/campaign-service.js";
+import { campaignView } from "./support/campaign-view.js";
 import type { ProtagonistView } from "../../src/services/protagonist-queries.js";
 import type { SessionProtagonistSummary } from "../../src/services/session-service.js";
 
 const MAX_EMBED = 6000;
 
-function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
-  return {
-    id: "c1",
-    name: "Night Floors",
-    era: "modern",
-    isDefault: true,
-    secretRollMode: "ephemeral",
-    gmChannelId: null,
-    sessionNumber: 3,
-    rules: { ...DEFAULT_RULE_OPTIONS },
-    gms: [],
-    channels: [],
-    ...overrides,
-  };
-}
+const campaign = campaignView;
 
 function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
   return {
@@ -237,8 +223,7 @@ describe("help", () => {
     expect(paths).toHaveLength(12);
     expect(isRestricted(json)).toBe(false);
     expect(commandOverviewField(json).name).toBe("/campaign");
-
-    for (const embed of detailEmbeds(json)) {
+    for (const embed of detailEmbeds(json, null)) {
       expect(embedLength(embed.data)).toBeLessThanOrEqual(MAX_EMBED);
     }
   });

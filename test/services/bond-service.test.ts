@@ -71,9 +71,9 @@ describe("bond service: add", () => {
     await expect(
       bonds.add({ actor: actor(), name: "her brother tom", kind: "individual" }),
     ).rejects.toThrow(/already an active Bond/);
-    await expect(bonds.add({ actor: actor(), name: "   ", kind: "individual" })).rejects.toThrow(
-      /`name` can't be empty/,
-    );
+    await expect(
+      bonds.add({ actor: actor(), name: "   ", kind: "individual" }),
+    ).rejects.toMatchObject({ problem: { field: "name", issue: { kind: "empty" } } });
     expect(await eventCount(world)).toBe(events);
     expect((await stateOf(world, world.hero.id)).bonds).toHaveLength(2);
   });
@@ -118,9 +118,14 @@ describe("bond service: damage", () => {
   });
 
   it("refuses amounts other than points or 1D4", async () => {
-    await expect(bonds.damage({ actor: actor(), bondId: tom, amount: "2D6" })).rejects.toThrow(
-      /`amount` must be a whole number from 1 to 99, or 1D4/,
-    );
+    await expect(
+      bonds.damage({ actor: actor(), bondId: tom, amount: "2D6" }),
+    ).rejects.toMatchObject({
+      problem: {
+        field: "amount",
+        issue: { kind: "points-or-dice", minimum: 1, maximum: 99, onlyDice: "1D4" },
+      },
+    });
     await expect(bonds.damage({ actor: actor(), bondId: tom, amount: 0 })).rejects.toBeInstanceOf(
       ServiceError,
     );

@@ -271,9 +271,14 @@ describe("resource service: refusals", () => {
     await expect(
       resources.replenish({ actor: gm({ guildId: OTHER_GUILD }), protagonistIds: [world.hero.id] }),
     ).rejects.toMatchObject({ kind: "not-found" });
-    await expect(resources.test({ actor: actor(), where: "garage" as "home" })).rejects.toThrow(
-      /`where` must be at-hand, with-vehicle or home/,
-    );
+    await expect(
+      resources.test({ actor: actor(), where: "garage" as "home" }),
+    ).rejects.toMatchObject({
+      problem: {
+        field: "where",
+        issue: { kind: "not-one-of", allowed: ["at-hand", "with-vehicle", "home"] },
+      },
+    });
     expect(await eventCount(world)).toBe(events);
     expect(await stateOf(world, world.hero.id)).toEqual(world.hero);
   });

@@ -81,15 +81,44 @@ describe("roll service", () => {
     expect(target.test.success).toBe(false);
   });
 
-  it("an unknown skill is a clear error and changes nothing", async () => {
+  it("an unknown skill is not found, with the closest skills on the sheet; nothing changes", async () => {
     const before = await world.db.prisma.event.count();
+    const lookup = (name: string) =>
+      world.services.rolls.rollTest({ actor: actor(), subject: { kind: "skill", name } });
+    const notFound = (typed: string, suggestions: string[]) => ({
+      kind: "not-found",
+      lookup: { kind: "skill", typed, owner: "Dr. Miriam Vance", suggestions },
+    });
+    await expect(lookup("Basket Weaving")).rejects.toMatchObject(notFound("Basket Weaving", []));
+    await expect(lookup("Science")).rejects.toMatchObject(
+      notFound("Science", ["Science (Biology)", "Science (Chemistry)"]),
+    );
+    await expect(lookup("Shooting")).rejects.toMatchObject(notFound("Shooting", ["Firearms"]));
+    expect(await world.db.prisma.event.count()).toBe(before);
+  });
+
+  it("finds a Protagonist of the channel's campaign by its name typed in full", async () => {
+    faces = [1, 1];
+    const result = await world.services.rolls.rollTest({
+      actor: actor(),
+      protagonistId: "dr. miriam vance",
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(result.protagonist?.id).toBe(world.hero.id);
     await expect(
       world.services.rolls.rollTest({
         actor: actor(),
-        subject: { kind: "skill", name: "Basket Weaving" },
+        protagonistId: "Miriam Vanse",
+        subject: { kind: "skill", name: "Occult" },
       }),
-    ).rejects.toThrow(/has no skill called/);
-    expect(await world.db.prisma.event.count()).toBe(before);
+    ).rejects.toMatchObject({
+      lookup: {
+        kind: "protagonist",
+        typed: "Miriam Vanse",
+        owner: "Night Floors",
+        suggestions: ["Dr. Miriam Vance"],
+      },
+    });
   });
 
   it("a Protagonist of another guild is not found", async () => {

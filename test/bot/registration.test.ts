@@ -4,7 +4,8 @@ import {
   SlashCommandBuilder,
 } from "discord.js";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlashCommandDefinition } from "../../src/bot/command.js";
+import { rollCommand } from "../../commands/roll.js";
+import { definitionJson, type SlashCommandDefinition } from "../../src/bot/command.js";
 import {
   commandSetHash,
   definitionsFor,
@@ -140,19 +141,8 @@ describe("command registration", () => {
 });
 
 describe("definitionsFor", () => {
-  const anywhere = new SlashCommandBuilder()
-    .setName("roll")
-    .setDescription("Roll dice")
-    .setIntegrationTypes(
-      ApplicationIntegrationType.GuildInstall,
-      ApplicationIntegrationType.UserInstall,
-    )
-    .setContexts(
-      InteractionContextType.Guild,
-      InteractionContextType.BotDM,
-      InteractionContextType.PrivateChannel,
-    )
-    .toJSON();
+  // The real /roll: registered for both installs, in every context.
+  const anywhere = definitionJson(rollCommand.definition);
   const inServers = new SlashCommandBuilder()
     .setName("hp")
     .setDescription("HP")

@@ -10,12 +10,7 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import {
-  assertCanActOn,
-  campaignOfChannel,
-  resolveCampaign,
-  ruleOptionsOf,
-} from "./campaign-access.js";
+import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
@@ -106,9 +101,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
         // A test of a Protagonist belongs to its campaign (rules, session, GMs), whatever the channel.
+        // Luck and a plain target need no campaign: in a server without one, logged without one.
         const { campaign, protagonist } = needsProtagonist
           ? readTarget(sql, actor, input.protagonistId)
-          : { campaign: resolveCampaign(sql, actor), protagonist: null };
+          : { campaign: campaignOfChannel(sql, actor) ?? null, protagonist: null };
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
@@ -138,10 +134,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
         const who = protagonist ? `${protagonist.name}: ` : "";
         const eventId = recordEvent(sql, {
           guildId: actor.guildId,
-          campaignId: campaign.id,
+          campaignId: campaign?.id ?? null,
           actorId: actor.userId,
           kind: "test",
-          sessionNumber: campaign.sessionNumber,
+          sessionNumber: campaign?.sessionNumber ?? null,
           input: { subject, modifier: input.modifier },
           dice: test,
           summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
@@ -161,6 +157,35 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 }
 
 export type RollService = ReturnType<typeof createRollService>;
+
+const plainTestInput = z.object({
+  modifier,
+  subject: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("luck") }),
+    z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
+  ]),
+});
+
+/** What can be rolled where the bot keeps no table: dice, Luck and a plain target. */
+export type PlainTestSubject = z.infer<typeof plainTestInput>["subject"];
+
+/**
+ * Rolls outside the servers the bot is in (a DM, a group DM, a server that has the bot only on a
+ * member's account): answered, never logged, since no table there could read or undo them.
+ */
+export function createUnloggedRolls({ rng }: Pick<ServiceDeps, "rng">) {
+  return {
+    rollExpression(raw: { expression: string }): DiceRoll {
+      const { expression } = parseInput(expressionInput.pick({ expression: true }), raw);
+      return rollDice(expression, rng);
+    },
+    rollTest(raw: { subject: PlainTestSubject; modifier?: number }): PercentileTestResult {
+      const { subject, modifier: bonus } = parseInput(plainTestInput, raw);
+      const { rating, label } = ratingFor(subject, null);
+      return percentileTest({ rating, modifier: bonus, label }, rng);
+    },
+  };
+}
 
 function visibilityOf(secret: boolean): Visibility {
   return secret ? "actor-and-gms" : "campaign";

@@ -6,7 +6,7 @@ import { disableValidators, Events } from "discord.js";
 import { commands } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
-import { registerCommands } from "./bot/command-registration.js";
+import { installTypesOf, registerCommands } from "./bot/command-registration.js";
 import { InteractionDispatcher } from "./bot/dispatcher.js";
 import { InFlight } from "./bot/in-flight.js";
 import { loginFailureMessage } from "./bot/login-failure.js";
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
+    rollRateLimiter: new WriteRateLimiter(config.rollRateLimit),
   });
   const background = new InFlight();
   const health =
@@ -96,15 +97,19 @@ async function main(): Promise<void> {
       "connected to Discord",
     );
     void background.track(
-      registerCommands({
-        rest: ready.rest,
-        state: botState,
-        definitions: registry.definitions(),
-        target: { applicationId, guildId: config.devGuildId },
-        log,
-      }).catch((error: unknown) => {
-        log.error({ err: error }, "command registration failed; will retry at the next start");
-      }),
+      installTypesOf(ready.application, log)
+        .then((installTypes) =>
+          registerCommands({
+            rest: ready.rest,
+            state: botState,
+            definitions: registry.definitions(),
+            target: { applicationId, guildId: config.devGuildId, installTypes },
+            log,
+          }),
+        )
+        .catch((error: unknown) => {
+          log.error({ err: error }, "command registration failed; will retry at the next start");
+        }),
     );
   });
 

@@ -1,7 +1,6 @@
 import {
   ChannelType,
   InteractionContextType,
-  PermissionFlagsBits,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
@@ -56,10 +55,10 @@ function protagonistOption(sub: SlashCommandSubcommandBuilder, description: stri
 
 export const definition = new SlashCommandBuilder()
   .setName(COMMAND_NAME)
-  .setDescription("GM: run a campaign — settings, GMs, the party, session end and downtime.")
+  .setDescription("The party for everyone; for GMs: settings, GMs, session end and downtime.")
   .setContexts(InteractionContextType.Guild)
-  // GM-only by default; the services check GM authority anyway, for servers that open it up.
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  // Open to every member: GMs named with `gm add` need no server setting to see it, players get
+  // the party, and the bot itself refuses GM subcommands to anyone else, saying who may.
   .addSubcommand((sub) =>
     sub
       .setName("create")

@@ -202,14 +202,16 @@ export function assertCheckedBoxes(checkedBoxes: number, checkBoxes: number, who
 
 function assertNotExhausted(checkedBoxes: number, checkBoxes: number, who?: string): void {
   if (checkedBoxes < checkBoxes) return;
-  const subject = who ?? "The Protagonist";
-  const why =
-    checkBoxes === 0
-      ? `${subject} has no Resource check boxes (Resources 0), so there is nothing to search`
-      : `every Resource check box of ${who ?? "the Protagonist"} is checked: the pool is exhausted`;
+  // Replenishing only clears checked boxes: at Resources 0 there are none, and nothing to test.
+  if (checkBoxes === 0) {
+    throw new RulesError(
+      "no-resources",
+      `${who ?? "The Protagonist"} has Resources 0: there is nothing to test. Only a Resources gain from the GM would give some.`,
+    );
+  }
   throw new RulesError(
     "resources-exhausted",
-    `${why}. Replenish it in downtime (the GM clears the checks) before testing Resources again.`,
+    `every Resource check box of ${who ?? "the Protagonist"} is checked: the pool is exhausted. Replenish it in downtime (the GM clears the checks) before testing Resources again.`,
   );
 }
 

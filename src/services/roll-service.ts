@@ -13,12 +13,7 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import {
-  assertCanActOn,
-  campaignOfChannel,
-  resolveCampaign,
-  ruleOptionsOf,
-} from "./campaign-access.js";
+import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
@@ -112,10 +107,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
-        const conditions = exhaustionConditions(
-          protagonist?.exhausted ?? false,
-          ruleOptionsOf(campaign),
-        );
+        const conditions =
+          protagonist && campaign
+            ? exhaustionConditions(protagonist.exhausted, ruleOptionsOf(campaign))
+            : [];
         const test = percentileTest(
           { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,
@@ -123,7 +118,7 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 
         let marked = false;
         const changes = [];
-        if (protagonist && subject.kind === "skill") {
+        if (protagonist && campaign && subject.kind === "skill") {
           const skill = findSkill(protagonist, subject.name);
           const mark = recordSkillTest(
             { name: skill.name, rating: skill.rating, marked: skill.failureMarked },
@@ -142,10 +137,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
         const who = protagonist ? `${protagonist.name}: ` : "";
         const eventId = recordEvent(sql, {
           guildId: actor.guildId,
-          campaignId: campaign.id,
+          campaignId: campaign?.id ?? null,
           actorId: actor.userId,
           kind: "test",
-          sessionNumber: campaign.sessionNumber,
+          sessionNumber: campaign?.sessionNumber ?? null,
           input: { subject, modifier: input.modifier },
           dice: test,
           summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
@@ -166,6 +161,35 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 
 export type RollService = ReturnType<typeof createRollService>;
 
+const plainTestInput = z.object({
+  modifier,
+  subject: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("luck") }),
+    z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
+  ]),
+});
+
+/** What can be rolled where the bot keeps no table: dice, Luck and a plain target. */
+export type PlainTestSubject = z.infer<typeof plainTestInput>["subject"];
+
+/**
+ * Rolls outside the servers the bot is in (a DM, a group DM, a server that has the bot only on a
+ * member's account): answered, never logged, since no table there could read or undo them.
+ */
+export function createUnloggedRolls({ rng }: Pick<ServiceDeps, "rng">) {
+  return {
+    rollExpression(raw: { expression: string }): DiceRoll {
+      const { expression } = parseInput(expressionInput.pick({ expression: true }), raw);
+      return rollDice(expression, rng);
+    },
+    rollTest(raw: { subject: PlainTestSubject; modifier?: number }): PercentileTestResult {
+      const { subject, modifier: bonus } = parseInput(plainTestInput, raw);
+      const { rating, label } = ratingFor(subject, null);
+      return percentileTest({ rating, modifier: bonus, label }, rng);
+    },
+  };
+}
+
 function visibilityOf(secret: boolean): Visibility {
   return secret ? "actor-and-gms" : "campaign";
 }
@@ -179,7 +203,7 @@ function testerOf(
   actor: Actor,
   subject: TestSubject,
   protagonistId: string | null | undefined,
-): { campaign: Campaign; protagonist: ProtagonistSnapshot | null } {
+): { campaign: Campaign | null; protagonist: ProtagonistSnapshot | null } {
   if (subject.kind === "skill" || subject.kind === "stat") {
     return readTarget(sql, actor, protagonistId);
   }
@@ -187,11 +211,12 @@ function testerOf(
     try {
       return readTarget(sql, actor, protagonistId);
     } catch (error) {
-      // A GM's or a bystander's Luck: no Protagonist of theirs, so no condition of one.
+      // A GM's or a bystander's Luck, or no campaign at all: no Protagonist's condition applies.
       if (protagonistId || !isServiceError(error) || error.kind !== "invalid") throw error;
     }
   }
-  return { campaign: resolveCampaign(sql, actor), protagonist: null };
+  // Luck and a plain target need no campaign: in a server without one, logged without one.
+  return { campaign: campaignOfChannel(sql, actor) ?? null, protagonist: null };
 }
 
 function ratingFor(

@@ -150,7 +150,7 @@ describe("party", () => {
       "Adaptation: violence ☒☒☐ · helplessness ☒☒☒ adapted",
       "Resources 8: ☒☐",
       "Bonds: Her brother Tom 9 · ~~Old \\*friend\\* 0~~",
-      `Disorders: ${pendingDisorder("violence")} ⚠️`,
+      "Disorders: Disorder from Violence — the GM names it ⚠️",
     ]);
   });
 
@@ -221,8 +221,8 @@ describe("help", () => {
     expect(paths).toContain("/campaign gm add");
     expect(paths).toContain("/campaign downtime adversity");
     expect(paths).toHaveLength(12);
-    expect(isRestricted(json)).toBe(true);
-    expect(commandOverviewField(json).name).toBe("/campaign (GM)");
+    expect(isRestricted(json)).toBe(false);
+    expect(commandOverviewField(json).name).toBe("/campaign");
     for (const embed of detailEmbeds(json, null)) {
       expect(embedLength(embed.data)).toBeLessThanOrEqual(MAX_EMBED);
     }

@@ -10,7 +10,7 @@ import {
 } from "../../src/config.js";
 import { projectRoot } from "../../src/bot/paths.js";
 import { DEFAULT_DATABASE_URL } from "../../src/db/database-url.js";
-import { DEFAULT_WRITE_RATE_LIMIT } from "../../src/bot/rate-limit.js";
+import { DEFAULT_ROLL_RATE_LIMIT, DEFAULT_WRITE_RATE_LIMIT } from "../../src/bot/rate-limit.js";
 import { emptyDir, startBotProcess } from "../e2e/support/bot-process.js";
 
 const TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.config-test-token";
@@ -28,6 +28,7 @@ describe("loadConfig", () => {
       healthPort: undefined,
       healthHost: "127.0.0.1",
       writeRateLimit: DEFAULT_WRITE_RATE_LIMIT,
+      rollRateLimit: DEFAULT_ROLL_RATE_LIMIT,
     });
   });
 
@@ -45,6 +46,8 @@ describe("loadConfig", () => {
         HEALTH_HOST: "0.0.0.0",
         WRITE_RATE_LIMIT_BURST: "3",
         WRITE_RATE_LIMIT_PER_MINUTE: "12",
+        ROLL_RATE_LIMIT_BURST: "40",
+        ROLL_RATE_LIMIT_PER_MINUTE: "120",
       }),
     ).toEqual({
       discordToken: TOKEN,
@@ -57,6 +60,7 @@ describe("loadConfig", () => {
       healthPort: 8080,
       healthHost: "0.0.0.0",
       writeRateLimit: { burst: 3, perMinute: 12 },
+      rollRateLimit: { burst: 40, perMinute: 120 },
     });
   });
 

@@ -52,7 +52,8 @@ describe("/help", () => {
     for (const name of registered) {
       expect(listed.some((field) => field === `/${name}` || field === `/${name} (GM)`)).toBe(true);
     }
-    expect(listed).toContain("/campaign (GM)");
+    // Open to every member: the party is for everyone, and the bot refuses GM subcommands itself.
+    expect(listed).toContain("/campaign");
     const rules = embeds.find((embed) => embed.title === "⚙️ Rules in force");
     expect(rules?.description).toContain("This channel plays **Night Floors** (session 1).");
     expect(rules?.description).toContain("Failure marks: **off** (default: on)");

@@ -128,6 +128,28 @@ describe("/resources", () => {
     expect(status.data?.embeds?.[0]?.description).toMatch(/replenishes them in downtime/);
   });
 
+  it("at Resources 0 says there is nothing to test and that a gain would help, not to replenish", async () => {
+    setResources(first.id, 0, 0);
+    const before = eventCount("resource-test");
+    const response = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "home" } })
+      .response();
+    expect(isEphemeral(response.data)).toBe(true);
+    const refusal = response.data?.content ?? "";
+    expect(refusal).toMatch(
+      /has Resources 0: there is nothing to test\. Only a Resources gain from the GM would give some\.$/,
+    );
+    expect(refusal).not.toMatch(/replenish/i);
+    expect(eventCount("resource-test")).toBe(before);
+
+    const status = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "status" })
+      .response();
+    const note = status.data?.embeds?.[0]?.description ?? "";
+    expect(note).toMatch(/^Resources 0: there is nothing to test\. A Resources gain from the GM/);
+    expect(note).not.toMatch(/replenish/i);
+  });
+
   it("offers fellow Protagonists to pool with", async () => {
     const response = await t.fake
       .sendAutocomplete({

@@ -277,17 +277,23 @@ describe("resourceTest", () => {
     expect(result).toMatchObject({ checkedBefore: 1, checkedAfter: 2, exhausted: true });
   });
 
-  it("refuses a test when every box is checked, or there are none, and says to replenish", () => {
+  it("refuses a test when every box is checked, and says to replenish", () => {
     const full = expectRulesError(
       () => resourceTest({ rating: 9, where: "home", checkedBoxes: 2 }, options, scriptedRng([])),
       "resources-exhausted",
     );
     expect(full.message).toContain("downtime");
+  });
+
+  it("refuses a test at Resources 0 as nothing to test, which only a gain helps", () => {
     const none = expectRulesError(
       () => resourceTest({ rating: 0, where: "home", checkedBoxes: 0 }, options, scriptedRng([])),
-      "resources-exhausted",
+      "no-resources",
     );
-    expect(none.message).toContain("Resources 0");
+    expect(none.message).toContain("Resources 0: there is nothing to test");
+    expect(none.message).toContain("Resources gain from the GM");
+    // Replenishing clears checked boxes; at Resources 0 there are none to clear.
+    expect(none.message).not.toMatch(/replenish/i);
   });
 
   it("refuses more checks than boxes and nonsense places or difficulties", () => {

@@ -225,6 +225,19 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
         }),
     },
   },
+  // Rolls outside the servers the bot is in: no actor, no ids, nothing stored.
+  unloggedRolls: {
+    rollExpression: {
+      foreign: "no ids",
+      player: "allowed",
+      call: (s) => Promise.resolve(s.unloggedRolls.rollExpression({ expression: "1d6" })),
+    },
+    rollTest: {
+      foreign: "no ids",
+      player: "allowed",
+      call: (s) => Promise.resolve(s.unloggedRolls.rollTest({ subject: { kind: "luck" } })),
+    },
+  },
   sanity: {
     sanTestStatus: {
       foreign: "not-found",

@@ -126,7 +126,7 @@ describe("roll service", () => {
       world.services.rolls.rollTest({
         actor: actor({ guildId: OTHER_GUILD }),
         protagonistId: world.hero.id,
-        subject: { kind: "luck" },
+        subject: { kind: "stat", stat: "POW" },
       }),
     ).rejects.toBeInstanceOf(ServiceError);
   });

@@ -2,6 +2,7 @@ import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from
 import { isPendingDisorder } from "../../rules/sanity/index.js";
 import { actorFrom } from "../actor.js";
 import { truncate } from "../format.js";
+import { disorderText } from "./disorders.js";
 import type { BotServices } from "../services.js";
 import { isUserFacingError } from "../user-facing-error.js";
 
@@ -56,8 +57,9 @@ export async function disorderChoices(
   const wanted = query.trim().toLowerCase();
   const cured = interaction.options.getBoolean("erase") ?? false;
   return disorders
-    .filter((d) => d.cured === cured && d.name.toLowerCase().includes(wanted))
+    .map((d) => ({ ...d, text: disorderText(d, 100, true) }))
+    .filter((d) => d.cured === cured && `${d.name}\n${d.text}`.toLowerCase().includes(wanted))
     .sort((a, b) => Number(isPendingDisorder(b.name)) - Number(isPendingDisorder(a.name)))
     .slice(0, MAX_CHOICES)
-    .map((d) => choice(d.name, d.id));
+    .map((d) => choice(d.text, d.id));
 }

@@ -3,6 +3,7 @@ import { isPendingDisorder } from "../../rules/sanity/index.js";
 import type { ProtagonistView } from "../../services/protagonist-queries.js";
 import type { BondSnapshot } from "../../services/snapshot.js";
 import { boxes, EMBED_LIMITS, truncate, userText } from "../format.js";
+import { disorderText } from "./disorders.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
 
 export const PARTY_COLOUR = 0x8e44ad;
@@ -33,7 +34,7 @@ export function partyField(view: ProtagonistView): EmbedField {
   ];
   if (disorders.length) {
     const names = disorders.map((d) =>
-      isPendingDisorder(d.name) ? `${userText(d.name, 80)} ⚠️` : userText(d.name, 80),
+      isPendingDisorder(d.name) ? `${disorderText(d, 80)} ⚠️` : disorderText(d, 80),
     );
     lines.push(`Disorders: ${names.join(" · ")}`);
   }

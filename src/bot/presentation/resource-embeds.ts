@@ -59,6 +59,16 @@ const QUALITY_TEXT: Readonly<Record<ResourceQuality, string>> = {
 const EXHAUSTED_NOTE =
   "Every Resource box is checked: no Resources test until the GM replenishes them in downtime (`/resources replenish`).";
 
+/** Resources 0 has no box to replenish: only a gain gives the Protagonist something to test. */
+const NO_RESOURCES_NOTE =
+  "Resources 0: there is nothing to test. A Resources gain from the GM (`/resources gain`) would give some.";
+
+/** Why no Resources test can be made now, or undefined while one can. */
+function noTestNote(status: Pick<ResourceStatus, "exhausted" | "checkBoxes">): string | undefined {
+  if (!status.exhausted) return undefined;
+  return status.checkBoxes === 0 ? NO_RESOURCES_NOTE : EXHAUSTED_NOTE;
+}
+
 /** "☒☐☐ 1/3 checked", or a dash for Resources 0. */
 function boxLine(checked: number, total: number): string {
   return total === 0
@@ -106,7 +116,8 @@ export function resourceStatusEmbed(status: ResourceStatus): EmbedBuilder {
       },
       { name: "Effective rating", value: effective },
     );
-  if (status.exhausted) embed.setDescription(EXHAUSTED_NOTE);
+  const note = noTestNote(status);
+  if (note !== undefined) embed.setDescription(note);
   return embed;
 }
 
@@ -120,7 +131,8 @@ export function resourceTestEmbed(outcome: ResourceTestOutcome, roller: string):
       `The specialised item costs Permanent Resources: ${result.ratingBefore} → ${result.ratingAfter}.`,
     );
   }
-  if (status.exhausted) notes.push(EXHAUSTED_NOTE);
+  const note = noTestNote(status);
+  if (note !== undefined) notes.push(note);
   const embed = new EmbedBuilder()
     .setColor(OUTCOME_COLOUR[result.outcome])
     .setAuthor({ name: truncate(roller, EMBED_LIMITS.fieldName) })
@@ -190,7 +202,8 @@ export function resourcePoolEmbed(
       { name: "Boxes", value: truncate(box, EMBED_LIMITS.fieldValue) },
     )
     .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
-  if (checked.exhausted) embed.addFields({ name: "Note", value: EXHAUSTED_NOTE });
+  const note = noTestNote(checked);
+  if (note !== undefined) embed.addFields({ name: "Note", value: note });
   return embed;
 }
 
@@ -264,7 +277,8 @@ export function resourceBoxesEmbed(
       name: "Boxes",
       value: `${boxes(outcome.checkedBefore, status.checkBoxes)} → ${boxLine(status.checked, status.checkBoxes)}`,
     });
-  if (status.exhausted) embed.setDescription(EXHAUSTED_NOTE);
+  const note = noTestNote(status);
+  if (note !== undefined) embed.setDescription(note);
   return embed;
 }
 

@@ -5,8 +5,11 @@ import { MessageFlags } from "discord.js";
 import {
   startFakeDiscord,
   type FakeChannelInit,
+  type FakeGuildInit,
+  type FakeRoleInit,
   type FakeDiscord,
   type InteractionHandle,
+  type StartFakeDiscordOptions,
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
@@ -46,15 +49,31 @@ export function extraPlayerId(index: number): string {
  */
 export async function startSeededBot(
   token: string,
-  options: { channels?: FakeChannelInit[]; players?: number } = {},
+  options: {
+    channels?: FakeChannelInit[];
+    /** Roles of the seeded guild (members get them with an interaction's `roles`). */
+    roles?: FakeRoleInit[];
+    /** More servers the bot is in, after the seeded one (no campaign in them). */
+    otherGuilds?: FakeGuildInit[];
+    /** More of the fake's options (e.g. guilds the bot is not in, user installs). */
+    fake?: Omit<StartFakeDiscordOptions, "requiredToken" | "guilds">;
+    /** Environment variables for the bot (e.g. rate limits). */
+    env?: Record<string, string>;
+    /** Register the commands globally, as a production bot does (not on the seeded guild). */
+    globalCommands?: boolean;
+    /** Players with one Protagonist each (two unless told). */
+    players?: number;
+  } = {},
 ): Promise<SeededBot> {
   const { players = 2 } = options;
   const fake = await startFakeDiscord({
     requiredToken: token,
     defaultTimeoutMs: 20_000,
-    ...(options.channels
-      ? { guilds: [{ channels: [{ name: "general" }, ...options.channels] }] }
-      : {}),
+    ...options.fake,
+    guilds: [
+      { channels: [{ name: "general" }, ...(options.channels ?? [])], roles: options.roles },
+      ...(options.otherGuilds ?? []),
+    ],
   });
   const dir = emptyDir();
   const file = join(dir, "bot.db");
@@ -78,7 +97,8 @@ export async function startSeededBot(
       DISCORD_TOKEN: token,
       DISCORD_API_URL: fake.apiUrl,
       DATABASE_URL: `file:${file}`,
-      DEV_GUILD_ID: fake.guild().id,
+      ...(options.globalCommands === true ? {} : { DEV_GUILD_ID: fake.guild().id }),
+      ...options.env,
     },
     dir,
   );

@@ -4,17 +4,13 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
-import { MAX_SHARED_ADVERSITY_FELLOWS } from "../../src/rules/bonds.js";
 import { ERAS } from "../../src/rules/types.js";
 import { SECRET_ROLL_MODES } from "../../src/services/campaign-service.js";
 
 export const COMMAND_NAME = "campaign";
 
-/** Survivor options of `downtime adversity`: one per Protagonist, up to the rules' limit. */
-export const SURVIVOR_OPTIONS = Array.from(
-  { length: MAX_SHARED_ADVERSITY_FELLOWS + 1 },
-  (_, index) => `survivor${index + 1}`,
-);
+/** Survivor options of `downtime adversity`, one per Protagonist (`all:True` takes everyone). */
+export const SURVIVOR_OPTIONS = Array.from({ length: 12 }, (_, index) => `survivor${index + 1}`);
 
 const IMPROVEMENT_CHOICES = [
   { name: "1D4 per marked skill (default)", value: "1d4" },
@@ -156,6 +152,11 @@ export const definition = new SlashCommandBuilder()
           .setMinValue(1)
           .setMaxValue(99),
       )
+      .addBooleanOption((option) =>
+        option
+          .setName("unnatural-bonus-picks")
+          .setDescription("Bonus picks may raise Unnatural at creation (default: on, as the SRD)"),
+      )
       .addIntegerOption((option) =>
         option
           .setName("exhaustion-penalty")
@@ -268,7 +269,9 @@ export const definition = new SlashCommandBuilder()
         protagonistOption(
           sub
             .setName("disorder")
-            .setDescription("Name a disorder (e.g. one left to the GM) or cure one"),
+            .setDescription(
+              "Name a disorder (e.g. one left to the GM), cure one, or erase a cured one",
+            ),
           "Whose disorder",
         )
           .addStringOption((option) =>
@@ -284,6 +287,11 @@ export const definition = new SlashCommandBuilder()
           )
           .addBooleanOption((option) =>
             option.setName("cure").setDescription("True: the disorder is cured"),
+          )
+          .addBooleanOption((option) =>
+            option
+              .setName("erase")
+              .setDescription("True: strike a cured disorder from the sheet, to make room"),
           ),
       )
       .addSubcommand((sub) => {
@@ -304,6 +312,13 @@ export const definition = new SlashCommandBuilder()
               .setMaxLength(64),
           );
         }
-        return sub;
+        return sub.addStringOption((option) =>
+          option
+            .setName("others")
+            .setDescription(
+              "Others who were on the adventure (NPCs, the fallen), comma-separated: their Bonds can't pay",
+            )
+            .setMaxLength(1000),
+        );
       }),
   );

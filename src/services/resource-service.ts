@@ -4,12 +4,10 @@ import type { Campaign } from "../generated/prisma/client.js";
 import {
   effectiveRating,
   loseResources,
-  pooledResourceTest,
   replenishResources,
   resourceBreakdown,
   resourceGain,
   resourceTest,
-  type PooledResourceTestResult,
   type ResourceBreakdown,
   type ResourceDifficulty,
   type ResourceGainResult,
@@ -18,6 +16,8 @@ import {
   type ResourceReplenishResult,
   type ResourceTestResult,
 } from "../rules/resources.js";
+import { exhaustionConditions } from "../rules/harm.js";
+import { pooledResourceTest, type PooledResourceTestResult } from "../rules/resource-pool.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
@@ -142,15 +142,17 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        const options = ruleOptionsOf(campaign);
         const result = resourceTest(
           {
             rating: before.resources.rating,
             where: input.where,
             difficulty: input.difficulty,
             checkedBoxes: before.resources.checked,
+            conditions: exhaustionConditions(before.exhausted, options),
             ...(input.specialisedCost ? { specialisedCost: input.specialisedCost } : {}),
           },
-          ruleOptionsOf(campaign),
+          options,
           rng,
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
@@ -204,6 +206,7 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
           }
         }
         members.forEach(assertActive);
+        const options = ruleOptionsOf(campaign);
         const result = pooledResourceTest(
           {
             contributors: members.map((p) => ({
@@ -212,10 +215,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
               rating: p.resources.rating,
               where: whereOf.get(p.id) ?? "at-hand",
               checkedBoxes: p.resources.checked,
+              conditions: exhaustionConditions(p.exhausted, options),
             })),
             difficulty: input.difficulty,
           },
-          ruleOptionsOf(campaign),
+          options,
           rng,
         );
         const lead = members.find((p) => p.id === result.checkedContributorId);
@@ -245,7 +249,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       });
     },
 
-    /** Plundering a cache: 1D100 ABOVE rating × 5, then the award (points or dice) is added. */
+    /**
+     * GM only, as "the Game Moderator will decide the number of Resources rating points each
+     * Protagonist might potentially plunder" (seed 000): 1D100 ABOVE rating × 5, then the award
+     * (points or dice) is added.
+     */
     async gain(raw: {
       actor: Actor;
       protagonistId?: string | null;
@@ -255,6 +263,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        if (!isGm(sql, actor, campaign.id)) {
+          throw forbidden(
+            "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+          );
+        }
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
         writeProtagonist(sql, before, after);

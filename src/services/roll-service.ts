@@ -1,6 +1,9 @@
 import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { z } from "zod";
+import type { Sql } from "../db/sql.js";
+import type { Campaign } from "../generated/prisma/client.js";
 import { recordSkillTest } from "../rules/advancement.js";
+import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
 import {
   LUCK_RATING,
@@ -12,7 +15,7 @@ import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid } from "./errors.js";
+import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import type { Visibility } from "./event-visibility.js";
 import { findSkill } from "./lookups.js";
@@ -99,23 +102,23 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
       return sql.transaction(() => {
-        const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
         // A test of a Protagonist belongs to its campaign (rules, session, GMs), whatever the channel.
-        // Luck and a plain target need no campaign: in a server without one, logged without one.
-        const { campaign, protagonist } = needsProtagonist
-          ? readTarget(sql, actor, input.protagonistId)
-          : { campaign: campaignOfChannel(sql, actor) ?? null, protagonist: null };
+        const { campaign, protagonist } = testerOf(sql, actor, subject, input.protagonistId);
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
+        const conditions =
+          protagonist && campaign
+            ? exhaustionConditions(protagonist.exhausted, ruleOptionsOf(campaign))
+            : [];
         const test = percentileTest(
-          { rating, modifier: input.modifier, label, ...(rawStat ? { rawStat } : {}) },
+          { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,
         );
 
         let marked = false;
         const changes = [];
-        if (protagonist && subject.kind === "skill") {
+        if (protagonist && campaign && subject.kind === "skill") {
           const skill = findSkill(protagonist, subject.name);
           const mark = recordSkillTest(
             { name: skill.name, rating: skill.rating, marked: skill.failureMarked },
@@ -189,6 +192,31 @@ export function createUnloggedRolls({ rng }: Pick<ServiceDeps, "rng">) {
 
 function visibilityOf(secret: boolean): Visibility {
   return secret ? "actor-and-gms" : "campaign";
+}
+
+/**
+ * Who takes the test: the Protagonist of a skill or stat test; for Luck, the one named or the
+ * actor's own if they play one here (their exhaustion counts); nobody for a plain target.
+ */
+function testerOf(
+  sql: Sql,
+  actor: Actor,
+  subject: TestSubject,
+  protagonistId: string | null | undefined,
+): { campaign: Campaign | null; protagonist: ProtagonistSnapshot | null } {
+  if (subject.kind === "skill" || subject.kind === "stat") {
+    return readTarget(sql, actor, protagonistId);
+  }
+  if (subject.kind === "luck") {
+    try {
+      return readTarget(sql, actor, protagonistId);
+    } catch (error) {
+      // A GM's or a bystander's Luck, or no campaign at all: no Protagonist's condition applies.
+      if (protagonistId || !isServiceError(error) || error.kind !== "invalid") throw error;
+    }
+  }
+  // Luck and a plain target need no campaign: in a server without one, logged without one.
+  return { campaign: campaignOfChannel(sql, actor) ?? null, protagonist: null };
 }
 
 function ratingFor(

@@ -1,6 +1,6 @@
 import { embedLength, EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { choicesFingerprint } from "../../commands/campaign/adversity.js";
+import { choicesFingerprint } from "../../commands/campaign/adversity-menus.js";
 import { definition as campaignDefinition } from "../../commands/campaign/definition.js";
 import {
   settingChanges,
@@ -16,7 +16,7 @@ import {
 } from "../../src/bot/presentation/help.js";
 import { partyEmbed, partyField, partyPages } from "../../src/bot/presentation/party.js";
 import { sessionSummaryEmbeds } from "../../src/bot/presentation/session-summary.js";
-import type { PlannedSharedAdversityStep } from "../../src/rules/bonds.js";
+import type { PlannedSharedAdversityStep } from "../../src/rules/shared-adversity.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
 import { campaignView } from "./support/campaign-view.js";
@@ -130,7 +130,7 @@ describe("campaign settings", () => {
       "Failure marks: on → **off**",
       "Exhaustion penalty: −20 → **−10**",
     ]);
-    expect(settingsEmbed(changed).data.fields).toHaveLength(11);
+    expect(settingsEmbed(changed).data.fields).toHaveLength(12);
   });
 
   it("escapes the campaign's name in the title", () => {

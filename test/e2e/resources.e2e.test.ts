@@ -1,6 +1,6 @@
 /**
  * /resources on a seeded table through the real bot: status, a test made certain by the rating,
- * the exhausted refusal, pooling (refused across players, allowed for the GM), gains, losses
+ * the exhausted refusal, pooling (refused across players, allowed for the GM), gains and losses
  * (GM only), manual boxes and downtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -205,14 +205,33 @@ describe("/resources", () => {
       expect(field(embed, "Boxes")).toBe(`**${first.name}** checks a box: ☒☐☐ 1/3 checked`);
   });
 
-  it("gains Resources: Resources 0 cannot miss, and the dice award is shown", async () => {
+  it("refuses a player's own gain: the GM decides the award", async () => {
     setResources(second.id, 0, 0);
-    const response = await t.fake
+    const before = eventCount("resource-gain");
+    const refused = await t.fake
       .sendSlashCommand({
         name: "resources",
         subcommand: "gain",
         user: t.secondPlayerId,
         options: { amount: "1D6" },
+      })
+      .response();
+    expect(isEphemeral(refused.data)).toBe(true);
+    expect(refused.data?.content).toBe(
+      "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+    );
+    expect(resources(second.id).rating).toBe(0);
+    expect(eventCount("resource-gain")).toBe(before);
+  });
+
+  it("gains Resources the GM awards: Resources 0 cannot miss, and the dice award is shown", async () => {
+    setResources(second.id, 0, 0);
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "gain",
+        user: t.gmId,
+        options: { amount: "1D6", protagonist: second.id },
       })
       .response();
     const embed = response.data?.embeds?.[0];

@@ -131,3 +131,70 @@ describe("roll service", () => {
     ).rejects.toBeInstanceOf(ServiceError);
   });
 });
+
+describe("roll service: an exhausted Protagonist", () => {
+  const exhaust = (exhausted: boolean) =>
+    world.db.prisma.protagonist.update({ where: { id: world.hero.id }, data: { exhausted } });
+
+  it("takes the campaign's exhaustion penalty on skill, stat and Luck tests until rested", async () => {
+    await exhaust(true);
+    faces = [4, 5]; // 45 vs Occult 50 − 20
+    const skill = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(skill.test).toMatchObject({
+      rating: 50,
+      target: 30,
+      success: false,
+      conditions: [{ kind: "exhausted", modifier: -20 }],
+    });
+    faces = [1, 2];
+    const stat = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "stat", stat: "POW" },
+    });
+    expect(stat.test.target).toBe(14 * 5 - 20);
+    faces = [4, 1]; // 41 vs Luck 50 − 20
+    const luck = await world.services.rolls.rollTest({ actor: actor(), subject: { kind: "luck" } });
+    expect(luck.test).toMatchObject({ target: 30, success: false });
+    expect(luck.protagonist?.id).toBe(world.hero.id);
+
+    await world.services.campaigns.updateSettings({
+      actor: actor({ userId: "300000000000000001", canManageGuild: true }),
+      rules: { exhaustionPenalty: 10 },
+    });
+    faces = [1, 2];
+    const milder = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(milder.test.target).toBe(40);
+
+    faces = [3];
+    await world.services.harm.rest({ actor: actor() });
+    faces = [4, 5];
+    const rested = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(rested.test).toMatchObject({ target: 50, success: true, conditions: [] });
+  });
+
+  it("leaves a plain target, and a GM's Luck with no Protagonist, alone", async () => {
+    await exhaust(true);
+    faces = [4, 5];
+    const plain = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "target", target: 50 },
+    });
+    expect(plain.test.target).toBe(50);
+    faces = [4, 5];
+    const gmLuck = await world.services.rolls.rollTest({
+      actor: actor({ userId: "300000000000000001", canManageGuild: true }),
+      subject: { kind: "luck" },
+    });
+    expect(gmLuck.test.target).toBe(50);
+    expect(gmLuck.protagonist).toBeNull();
+  });
+});

@@ -27,6 +27,7 @@ import {
   truncate,
   userText,
 } from "../format.js";
+import { conditionsMath, targetText } from "./test-embed.js";
 
 const RESOURCES_COLOUR = 0x8e6c3a;
 const LOSS_COLOUR = 0xc0392b;
@@ -143,7 +144,11 @@ export function resourceTestEmbed(outcome: ResourceTestOutcome, roller: string):
       { name: "Roll", value: rollText(result.roll), inline: true },
       {
         name: "Target",
-        value: `${result.target} (${result.effectiveRating} ${where} × 5${DIFFICULTY_MATH[result.difficulty]})`,
+        value: targetText(
+          result.target,
+          ` (${result.effectiveRating} ${where} × 5${DIFFICULTY_MATH[result.difficulty]}${conditionsMath(result.conditions)})`,
+          result.conditions,
+        ),
         inline: true,
       },
       { name: "Found", value: found(result.quality) },
@@ -186,7 +191,11 @@ export function resourcePoolEmbed(
       { name: "Roll", value: rollText(result.roll), inline: true },
       {
         name: "Target",
-        value: `${result.target} (pool ${result.pool.effectiveRating} × 5${DIFFICULTY_MATH[result.difficulty]})`,
+        value: targetText(
+          result.target,
+          ` (pool ${result.pool.effectiveRating} × 5${DIFFICULTY_MATH[result.difficulty]}${conditionsMath(result.conditions)})`,
+          result.conditions,
+        ),
         inline: true,
       },
       { name: "Found", value: found(result.quality) },

@@ -37,10 +37,15 @@ export interface SeededBot {
   stop(): Promise<void>;
 }
 
+/** Made-up players beyond the second, for tables of more (`startSeededBot(token, { players })`). */
+export function extraPlayerId(index: number): string {
+  return `4000000000000001${String(index).padStart(2, "0")}`;
+}
+
 /**
- * The fake Discord, a seeded table (the owner is the GM; two players with one Protagonist each)
- * and the built bot on it, registered and ready. One per test file. `channels` come after the
- * guild's #general (which stays the default channel).
+ * The fake Discord, a seeded table (the owner is the GM; two players, or `players`, with one
+ * Protagonist each) and the built bot on it, registered and ready. One per test file. `channels`
+ * come after the guild's #general (which stays the default channel).
  */
 export async function startSeededBot(
   token: string,
@@ -56,8 +61,11 @@ export async function startSeededBot(
     env?: Record<string, string>;
     /** Register the commands globally, as a production bot does (not on the seeded guild). */
     globalCommands?: boolean;
+    /** Players with one Protagonist each (two unless told). */
+    players?: number;
   } = {},
 ): Promise<SeededBot> {
+  const { players = 2 } = options;
   const fake = await startFakeDiscord({
     requiredToken: token,
     defaultTimeoutMs: 20_000,
@@ -76,7 +84,13 @@ export async function startSeededBot(
     guildId: fake.guild().id,
     channelId: fake.defaultChannelId(),
     gmUserId: gmId,
-    players: [{ userId: playerId }, { userId: SECOND_PLAYER_ID }],
+    players: [
+      { userId: playerId },
+      { userId: SECOND_PLAYER_ID },
+      ...Array.from({ length: Math.max(0, players - 2) }, (_, index) => ({
+        userId: extraPlayerId(index + 3),
+      })),
+    ],
   });
   const bot = startBotProcess(
     {

@@ -1,16 +1,15 @@
-import {
-  InteractionContextType,
-  SlashCommandBuilder,
-  type APIEmbed,
-  type ChatInputCommandInteraction,
-  type JSONEncodable,
-  type SlashCommandSubcommandBuilder,
-} from "discord.js";
+import type { APIEmbed, ChatInputCommandInteraction, JSONEncodable } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule } from "../src/bot/command.js";
 import { userText } from "../src/bot/format.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
-import { bondChangeEmbed, bondListEmbed, bondName } from "../src/bot/presentation/bonds.js";
+import {
+  bondChangeEmbed,
+  bondLine,
+  bondListEmbed,
+  bondName,
+} from "../src/bot/presentation/bonds.js";
+import { protagonistIdOption } from "../src/bot/protagonist-option.js";
 import { repressionEmbed, sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import { reactionRow } from "../src/bot/presentation/sanity-components.js";
 import {
@@ -23,131 +22,7 @@ import { brokenBondPressed, brokenBondSubmitted } from "./bond/broken-bond.js";
 import type { BotServices } from "../src/bot/services.js";
 import { UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/index.js";
-
-const withProtagonist = (sub: SlashCommandSubcommandBuilder) =>
-  sub.addStringOption((option) =>
-    option
-      .setName("protagonist")
-      .setDescription("Whose Bonds (default: your active Protagonist)")
-      .setAutocomplete(true),
-  );
-
-const withBond = (sub: SlashCommandSubcommandBuilder, description: string) =>
-  sub.addStringOption((option) =>
-    option
-      .setName("bond")
-      .setDescription(description)
-      .setRequired(true)
-      .setAutocomplete(true)
-      .setMaxLength(100),
-  );
-
-const definition = new SlashCommandBuilder()
-  .setName("bond")
-  .setDescription("A Protagonist's Bonds: list, add, damage, improve, project a SAN loss, repress.")
-  .setContexts(InteractionContextType.Guild)
-  .addSubcommand((sub) =>
-    withProtagonist(
-      sub.setName("list").setDescription("Every Bond with its score, broken ones too"),
-    ),
-  )
-  .addSubcommand((sub) =>
-    withProtagonist(
-      sub
-        .setName("add")
-        .setDescription("A new Bond: an individual one starts at CHA")
-        .addStringOption((option) =>
-          option
-            .setName("name")
-            .setDescription("Who or what (a person, a family, a congregation…)")
-            .setRequired(true)
-            .setMaxLength(100),
-        )
-        .addStringOption((option) =>
-          option
-            .setName("kind")
-            .setDescription("An individual (up to CHA) or a community (up to 20)")
-            .setRequired(true)
-            .addChoices(
-              { name: "individual", value: "individual" },
-              { name: "community", value: "community" },
-            ),
-        )
-        .addIntegerOption((option) =>
-          option
-            .setName("score")
-            .setDescription("Starting score (default: CHA for an individual Bond)")
-            .setMinValue(1)
-            .setMaxValue(99),
-        ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    withProtagonist(
-      withBond(
-        sub.setName("damage").setDescription("Harm to a Bond's subject; at 0 it breaks"),
-        "The Bond harmed",
-      ).addStringOption((option) =>
-        option
-          .setName("amount")
-          .setDescription("Points of damage (1–99), or 1D4")
-          .setRequired(true)
-          .setMaxLength(10),
-      ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    withProtagonist(
-      withBond(
-        sub.setName("improve").setDescription("Cultivate a Bond: never above CHA (or 20)"),
-        "The Bond improved",
-      ).addIntegerOption((option) =>
-        option
-          .setName("amount")
-          .setDescription("Points to add")
-          .setRequired(true)
-          .setMinValue(1)
-          .setMaxValue(99),
-      ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    withProtagonist(
-      withBond(
-        sub
-          .setName("destroy")
-          .setDescription("The subject is gone (dead, insane, left): crossed off, kept"),
-        "The Bond lost",
-      ).addStringOption((option) =>
-        option.setName("why").setDescription("What happened to them").setMaxLength(200),
-      ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    withProtagonist(
-      withBond(
-        sub
-          .setName("project")
-          .setDescription(
-            "Project the latest SAN loss onto a Bond: 1D4 WP, the loss and Bond drop",
-          ),
-        "The Bond to project onto",
-      ),
-    ),
-  )
-  .addSubcommand((sub) =>
-    withProtagonist(
-      withBond(
-        sub.setName("repress").setDescription("Repress insanity: 1D4 WP and Bond, then a SAN test"),
-        "The Bond to draw on",
-      ).addStringOption((option) =>
-        option
-          .setName("episode")
-          .setDescription("What is repressed (temporary insanity, a disorder…)")
-          .setMaxLength(200),
-      ),
-    ),
-  );
+import { definition } from "./bond/definition.js";
 
 /** What every subcommand shares: who acts, on which Protagonist, and the roller's name. */
 interface Call {
@@ -175,21 +50,39 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
     const added = await services.bonds.add({
       actor,
       protagonistId,
-      name: interaction.options.getString("name", true),
-      kind:
-        interaction.options.getString("kind", true) === "community" ? "community" : "individual",
+      name: interaction.options.getString("name"),
+      kind: interaction.options.getString("kind") === "community" ? "community" : "individual",
       ...(score === null ? {} : { score }),
+      fellowId: await protagonistIdOption(interaction, services, actor, "fellow"),
     });
     return {
       embed: bondChangeEmbed({
         title: "🤝 New Bond",
         who: added.protagonist.name,
         bond: added.bond,
-        lines: [
-          `${bondName(added.bond)} · ${added.bond.kind} · ${added.bond.score}/${added.bond.max}`,
-        ],
+        lines: [bondLine(added.bond)],
         roller,
         eventId: added.eventId,
+      }),
+    };
+  },
+
+  erase: async ({ interaction, services, actor, protagonistId, roller }) => {
+    const erased = await services.bonds.erase({
+      actor,
+      protagonistId,
+      bondId: await bondIdOf(interaction, services, actor, protagonistId),
+    });
+    return {
+      embed: bondChangeEmbed({
+        title: "Bond erased",
+        who: erased.protagonist.name,
+        bond: erased.bond,
+        lines: [
+          `${bondName(erased.bond)} (${erased.bond.status}) is struck from the sheet to make room. \`/undo\` brings it back.`,
+        ],
+        roller,
+        eventId: erased.eventId,
       }),
     };
   },
@@ -350,7 +243,7 @@ async function bondIdOf(
 export const bondCommand: CommandModule = {
   definition,
   writes: {
-    subcommands: ["add", "damage", "improve", "destroy", "project", "repress"],
+    subcommands: ["add", "damage", "improve", "destroy", "erase", "project", "repress"],
     components: [BROKEN_BOND_ACTIONS.form],
   },
   execute: async (interaction, { reply, services }) => {
@@ -376,11 +269,20 @@ export const bondCommand: CommandModule = {
   modals: { [BROKEN_BOND_ACTIONS.form]: brokenBondSubmitted },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
-    if (focused.name === "protagonist") {
+    if (focused.name === "protagonist" || focused.name === "fellow") {
       return protagonistChoices(interaction, services, focused.value);
     }
-    // Only standing Bonds can be damaged, improved, destroyed, projected onto or drawn on.
-    if (focused.name === "bond") return bondChoices(interaction, services, focused.value, false);
+    // Only crossed-off Bonds can be erased; only standing ones damaged, improved, destroyed,
+    // projected onto or drawn on.
+    if (focused.name === "bond") {
+      const erasing = interaction.options.getSubcommand() === "erase";
+      return bondChoices(
+        interaction,
+        services,
+        focused.value,
+        erasing ? "crossed-off" : "standing",
+      );
+    }
     return [];
   },
 };

@@ -4,10 +4,11 @@ import { subcommandPath } from "../src/bot/writes.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { campaignChoices, disorderChoices } from "../src/bot/presentation/campaign-autocomplete.js";
 import {
-  ADVERSITY_CHOICE_ACTION,
   chooseAdversityBond,
+  chooseAdversityFellows,
   sharedAdversity,
 } from "./campaign/adversity.js";
+import { ADVERSITY_CHOICE_ACTION, ADVERSITY_FELLOWS_ACTION } from "./campaign/adversity-menus.js";
 import { definition, SURVIVOR_OPTIONS } from "./campaign/definition.js";
 import {
   changeDisorder,
@@ -63,7 +64,7 @@ export const campaignCommand: CommandModule = {
   ephemeral: (interaction) => subcommandPath(interaction) === "session-end",
   writes: {
     subcommands: WRITING_SUBCOMMANDS,
-    components: [END_CONFIRM_ACTION, ADVERSITY_CHOICE_ACTION],
+    components: [END_CONFIRM_ACTION, ADVERSITY_CHOICE_ACTION, ADVERSITY_FELLOWS_ACTION],
   },
   execute: async (interaction, context) => {
     const handler = HANDLERS[subcommandPath(interaction)];
@@ -88,5 +89,6 @@ export const campaignCommand: CommandModule = {
   },
   selectMenus: {
     [ADVERSITY_CHOICE_ACTION]: chooseAdversityBond,
+    [ADVERSITY_FELLOWS_ACTION]: chooseAdversityFellows,
   },
 };

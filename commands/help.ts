@@ -6,8 +6,14 @@ import {
   type SlashCommandDefinition,
 } from "../src/bot/command.js";
 import { truncate } from "../src/bot/format.js";
+import { closestNames } from "../src/rules/closest-names.js";
 import { embedsPerMessage } from "../src/bot/presentation/embed-pages.js";
-import { detailEmbeds, overviewEmbeds, rulesInForceEmbed } from "../src/bot/presentation/help.js";
+import {
+  detailEmbeds,
+  overviewEmbeds,
+  rulesInForceEmbed,
+  unknownCommandText,
+} from "../src/bot/presentation/help.js";
 import type { BotServices } from "../src/bot/services.js";
 import { isUserFacingError, UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/actor.js";
@@ -60,12 +66,10 @@ export const helpCommand: CommandModule = {
     if (wanted) {
       const found = definitions.find((candidate) => candidate.name === wanted);
       if (!found) {
-        const names = definitions.map((candidate) => `\`/${candidate.name}\``).join(", ");
-        throw new UserError(
-          truncate(`There is no command \`/${wanted}\`. The commands are ${names}.`, 1900),
-        );
+        const names = definitions.map((candidate) => candidate.name);
+        throw new UserError(truncate(unknownCommandText(wanted, names), 1900));
       }
-      embeds = detailEmbeds(found);
+      embeds = detailEmbeds(found, await campaignHere(services, actorFrom(interaction)));
     } else {
       const campaign = await campaignHere(services, actorFrom(interaction));
       embeds = [...overviewEmbeds(definitions), rulesInForceEmbed(campaign)];
@@ -74,11 +78,20 @@ export const helpCommand: CommandModule = {
   },
   autocomplete: async (interaction) => {
     const typed = interaction.options.getFocused().replace(/^\//, "").trim().toLowerCase();
-    return (await registeredDefinitions())
-      .filter((candidate) => candidate.name.includes(typed))
-      .map((candidate) => ({
-        name: truncate(`/${candidate.name} — ${candidate.description}`, 100),
-        value: candidate.name,
-      }));
+    const definitions = await registeredDefinitions();
+    const containing = definitions.filter((candidate) => candidate.name.includes(typed));
+    // A typo ("sna") contains nothing: offer the closest names instead.
+    const closest = closestNames(
+      typed,
+      definitions.map((candidate) => candidate.name),
+    );
+    const offered =
+      containing.length > 0
+        ? containing
+        : definitions.filter((candidate) => closest.includes(candidate.name));
+    return offered.map((candidate) => ({
+      name: truncate(`/${candidate.name} — ${candidate.description}`, 100),
+      value: candidate.name,
+    }));
   },
 };

@@ -52,7 +52,7 @@ import {
 } from "../src/bot/presentation/creation-input.js";
 import { CREATION_TEXT } from "../src/bot/presentation/creation-message.js";
 import { sheetMessages } from "../src/bot/presentation/protagonist-sheet.js";
-import { isUserFacingError } from "../src/bot/user-facing-error.js";
+import { isUserFacingError, userMessageOf } from "../src/bot/user-facing-error.js";
 import {
   adversityPickCount,
   canonicalSkillText,
@@ -345,7 +345,7 @@ const confirmPressed = flowHandler<ButtonInteraction>(async (interaction, contex
   } catch (error) {
     // A name taken meanwhile, or a campaign rule changed: the draft stays for the player to fix.
     if (!isUserFacingError(error)) throw error;
-    session.notices.push(error.userMessage);
+    session.notices.push(userMessageOf(error) ?? error.userMessage);
     return render(context, flow, await previewOf(interaction, context, session));
   }
   session.created = { name: created.protagonist.name };

@@ -9,10 +9,12 @@ import { downloadTextAttachment } from "../src/bot/attachment-download.js";
 import type { ComponentContext, HandlerContext } from "../src/bot/command.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { userText } from "../src/bot/format.js";
+import { importProblemsText } from "../src/bot/presentation/import-problems.js";
 import { protagonistListPage } from "../src/bot/presentation/protagonist-list.js";
 import { sheetMessages } from "../src/bot/presentation/protagonist-sheet.js";
 import { protagonistIdOption } from "../src/bot/protagonist-option.js";
 import { UserError } from "../src/bot/user-facing-error.js";
+import { ImportRefused } from "../src/services/protagonist-import.js";
 import { IMPORT_MAX_BYTES } from "../src/services/protagonist-transfer.js";
 
 export const LIST_PAGE_ACTION = "lpage";
@@ -144,11 +146,12 @@ export async function importProtagonist(
     file === null
       ? (pasted ?? "")
       : await downloadTextAttachment(file, { maxBytes: IMPORT_MAX_BYTES });
-  const result = await services.protagonists.importJson({
-    actor,
-    json,
-    name: interaction.options.getString("name"),
-  });
+  const result = await services.protagonists
+    .importJson({ actor, json, name: interaction.options.getString("name") })
+    .catch((error: unknown) => {
+      if (error instanceof ImportRefused) throw new UserError(importProblemsText(error.problems));
+      throw error;
+    });
   const selected = result.selected ? " You now play them in this campaign." : "";
   await reply.send(
     `📥 Imported **${userText(result.protagonist.name)}** (${userText(result.protagonist.archetype)}).${selected}`,

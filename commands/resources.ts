@@ -111,7 +111,7 @@ const definition = new SlashCommandBuilder()
     withProtagonist(
       sub
         .setName("gain")
-        .setDescription("Plunder a cache: roll above Resources × 5 to add the award")
+        .setDescription("GM: a cache plundered: roll above Resources × 5 to add your award")
         .addStringOption((option) =>
           option
             .setName("amount")

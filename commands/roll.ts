@@ -1,11 +1,13 @@
 import { SKILL_NAME_MAX } from "../src/rules/creation/index.js";
 import {
+  ApplicationIntegrationType,
   InteractionContextType,
   SlashCommandBuilder,
   type ChatInputCommandInteraction,
 } from "discord.js";
-import { actorFrom } from "../src/bot/actor.js";
+import { serverActorOf } from "../src/bot/actor.js";
 import type { CommandModule } from "../src/bot/command.js";
+import type { BotServices } from "../src/bot/services.js";
 import { protagonistChoices, skillChoices } from "../src/bot/presentation/autocomplete.js";
 import {
   gmCopyFailed,
@@ -24,7 +26,16 @@ const ROLL_COLOUR = 0x2f6f4f;
 const definition = new SlashCommandBuilder()
   .setName("roll")
   .setDescription("Roll dice (1d100, 4d6kh3) or a test: a skill, a stat, Luck or a target.")
-  .setContexts(InteractionContextType.Guild)
+  // The one command for members' accounts too: dice, Luck and targets work in any DM or server.
+  .setIntegrationTypes(
+    ApplicationIntegrationType.GuildInstall,
+    ApplicationIntegrationType.UserInstall,
+  )
+  .setContexts(
+    InteractionContextType.Guild,
+    InteractionContextType.BotDM,
+    InteractionContextType.PrivateChannel,
+  )
   .addStringOption((option) =>
     option
       .setName("expression")
@@ -99,13 +110,17 @@ function subjectOf(interaction: ChatInputCommandInteraction): { expression: stri
 
 export const rollCommand: CommandModule = {
   definition,
-  // Every roll is logged, and a skill test may tick a failure mark.
-  writes: true,
+  // Logged, and a skill test may tick a failure mark: nothing later commands depend on.
+  rolls: true,
   ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
   execute: async (interaction, { reply, services, log }) => {
-    const actor = actorFrom(interaction);
-    const secret = interaction.options.getBoolean("secret") ?? false;
     const subject = subjectOf(interaction);
+    const actor = serverActorOf(interaction);
+    if (actor === null) {
+      await reply.send({ embeds: [rollOutsideServers(interaction, subject, services)] });
+      return;
+    }
+    const secret = interaction.options.getBoolean("secret") ?? false;
     const protagonistId = interaction.options.getString("protagonist");
     // A test of a named Protagonist is rolled in that Protagonist's campaign.
     const testedId =
@@ -167,6 +182,28 @@ export const rollCommand: CommandModule = {
     return [];
   },
 };
+
+const NEEDS_A_TABLE =
+  "A skill or stat test rolls a Protagonist's sheet, and Protagonists live in a campaign, in a server the bot is in: roll it there. Here you can roll dice (`expression`), a `target` or `luck`.";
+
+/**
+ * A DM, a group DM, or a server that has the bot only on the roller's account: no campaign, so
+ * dice, Luck and plain targets only, and nothing logged (no table there could read it).
+ */
+function rollOutsideServers(
+  interaction: ChatInputCommandInteraction,
+  subject: { expression: string } | TestSubject,
+  services: BotServices,
+): BuiltEmbed {
+  const roller = interaction.user.displayName;
+  if ("expression" in subject) {
+    return diceRollEmbed(services.unloggedRolls.rollExpression(subject), roller);
+  }
+  if (subject.kind === "skill" || subject.kind === "stat") throw new UserError(NEEDS_A_TABLE);
+  const modifier = interaction.options.getInteger("modifier") ?? 0;
+  const test = services.unloggedRolls.rollTest({ subject, modifier });
+  return percentileEmbed({ test, label: test.label ?? "Test", roller });
+}
 
 /** Every die in roll order (dropped ones struck through), then the total in bold. */
 export function diceRollEmbed(roll: DiceRoll, roller: string): BuiltEmbed {

@@ -11,6 +11,7 @@ import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule, ComponentContext } from "../src/bot/command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { brokenBondRows, brokenBondsOf } from "../src/bot/presentation/broken-bond.js";
+import { choiceRefusal } from "../src/bot/presentation/lookup-refusals.js";
 import { sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import {
   currentGroupEntries,
@@ -79,9 +80,10 @@ const definition = new SlashCommandBuilder()
 
 function threatOf(interaction: ChatInputCommandInteraction): ThreatType {
   const value = interaction.options.getString("threat", true);
-  const threat = THREAT_TYPES.find((t) => t === value);
-  if (!threat)
-    throw new UserError("Choose the threat from the list: Unnatural, Violence or Helplessness.");
+  const threat =
+    THREAT_TYPES.find((t) => t === value) ??
+    THREAT_TYPES.find((t) => threatLabel(t).toLowerCase() === value.trim().toLowerCase());
+  if (!threat) throw new UserError(choiceRefusal("threat", value, THREAT_TYPES.map(threatLabel)));
   return threat;
 }
 

@@ -11,6 +11,7 @@ import {
   undoRefusedMessage,
 } from "../src/bot/presentation/undo-prompt.js";
 import { isUserFacingError, userMessageOf } from "../src/bot/user-facing-error.js";
+import { readableSummary } from "../src/bot/presentation/logged-words.js";
 
 const definition = new SlashCommandBuilder()
   .setName("undo")
@@ -51,7 +52,7 @@ export const undoCommand: CommandModule = {
       throw error;
     }
     return entries.map((entry) => ({
-      name: truncate(`#${entry.id} · ${entry.summary}`, 100),
+      name: truncate(`#${entry.id} · ${readableSummary(entry.summary)}`, 100),
       value: entry.id,
     }));
   },

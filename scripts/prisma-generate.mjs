@@ -1,7 +1,8 @@
 // Runs `prisma generate`. Generating the client never runs Prisma's schema engine, but the CLI
-// insists on downloading it first; on a machine that cannot reach Prisma's binary host we retry
-// with PRISMA_SCHEMA_ENGINE_BINARY pointing at a placeholder. Where the download works (or the
-// variable is already set), nothing changes, so `prisma migrate deploy` keeps its real engine.
+// insists on downloading it first; on a machine that cannot reach Prisma's binary host we retry,
+// quietly (nothing is wrong with the client), with PRISMA_SCHEMA_ENGINE_BINARY pointing at a
+// placeholder. Where the download works (or the variable is already set), nothing changes, so
+// `prisma migrate deploy` keeps its real engine.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,9 +25,6 @@ if (
 ) {
   const placeholder = join(mkdtempSync(join(tmpdir(), "prisma-engine-")), "schema-engine");
   writeFileSync(placeholder, "");
-  console.warn(
-    "prisma generate: the schema engine could not be downloaded; generating without it.",
-  );
   result = generate({ ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: placeholder });
 }
 process.stdout.write(result.stdout);

@@ -5,7 +5,7 @@
 import { REST, Routes, type APIApplication } from "discord.js";
 import { commands } from "../commands/index.js";
 import { CommandRegistry } from "../src/bot/command-registry.js";
-import { registerCommands } from "../src/bot/command-registration.js";
+import { installTypesIn, registerCommands } from "../src/bot/command-registration.js";
 import { migrationsDir } from "../src/bot/paths.js";
 import { configFromEnvironmentOrExit } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
@@ -27,7 +27,11 @@ try {
     rest,
     state: createBotStateService(db.prisma),
     definitions: new CommandRegistry(commands).definitions(),
-    target: { applicationId: application.id, guildId: config.devGuildId },
+    target: {
+      applicationId: application.id,
+      guildId: config.devGuildId,
+      installTypes: installTypesIn(application.integration_types_config),
+    },
     log,
     force: true,
   });

@@ -1,6 +1,10 @@
 import { config as loadDotenv } from "dotenv";
 import { z } from "zod";
-import { DEFAULT_WRITE_RATE_LIMIT, type WriteRateLimitSettings } from "./bot/rate-limit.js";
+import {
+  DEFAULT_ROLL_RATE_LIMIT,
+  DEFAULT_WRITE_RATE_LIMIT,
+  type WriteRateLimitSettings,
+} from "./bot/rate-limit.js";
 import { DEFAULT_DATABASE_URL } from "./db/database-url.js";
 
 export const DEFAULT_DISCORD_API_URL = "https://discord.com/api";
@@ -31,6 +35,8 @@ export interface Config {
   readonly healthHost: string;
   /** How fast each user may change the table (reads are never limited). */
   readonly writeRateLimit: WriteRateLimitSettings;
+  /** How fast each user may roll (rolls have a bucket of their own). */
+  readonly rollRateLimit: WriteRateLimitSettings;
 }
 
 /** A configuration problem, worded as one line for whoever runs the bot. */
@@ -80,7 +86,12 @@ const envSchema = z.object({
   HEALTH_HOST: z.string().default("127.0.0.1"),
   WRITE_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.burst),
   WRITE_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.perMinute),
+  ROLL_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.burst),
+  ROLL_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.perMinute),
 });
+
+/** Every environment variable the bot reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /**
  * Reads the configuration from environment variables. An empty variable counts as unset, so a
@@ -89,7 +100,7 @@ const envSchema = z.object({
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const present = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((name) => {
+    CONFIG_VARIABLES.flatMap((name) => {
       const value = env[name]?.trim();
       return value === undefined || value === "" ? [] : [[name, value]];
     }),
@@ -115,6 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     writeRateLimit: {
       burst: values.WRITE_RATE_LIMIT_BURST,
       perMinute: values.WRITE_RATE_LIMIT_PER_MINUTE,
+    },
+    rollRateLimit: {
+      burst: values.ROLL_RATE_LIMIT_BURST,
+      perMinute: values.ROLL_RATE_LIMIT_PER_MINUTE,
     },
   };
 }

@@ -67,13 +67,17 @@ function scrubbingStream(secrets: readonly string[], next: DestinationStream): D
 /**
  * The one logger of the process: JSON lines by default, human-friendly with LOG_FORMAT=pretty.
  * Lines are written off the event loop (a synchronous write to a pipe cost 0.15 ms, more than
- * a whole /roll's database work); pino flushes what is pending synchronously when the process
- * exits, so a line logged right before an exit is not lost.
+ * a whole /roll's database work); before a deliberate exit, `endLogOutput` writes out the rest.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const sink = options.destination ?? pino.destination({ dest: 1, sync: false });
+  let sink: DestinationStream;
+  let standardOutput: StandardOutput | undefined;
+  if (options.destination === undefined) {
+    standardOutput = pino.destination({ dest: 1, sync: false });
+    sink = standardOutput;
+  } else sink = options.destination;
   const output = options.format === "pretty" ? prettyStream(sink, options.destination) : sink;
-  return pino(
+  const log = pino(
     {
       level: options.level,
       redact: { paths: REDACT_PATHS, censor: REDACTED },
@@ -81,6 +85,36 @@ export function createLogger(options: LoggerOptions): Logger {
     },
     scrubbingStream(options.secrets, output),
   );
+  if (standardOutput !== undefined) standardOutputs.set(log, standardOutput);
+  return log;
+}
+
+type StandardOutput = ReturnType<typeof pino.destination>;
+
+/** The asynchronous standard output of each logger that writes there. */
+const standardOutputs = new WeakMap<Logger, StandardOutput>();
+
+/** Longest wait for the output to take the last lines (a stuck reader must not keep us up). */
+const END_TIMEOUT_MS = 2_000;
+
+/**
+ * Writes out every line still pending, in order, then ends the logger's output: for right before
+ * the process exits. pino's own flush at exit writes the lines still queued but not the one being
+ * written at that moment, which then lands after them (a fatal line after "stopped"), or not at
+ * all. Resolves at once for a logger with a custom destination.
+ */
+export function endLogOutput(log: Logger): Promise<void> {
+  const output = standardOutputs.get(log);
+  if (output === undefined) return Promise.resolve();
+  standardOutputs.delete(log);
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, END_TIMEOUT_MS);
+    output.once("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    output.end();
+  });
 }
 
 /**

@@ -6,9 +6,10 @@ import { disableValidators, Events } from "discord.js";
 import { commands } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
-import { registerCommands } from "./bot/command-registration.js";
+import { installTypesOf, registerCommands } from "./bot/command-registration.js";
 import { InteractionDispatcher } from "./bot/dispatcher.js";
 import { InFlight } from "./bot/in-flight.js";
+import { loginFailureMessage } from "./bot/login-failure.js";
 import { WriteRateLimiter } from "./bot/rate-limit.js";
 import { migrationsDir } from "./bot/paths.js";
 import { createBotServices } from "./bot/services.js";
@@ -16,13 +17,9 @@ import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
 import { configFromEnvironmentOrExit } from "./config.js";
 import { openDatabase, type OpenDatabase } from "./db/client.js";
 import { closeHealthServer, startHealthServer } from "./health.js";
-import { createLogger } from "./logger.js";
+import { createLogger, endLogOutput } from "./logger.js";
 import { cryptoRng } from "./rules/rng.js";
 import { createBotStateService } from "./services/bot-state-service.js";
-
-function exit(code: number): never {
-  process.exit(code);
-}
 
 async function main(): Promise<void> {
   const config = configFromEnvironmentOrExit();
@@ -34,6 +31,10 @@ async function main(): Promise<void> {
     format: config.logFormat,
     secrets: [config.discordToken],
   });
+  /** Exits once every log line is out, in order (the fatal line before "stopped"). */
+  const exit = (code: number): void => {
+    void endLogOutput(log).then(() => process.exit(code));
+  };
   process.on("unhandledRejection", (reason) => {
     log.error({ err: reason }, "unhandled promise rejection");
   });
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     log.fatal({ err: error }, "could not open the database");
-    return exit(1);
+    exit(1);
+    return;
   }
   log.info({ file: db.file, applied: db.migrations.applied }, "database ready");
   if (db.migrations.modified.length > 0) {
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
+    rollRateLimiter: new WriteRateLimiter(config.rollRateLimit),
   });
   const background = new InFlight();
   const health =
@@ -94,15 +97,19 @@ async function main(): Promise<void> {
       "connected to Discord",
     );
     void background.track(
-      registerCommands({
-        rest: ready.rest,
-        state: botState,
-        definitions: registry.definitions(),
-        target: { applicationId, guildId: config.devGuildId },
-        log,
-      }).catch((error: unknown) => {
-        log.error({ err: error }, "command registration failed; will retry at the next start");
-      }),
+      installTypesOf(ready.application, log)
+        .then((installTypes) =>
+          registerCommands({
+            rest: ready.rest,
+            state: botState,
+            definitions: registry.definitions(),
+            target: { applicationId, guildId: config.devGuildId, installTypes },
+            log,
+          }),
+        )
+        .catch((error: unknown) => {
+          log.error({ err: error }, "command registration failed; will retry at the next start");
+        }),
     );
   });
 
@@ -131,7 +138,7 @@ async function main(): Promise<void> {
   try {
     await client.login(config.discordToken);
   } catch (error) {
-    log.fatal({ err: error }, "could not connect to Discord (is DISCORD_TOKEN right?)");
+    log.fatal({ err: error }, loginFailureMessage(error, config.discordApiUrl));
     await shutdown("login failed", 1);
   }
 }

@@ -1,107 +1,31 @@
-import {
-  ActionRowBuilder,
-  StringSelectMenuBuilder,
-  type AnySelectMenuInteraction,
-  type ChatInputCommandInteraction,
-} from "discord.js";
+import type { AnySelectMenuInteraction, ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
 import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
-import { customId } from "../../src/bot/custom-id.js";
-import { truncate } from "../../src/bot/format.js";
-import {
-  adversityChoiceEmbed,
-  adversityResultEmbed,
-  adversityTestEmbed,
-} from "../../src/bot/presentation/adversity.js";
-import type { ReplyMessage } from "../../src/bot/reply.js";
-import { UserError } from "../../src/bot/user-facing-error.js";
-import {
-  MAX_SHARED_ADVERSITY_FELLOWS,
-  type PlannedSharedAdversityStep,
-} from "../../src/rules/bonds.js";
-import type { Actor } from "../../src/services/actor.js";
-import type { PendingSharedAdversity } from "../../src/services/shared-adversity-choices.js";
+import type { Reply } from "../../src/bot/reply.js";
+import { adversityResultEmbed, adversityTestEmbed } from "../../src/bot/presentation/adversity.js";
 import type { BotServices } from "../../src/bot/services.js";
-import { COMMAND_NAME, SURVIVOR_OPTIONS } from "./definition.js";
+import { UserError } from "../../src/bot/user-facing-error.js";
+import { subjectKey } from "../../src/rules/bonds.js";
+import type { Actor } from "../../src/services/actor.js";
+import {
+  MAX_ADVERSITY_SURVIVORS,
+  MAX_OTHERS_ON_ADVENTURE,
+} from "../../src/services/downtime-service.js";
+import type { PendingSharedAdversity } from "../../src/services/shared-adversity-choices.js";
+import {
+  choicePrompt,
+  choicesFingerprint,
+  choiceSteps,
+  fellowIdsAt,
+  fellowPositions,
+  fellowsPrompt,
+  nextPrompt,
+  parsePositions,
+} from "./adversity-menus.js";
+import { SURVIVOR_OPTIONS } from "./definition.js";
 
-export const ADVERSITY_CHOICE_ACTION = "adv";
-
-/** A select menu lists at most 25 options. */
-const MAX_OPTIONS = 25;
-const MAX_SURVIVORS = MAX_SHARED_ADVERSITY_FELLOWS + 1;
-
-/** The fellows that need a Bond chosen, in the order the rules handle them. */
-function choiceSteps(pending: PendingSharedAdversity): PlannedSharedAdversityStep[] {
-  return pending.plan.steps.filter((step) => step.choiceRequired);
-}
-
-/**
- * A short fingerprint of the choices offered (fellows and the Bonds each may weaken). Choices
- * travel in the menu's custom id as positions in those lists, so a menu made before the Bonds
- * changed must not be read against the new lists.
- */
-export function choicesFingerprint(steps: readonly PlannedSharedAdversityStep[]): string {
-  const text = steps
-    .map((step) => `${step.fellow.id}=${step.eligibleToWeaken.map((bond) => bond.id).join(",")}`)
-    .join(";");
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(36);
-}
-
-/** "0.2" → [0, 2]; anything else in the custom id is dropped. */
-function parseChosen(text: string | undefined): number[] {
-  if (!text) return [];
-  return text.split(".").map(Number).filter(Number.isInteger);
-}
-
-/** The message asking for the next fellow's Bond, with what was chosen so far. */
-function choicePrompt(
-  pending: PendingSharedAdversity,
-  chosen: readonly number[],
-  note?: string,
-): ReplyMessage {
-  const steps = choiceSteps(pending);
-  const chosenNames = chosen.map(
-    (position, index) => steps[index]?.eligibleToWeaken[position]?.name ?? "?",
-  );
-  const embed = adversityChoiceEmbed(
-    { ...pending, plan: { ...pending.plan, steps } },
-    chosenNames,
-    note,
-  );
-  const step = steps[chosen.length];
-  if (step === undefined) return { embeds: [embed], components: [] };
-  const offered = step.eligibleToWeaken.slice(0, MAX_OPTIONS);
-  const menu = new StringSelectMenuBuilder()
-    .setCustomId(
-      customId(
-        COMMAND_NAME,
-        ADVERSITY_CHOICE_ACTION,
-        pending.testEventId,
-        choicesFingerprint(steps),
-        chosen.join("."),
-      ),
-    )
-    .setPlaceholder(
-      truncate(`Bond ${pending.protagonist.name} weakens for ${step.fellow.name}`, 150),
-    )
-    .addOptions(
-      offered.map((bond, position) => ({
-        label: truncate(bond.name, 100),
-        description: `${bond.kind} Bond, ${bond.score}`,
-        value: String(position),
-      })),
-    );
-  return {
-    content: `<@${pending.protagonist.ownerId}>`,
-    embeds: [embed],
-    components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu)],
-  };
-}
+/** Longest name of someone else on the adventure. */
+const OTHER_NAME_MAX = 100;
 
 async function survivorIds(
   interaction: ChatInputCommandInteraction,
@@ -120,39 +44,65 @@ async function survivorIds(
       "Shared adversity needs at least two survivors: pick them with `survivor1`, `survivor2`… or use `all:True`.",
     );
   }
-  if (ids.length > MAX_SURVIVORS) {
+  if (ids.length > MAX_ADVERSITY_SURVIVORS) {
     throw new UserError(
-      `Bonds form with at most ${MAX_SHARED_ADVERSITY_FELLOWS} fellows, so at most ${MAX_SURVIVORS} survivors: pick them with \`survivor1\`…\`survivor${MAX_SURVIVORS}\` instead of \`all\`.`,
+      `Shared adversity takes at most ${MAX_ADVERSITY_SURVIVORS} survivors at once, not ${ids.length}: name them with \`survivor1\`… instead of \`all\`, or run it once per group that was together.`,
     );
   }
   return ids;
 }
 
+/** `others:Tom Hollis, Sister Agnes` → the names, each once (letter case and spaces aside). */
+export function othersOnAdventure(text: string | null): string[] {
+  const names = new Map<string, string>();
+  for (const part of (text ?? "").split(/[,;\n]/u)) {
+    const name = part.trim().replace(/\s+/gu, " ");
+    if (name === "") continue;
+    if (name.length > OTHER_NAME_MAX) {
+      throw new UserError(
+        `Each name in \`others\` is at most ${OTHER_NAME_MAX} characters; separate names with commas.`,
+      );
+    }
+    if (!names.has(subjectKey(name))) names.set(subjectKey(name), name);
+  }
+  if (names.size > MAX_OTHERS_ON_ADVENTURE) {
+    throw new UserError(
+      `Name at most ${MAX_OTHERS_ON_ADVENTURE} others on the adventure, not ${names.size}.`,
+    );
+  }
+  return [...names.values()];
+}
+
 /**
- * GM: every survivor rolls a SAN test. Each one who failed gets a message whose menu asks, fellow
- * by fellow, which Bond pays; survivors with no Bond left to weaken are applied at once.
+ * GM: every survivor rolls a SAN test. Each one who failed gets a message whose menu asks for the
+ * five fellows to bond with (when more made it back), then, fellow by fellow, which Bond pays;
+ * survivors with nothing to choose are applied at once.
  */
 export async function sharedAdversity(
   interaction: ChatInputCommandInteraction,
   { reply, services }: HandlerContext,
 ): Promise<void> {
   const actor = actorFrom(interaction);
+  const others = othersOnAdventure(interaction.options.getString("others"));
   const outcomes = await services.downtime.sharedAdversityTest({
     actor,
     survivorIds: await survivorIds(interaction, services, actor),
+    othersOnAdventure: others,
   });
-  await reply.send({ embeds: [adversityTestEmbed(outcomes)] });
+  await reply.send({ embeds: [adversityTestEmbed(outcomes, others)] });
   for (const outcome of outcomes) {
-    if (!outcome.plan.applies) continue;
+    if (outcome.test.success || outcome.refusal !== null) continue;
     const pending: PendingSharedAdversity = {
       testEventId: outcome.eventId,
       protagonist: outcome.protagonist,
       test: outcome.test,
+      candidates: outcome.fellows,
+      toChoose: outcome.toChoose,
       plan: outcome.plan,
       resuming: false,
     };
-    if (choiceSteps(pending).length) {
-      await reply.send(choicePrompt(pending, []));
+    if (pending.toChoose > 0 || choiceSteps(pending).length > 0) {
+      await reply.send(nextPrompt(pending, ""));
       continue;
     }
     const { result } = await services.downtime.applySharedAdversity({
@@ -163,37 +113,19 @@ export async function sharedAdversity(
   }
 }
 
-/** One fellow's Bond chosen: ask for the next, or apply them all once every fellow has one. */
-export async function chooseAdversityBond(
-  interaction: AnySelectMenuInteraction,
-  { reply, services, args }: ComponentContext,
+/** Applies the choices made, and shows what is still to choose if a chosen Bond broke. */
+async function apply(
+  reply: Reply,
+  services: BotServices,
+  actor: Actor,
+  pending: PendingSharedAdversity,
+  request: { fellowIds?: string[]; choices?: Record<string, string> },
 ): Promise<void> {
-  const [eventArg, fingerprint, chosenArg] = args;
-  const testEventId = Number(eventArg);
-  const actor = actorFrom(interaction);
-  // Also checks that this is the survivor's player or a GM, and that nothing was applied yet.
-  const pending = await services.downtime.pendingSharedAdversity({ actor, testEventId });
-  const steps = choiceSteps(pending);
-  if (choicesFingerprint(steps) !== fingerprint) {
-    await reply.edit(
-      choicePrompt(pending, [], "The Bonds changed since this menu was made: choose again."),
-    );
-    return;
-  }
-  const chosen = [...parseChosen(chosenArg), Number(interaction.values[0])];
-  const picks = steps.slice(0, chosen.length).map((step, index) => {
-    const bond = step.eligibleToWeaken[chosen[index] ?? -1];
-    if (!bond) throw new UserError("That Bond is not on offer any more: pick one from the menu.");
-    return [step.fellow.id, bond.id] as const;
-  });
-  if (chosen.length < steps.length) {
-    await reply.edit(choicePrompt(pending, chosen));
-    return;
-  }
+  const { testEventId } = pending;
   const { result } = await services.downtime.applySharedAdversity({
     actor,
     testEventId,
-    choices: Object.fromEntries(picks),
+    ...request,
   });
   const done = adversityResultEmbed(pending.protagonist.name, result);
   if (result.status !== "needs-choice") {
@@ -203,6 +135,79 @@ export async function chooseAdversityBond(
   const next = choicePrompt(
     await services.downtime.pendingSharedAdversity({ actor, testEventId }),
     [],
+    "",
   );
   await reply.edit({ ...next, embeds: [done, ...(next.embeds ?? [])] });
+}
+
+/** The five fellows chosen: ask for the Bonds that pay, or apply at once when none can. */
+export async function chooseAdversityFellows(
+  interaction: AnySelectMenuInteraction,
+  { reply, services, args }: ComponentContext,
+): Promise<void> {
+  const testEventId = Number(args[0]);
+  const actor = actorFrom(interaction);
+  // Also checks that this is the survivor's player or a GM, and that nothing was applied yet.
+  const offered = await services.downtime.pendingSharedAdversity({ actor, testEventId });
+  const fellowIds = fellowIdsAt(offered, interaction.values.map(Number));
+  if (offered.toChoose === 0 || fellowIds === undefined) {
+    await reply.edit(
+      nextPrompt(offered, "", "That choice of fellows is out of date: choose again."),
+    );
+    return;
+  }
+  const pending = await services.downtime.pendingSharedAdversity({ actor, testEventId, fellowIds });
+  if (choiceSteps(pending).length > 0) {
+    await reply.edit(choicePrompt(pending, [], fellowPositions(offered, fellowIds)));
+    return;
+  }
+  await apply(reply, services, actor, pending, { fellowIds });
+}
+
+/** One fellow's Bond chosen: ask for the next, or apply them all once every fellow has one. */
+export async function chooseAdversityBond(
+  interaction: AnySelectMenuInteraction,
+  { reply, services, args }: ComponentContext,
+): Promise<void> {
+  const [eventArg, fingerprint, chosenArg, fellowsArg = ""] = args;
+  const testEventId = Number(eventArg);
+  const actor = actorFrom(interaction);
+  // Also checks that this is the survivor's player or a GM, and that nothing was applied yet.
+  const offered = await services.downtime.pendingSharedAdversity({ actor, testEventId });
+  let pending = offered;
+  let fellowIds: string[] | undefined;
+  if (offered.toChoose > 0) {
+    fellowIds = fellowIdsAt(offered, parsePositions(fellowsArg));
+    if (fellowIds === undefined) {
+      await reply.edit(fellowsPrompt(offered, "Choose the fellows to bond with again."));
+      return;
+    }
+    pending = await services.downtime.pendingSharedAdversity({ actor, testEventId, fellowIds });
+  }
+  const steps = choiceSteps(pending);
+  if (choicesFingerprint(steps) !== fingerprint) {
+    await reply.edit(
+      choicePrompt(
+        pending,
+        [],
+        fellowsArg,
+        "The Bonds changed since this menu was made: choose again.",
+      ),
+    );
+    return;
+  }
+  const chosen = [...parsePositions(chosenArg), Number(interaction.values[0])];
+  const picks = steps.slice(0, chosen.length).map((step, index) => {
+    const bond = step.eligibleToWeaken[chosen[index] ?? -1];
+    if (!bond) throw new UserError("That Bond is not on offer any more: pick one from the menu.");
+    return [step.fellow.id, bond.id] as const;
+  });
+  if (chosen.length < steps.length) {
+    await reply.edit(choicePrompt(pending, chosen, fellowsArg));
+    return;
+  }
+  await apply(reply, services, actor, pending, {
+    ...(fellowIds === undefined ? {} : { fellowIds }),
+    choices: Object.fromEntries(picks),
+  });
 }

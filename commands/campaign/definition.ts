@@ -1,21 +1,16 @@
 import {
   ChannelType,
   InteractionContextType,
-  PermissionFlagsBits,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
-import { MAX_SHARED_ADVERSITY_FELLOWS } from "../../src/rules/bonds.js";
 import { ERAS } from "../../src/rules/types.js";
 import { SECRET_ROLL_MODES } from "../../src/services/campaign-service.js";
 
 export const COMMAND_NAME = "campaign";
 
-/** Survivor options of `downtime adversity`: one per Protagonist, up to the rules' limit. */
-export const SURVIVOR_OPTIONS = Array.from(
-  { length: MAX_SHARED_ADVERSITY_FELLOWS + 1 },
-  (_, index) => `survivor${index + 1}`,
-);
+/** Survivor options of `downtime adversity`, one per Protagonist (`all:True` takes everyone). */
+export const SURVIVOR_OPTIONS = Array.from({ length: 12 }, (_, index) => `survivor${index + 1}`);
 
 const IMPROVEMENT_CHOICES = [
   { name: "1D4 per marked skill (default)", value: "1d4" },
@@ -60,10 +55,10 @@ function protagonistOption(sub: SlashCommandSubcommandBuilder, description: stri
 
 export const definition = new SlashCommandBuilder()
   .setName(COMMAND_NAME)
-  .setDescription("GM: run a campaign — settings, GMs, the party, session end and downtime.")
+  .setDescription("The party for everyone; for GMs: settings, GMs, session end and downtime.")
   .setContexts(InteractionContextType.Guild)
-  // GM-only by default; the services check GM authority anyway, for servers that open it up.
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  // Open to every member: GMs named with `gm add` need no server setting to see it, players get
+  // the party, and the bot itself refuses GM subcommands to anyone else, saying who may.
   .addSubcommand((sub) =>
     sub
       .setName("create")
@@ -156,6 +151,11 @@ export const definition = new SlashCommandBuilder()
           .setDescription("Highest skill rating at creation (default 80)")
           .setMinValue(1)
           .setMaxValue(99),
+      )
+      .addBooleanOption((option) =>
+        option
+          .setName("unnatural-bonus-picks")
+          .setDescription("Bonus picks may raise Unnatural at creation (default: on, as the SRD)"),
       )
       .addIntegerOption((option) =>
         option
@@ -275,7 +275,9 @@ export const definition = new SlashCommandBuilder()
         protagonistOption(
           sub
             .setName("disorder")
-            .setDescription("Name a disorder (e.g. one left to the GM) or cure one"),
+            .setDescription(
+              "Name a disorder (e.g. one left to the GM), cure one, or erase a cured one",
+            ),
           "Whose disorder",
         )
           .addStringOption((option) =>
@@ -291,6 +293,11 @@ export const definition = new SlashCommandBuilder()
           )
           .addBooleanOption((option) =>
             option.setName("cure").setDescription("True: the disorder is cured"),
+          )
+          .addBooleanOption((option) =>
+            option
+              .setName("erase")
+              .setDescription("True: strike a cured disorder from the sheet, to make room"),
           ),
       )
       .addSubcommand((sub) => {
@@ -311,6 +318,13 @@ export const definition = new SlashCommandBuilder()
               .setMaxLength(64),
           );
         }
-        return sub;
+        return sub.addStringOption((option) =>
+          option
+            .setName("others")
+            .setDescription(
+              "Others who were on the adventure (NPCs, the fallen), comma-separated: their Bonds can't pay",
+            )
+            .setMaxLength(1000),
+        );
       }),
   );

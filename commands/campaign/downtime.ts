@@ -76,7 +76,10 @@ export async function recoverSanity(
   });
 }
 
-/** Names a disorder (typically the one a breaking point left for the GM to name) or cures it. */
+/**
+ * Names a disorder (typically the one a breaking point left for the GM to name), cures it, or
+ * erases a cured one to make room on a full sheet.
+ */
 export async function changeDisorder(
   interaction: ChatInputCommandInteraction,
   { reply, services }: HandlerContext,
@@ -84,22 +87,29 @@ export async function changeDisorder(
   const disorderId = interaction.options.getString("disorder", true);
   const name = interaction.options.getString("name");
   const cure = interaction.options.getBoolean("cure") ?? false;
-  if ((name === null) === !cure) {
+  const erase = interaction.options.getBoolean("erase") ?? false;
+  if ([name !== null, cure, erase].filter(Boolean).length !== 1) {
     throw new UserError(
-      "Either name the disorder (`name:Insomnia`) or cure it (`cure:True`), one at a time.",
+      "Name the disorder (`name:Insomnia`), cure it (`cure:True`) or erase a cured one (`erase:True`), one at a time.",
     );
   }
   const { protagonist, changes } = await services.protagonists.edit({
     actor: actorFrom(interaction),
     protagonistId: interaction.options.getString("protagonist", true),
     patch: {
-      disorders: name === null ? { cure: [disorderId] } : { rename: [{ id: disorderId, name }] },
+      disorders:
+        name !== null
+          ? { rename: [{ id: disorderId, name }] }
+          : cure
+            ? { cure: [disorderId] }
+            : { erase: [disorderId] },
     },
   });
+  const done = name !== null ? "disorder named" : cure ? "disorder cured" : "disorder erased";
   await reply.send({
     embeds: [
       downtimeEmbed(
-        `🧠 ${userText(protagonist.name)}: ${cure ? "disorder cured" : "disorder named"}`,
+        `🧠 ${userText(protagonist.name)}: ${done}`,
         changes.map((line) => `• ${userText(line, 400)}`).join("\n"),
       ),
     ],

@@ -46,6 +46,8 @@ function ruleChanges(options: Options): Partial<RuleOptions> | undefined {
   if (substandard !== null) rules.substandardPercent = substandard;
   const skillCap = options.getInteger("creation-skill-cap");
   if (skillCap !== null) rules.creationSkillCap = skillCap;
+  const unnaturalPicks = options.getBoolean("unnatural-bonus-picks");
+  if (unnaturalPicks !== null) rules.unnaturalBonusPicks = unnaturalPicks;
   const exhaustion = options.getInteger("exhaustion-penalty");
   if (exhaustion !== null) rules.exhaustionPenalty = exhaustion;
   const brokenBondLoss = options.getString("broken-bond-loss");

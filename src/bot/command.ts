@@ -58,6 +58,11 @@ export interface CommandModule {
    * write. Absent: nothing writes.
    */
   readonly writes?: WriteDeclaration;
+  /**
+   * Every invocation rolls dice and logs them, and changes nothing later commands depend on (a
+   * failure mark at most): limited by the generous roll bucket instead of the write bucket.
+   */
+  readonly rolls?: boolean;
   readonly execute: (
     interaction: ChatInputCommandInteraction,
     context: HandlerContext,

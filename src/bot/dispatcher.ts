@@ -38,6 +38,8 @@ export interface DispatcherOptions {
   readonly newReferenceCode?: () => string;
   /** Limits how fast each user may change the table; no limit when absent. */
   readonly writeRateLimiter?: WriteRateLimiter;
+  /** Limits how fast each user may roll (commands declaring `rolls`); no limit when absent. */
+  readonly rollRateLimiter?: WriteRateLimiter;
 }
 
 type ComponentInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
@@ -115,7 +117,8 @@ export class InteractionDispatcher {
         return;
       }
       this.refuseStaleShape(interaction, "command", log);
-      this.spendWriteToken(commandWrites(module, interaction), interaction.user.id);
+      if (module.rolls === true) this.spendRollToken(interaction.user.id);
+      else this.spendWriteToken(commandWrites(module, interaction), interaction.user.id);
       await module.execute(interaction, { reply, log, services: this.options.services });
     });
   }
@@ -206,6 +209,14 @@ export class InteractionDispatcher {
     const decision = limiter.take(userId);
     if (!decision.allowed) {
       throw new UserError(messages.slowDown(Math.ceil(decision.retryAfterMs / 1000)));
+    }
+  }
+
+  /** Refuses a roll, before it is rolled, when the user is over their roll rate limit. */
+  private spendRollToken(userId: string): void {
+    const decision = this.options.rollRateLimiter?.take(userId);
+    if (decision !== undefined && !decision.allowed) {
+      throw new UserError(messages.rollingTooFast(Math.ceil(decision.retryAfterMs / 1000)));
     }
   }
 

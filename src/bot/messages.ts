@@ -13,6 +13,8 @@ export const messages = {
   answeredSeparately: "Answered in a separate message.",
   slowDown: (seconds: number): string =>
     `Slow down: you are changing things faster than the table can follow. Nothing was changed; try again in ${seconds} s.`,
+  rollingTooFast: (seconds: number): string =>
+    `You're rolling faster than the table can read — wait ${seconds} s. Nothing was rolled.`,
   internalError: (reference: string): string =>
     `Something went wrong on our side. If it keeps happening, tell the bot's host this reference: \`${reference}\`.`,
 } as const;

@@ -6,16 +6,17 @@ import type { BotServices } from "./services.js";
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The `protagonist` option as an id. Autocomplete sends ids; a player who typed a name and sent
- * it without picking from the list gets the Protagonist of exactly that name (any letter case),
- * else the text goes through unchanged and the service says it was not found.
+ * A Protagonist option (`protagonist` unless named) as an id. Autocomplete sends ids; a player who
+ * typed a name and sent it without picking from the list gets the Protagonist of exactly that name
+ * (any letter case), else the text goes through unchanged and the service says it was not found.
  */
 export async function protagonistIdOption(
   interaction: ChatInputCommandInteraction,
   services: BotServices,
   actor: Actor,
+  option = "protagonist",
 ): Promise<string | null> {
-  const value = interaction.options.getString("protagonist")?.trim();
+  const value = interaction.options.getString(option)?.trim();
   if (value === undefined || value === "") return null;
   if (ID_SHAPE.test(value)) return value;
   const found = await services.protagonists.search({ actor, query: value });

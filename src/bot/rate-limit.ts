@@ -1,7 +1,7 @@
 /**
- * A per-user token bucket for interactions that change the table. Each user holds up to `burst`
- * tokens, one per write; tokens come back at `perMinute`. Reads, autocomplete and paging are
- * never counted (see `src/bot/writes.ts`).
+ * A per-user token bucket: one for interactions that change the table, another for rolls. Each
+ * user holds up to `burst` tokens, one per interaction; tokens come back at `perMinute`. Reads,
+ * autocomplete and paging are never counted (see `src/bot/writes.ts`).
  *
  * Memory stays bounded however many users write: a user whose bucket has refilled is the same as
  * one never seen, so such entries are dropped, and at most `maxTrackedUsers` are kept (the least
@@ -17,6 +17,13 @@ export interface WriteRateLimitSettings {
 
 /** Generous for a table in play (a GM applying damage to a whole party), hostile to scripts. */
 export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimitSettings = { burst: 20, perMinute: 60 };
+
+/**
+ * Rolls change nothing later commands depend on, so they have a bucket of their own: a GM rolling
+ * for a dozen NPCs, or one roll a second for minutes on end, never runs out (it refills at 1.5 a
+ * second); a script flooding does after 30.
+ */
+export const DEFAULT_ROLL_RATE_LIMIT: WriteRateLimitSettings = { burst: 30, perMinute: 90 };
 
 /** Enough for every active player of a large bot; each entry is a few dozen bytes. */
 export const DEFAULT_MAX_TRACKED_USERS = 10_000;

@@ -1,7 +1,9 @@
 import { DiscordjsErrorCodes } from "discord.js";
 import { isDatabaseBusy, sqliteCodesOf } from "../db/busy.js";
 import { isRulesError } from "../rules/errors.js";
+import { fieldOf } from "./error-fields.js";
 import { messages } from "./messages.js";
+import { refusalText } from "./presentation/refusals.js";
 
 /**
  * Any error a service throws to tell the player why their request was refused. Implementing it
@@ -41,6 +43,8 @@ export const unavailableMessages = {
 
 /** The text to show the player for this error, or undefined when it is a bug. */
 export function userMessageOf(error: unknown): string | undefined {
+  const worded = refusalText(error);
+  if (worded !== undefined) return worded;
   if (isUserFacingError(error)) return error.userMessage;
   // The rules engine writes its messages for players.
   if (isRulesError(error)) return error.message;
@@ -94,12 +98,6 @@ const STALE_COMMAND_CODES: ReadonlySet<string> = new Set([
   DiscordjsErrorCodes.CommandInteractionOptionNoSubcommandGroup,
   DiscordjsErrorCodes.AutocompleteInteractionOptionNoFocusedOption,
 ]);
-
-function fieldOf(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null && key in value
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : "";

@@ -1,7 +1,12 @@
 import { RulesError } from "./errors.js";
 import { assertWhole } from "./validate.js";
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from "./options.js";
-import { formatPercentile, rollPercentile, type PercentileRoll } from "./percentile.js";
+import {
+  formatPercentile,
+  rollPercentile,
+  type PercentileRoll,
+  type TestCondition,
+} from "./percentile.js";
 import type { Rng } from "./rng.js";
 
 /**
@@ -328,6 +333,18 @@ export function exhaustionModifier(
   options: Pick<RuleOptions, "exhaustionPenalty"> = DEFAULT_RULE_OPTIONS,
 ): number {
   return exhausted && options.exhaustionPenalty > 0 ? -options.exhaustionPenalty : 0;
+}
+
+/**
+ * What exhaustion does to a test, as a condition the percentile test adds to its target: the
+ * penalty while exhausted (none with a penalty of 0, or once rested).
+ */
+export function exhaustionConditions(
+  exhausted: boolean,
+  options: Pick<RuleOptions, "exhaustionPenalty"> = DEFAULT_RULE_OPTIONS,
+): TestCondition[] {
+  const modifier = exhaustionModifier(exhausted, options);
+  return modifier === 0 ? [] : [{ kind: "exhausted", modifier }];
 }
 
 /** Becoming exhausted: lose 1D6 WP and take the exhaustion penalty to tests until rested. */

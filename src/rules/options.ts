@@ -43,6 +43,11 @@ export const ruleOptionsSchema = z.object({
   substandardPercent: z.number().int().min(0).max(100).default(10),
   /** Highest skill rating at Protagonist creation (the SRD's "unless the GM says otherwise"). */
   creationSkillCap: z.number().int().min(1).max(99).default(80),
+  /**
+   * Whether bonus picks may raise Unnatural at creation. Seed 000 lets a pick go to "whichever
+   * skill", so yes by default; false is Delta Green's rule (Unnatural grows only in play).
+   */
+  unnaturalBonusPicks: z.boolean().default(true),
   /** Penalty to tests while exhausted (Foundry DG reading). */
   exhaustionPenalty: z.number().int().min(0).max(100).default(20),
   /**

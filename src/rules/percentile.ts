@@ -33,11 +33,23 @@ export interface PercentileJudgement {
   reason: string;
 }
 
+/**
+ * A standing condition of whoever tests that moves the target of every test until it ends, such
+ * as exhaustion (until rested). Shown with the result, apart from the GM's modifier.
+ */
+export interface TestCondition {
+  kind: "exhausted";
+  /** Added to the target: negative for a penalty. */
+  modifier: number;
+}
+
 export interface PercentileTestInput {
   /** Skill rating, stat × 5, SAN, Luck 50… A whole number, 0 or more (may exceed 100 for inhuman stats). */
   rating: number;
   /** Added to the rating: +20/−20 easy/hard, +40/−40 extreme, or any whole number the GM gives. */
   modifier?: number;
+  /** Conditions of the tester (exhaustion), added to the target besides the modifier. */
+  conditions?: readonly TestCondition[];
   /** What is being tested ("Alertness", "STR × 5"); echoed back for the bot to show. */
   label?: string;
   /** For stat tests: the raw stat, which enables the inhuman rule when the target is above 99. */
@@ -48,7 +60,12 @@ export interface PercentileTestResult extends PercentileJudgement {
   roll: PercentileRoll;
   rating: number;
   modifier: number;
-  /** rating + modifier, unclamped; see judgePercentile for how targets below 1 or above 99 behave. */
+  /** The conditions that moved the target (none when the tester had none). */
+  conditions: TestCondition[];
+  /**
+   * rating + modifier + conditions, unclamped; see judgePercentile for how targets below 1 or
+   * above 99 behave.
+   */
   target: number;
   label?: string;
 }
@@ -130,18 +147,28 @@ function judged(outcome: PercentileOutcome, why: string): PercentileJudgement {
   };
 }
 
-/** Roll 1D100 against rating + modifier and say what happened and why. */
+/** What conditions add to a target, together. */
+export function conditionsModifier(conditions: readonly TestCondition[]): number {
+  return conditions.reduce((sum, condition) => sum + condition.modifier, 0);
+}
+
+/** Roll 1D100 against rating + modifier + conditions and say what happened and why. */
 export function percentileTest(input: PercentileTestInput, rng: Rng): PercentileTestResult {
   const { rating, modifier = 0, label, rawStat } = input;
+  const conditions = [...(input.conditions ?? [])];
   assertWhole(rating, "A rating", "invalid-rating", 0);
   assertWhole(modifier, "A modifier", "invalid-modifier");
-  const target = rating + modifier;
+  for (const condition of conditions) {
+    assertWhole(condition.modifier, "A condition's modifier", "invalid-modifier");
+  }
+  const target = rating + modifier + conditionsModifier(conditions);
   const roll = rollPercentile(rng);
   const judgement = judgePercentile(roll.value, target, rawStat);
   return {
     roll,
     rating,
     modifier,
+    conditions,
     target,
     ...judgement,
     ...(label === undefined ? {} : { label }),

@@ -7,6 +7,8 @@ import {
   rollPercentile,
   type PercentileOutcome,
   type PercentileRoll,
+  type PercentileTestResult,
+  type TestCondition,
 } from "./percentile.js";
 import type { Rng } from "./rng.js";
 
@@ -174,7 +176,20 @@ const QUALITY_TEXT: Readonly<Record<ResourceQuality, string>> = {
   "sub-standard": "only just under the target, so the item is sub-standard",
 };
 
-function assertCheckedBoxes(checkedBoxes: number, checkBoxes: number, who?: string): void {
+export function assertDifficulty(difficulty: ResourceDifficulty): void {
+  if (RESOURCE_DIFFICULTIES.includes(difficulty)) return;
+  throw new RulesError(
+    "invalid-difficulty",
+    `A Resources test is normal, hard or very-hard, not “${difficulty}”.`,
+  );
+}
+
+/** ", Hard to Get: half" for the reasons; "" for a normal test. */
+export function difficultyText(difficulty: ResourceDifficulty): string {
+  return DIFFICULTY_LABEL[difficulty];
+}
+
+export function assertCheckedBoxes(checkedBoxes: number, checkBoxes: number, who?: string): void {
   const owner = who === undefined ? "" : `${who}'s `;
   assertWhole(
     checkedBoxes,
@@ -187,18 +202,20 @@ function assertCheckedBoxes(checkedBoxes: number, checkBoxes: number, who?: stri
 
 function assertNotExhausted(checkedBoxes: number, checkBoxes: number, who?: string): void {
   if (checkedBoxes < checkBoxes) return;
-  const subject = who ?? "The Protagonist";
-  const why =
-    checkBoxes === 0
-      ? `${subject} has no Resource check boxes (Resources 0), so there is nothing to search`
-      : `every Resource check box of ${who ?? "the Protagonist"} is checked: the pool is exhausted`;
+  // Replenishing only clears checked boxes: at Resources 0 there are none, and nothing to test.
+  if (checkBoxes === 0) {
+    throw new RulesError(
+      "no-resources",
+      `${who ?? "The Protagonist"} has Resources 0: there is nothing to test. Only a Resources gain from the GM would give some.`,
+    );
+  }
   throw new RulesError(
     "resources-exhausted",
-    `${why}. Replenish it in downtime (the GM clears the checks) before testing Resources again.`,
+    `every Resource check box of ${who ?? "the Protagonist"} is checked: the pool is exhausted. Replenish it in downtime (the GM clears the checks) before testing Resources again.`,
   );
 }
 
-type RuleOptionsForResources = Pick<RuleOptions, "substandardPercent">;
+export type RuleOptionsForResources = Pick<RuleOptions, "substandardPercent">;
 
 export type ResourceSource =
   { rating: number; breakdown?: undefined } | { breakdown: ResourceBreakdown; rating?: undefined };
@@ -213,6 +230,8 @@ export type ResourceTestInput = ResourceSource & {
    * rating drops by this many points.
    */
   specialisedCost?: number;
+  /** The tester's conditions (exhaustion), added to the target. */
+  conditions?: readonly TestCondition[];
   label?: string;
 };
 
@@ -221,7 +240,10 @@ export interface ResourceTestResult {
   where: ResourceLocation;
   difficulty: ResourceDifficulty;
   effectiveRating: number;
+  /** The target rolled against: effective rating × 5, halved or quartered, then the conditions. */
   target: number;
+  /** What moved the target besides the difficulty (exhaustion). */
+  conditions: TestCondition[];
   outcome: PercentileOutcome;
   success: boolean;
   critical: boolean;
@@ -266,12 +288,7 @@ export function resourceTest(
       `Say where the Protagonist is: at-hand, with-vehicle or home, not “${input.where}”.`,
     );
   }
-  if (!RESOURCE_DIFFICULTIES.includes(difficulty)) {
-    throw new RulesError(
-      "invalid-difficulty",
-      `A Resources test is normal, hard or very-hard, not “${difficulty}”.`,
-    );
-  }
+  assertDifficulty(difficulty);
   assertCheckedBoxes(input.checkedBoxes, breakdown.checkBoxes);
   assertNotExhausted(input.checkedBoxes, breakdown.checkBoxes);
   if (input.specialisedCost !== undefined) {
@@ -279,12 +296,9 @@ export function resourceTest(
   }
 
   const effective = effectiveRating(breakdown, input.where);
-  const target = resourceTestTarget(effective, difficulty);
-  const test = percentileTest(
-    { rating: target, ...(input.label === undefined ? {} : { label: input.label }) },
-    rng,
-  );
-  const quality = qualityOf(test.outcome, test.roll.value, target, options.substandardPercent);
+  const baseTarget = resourceTestTarget(effective, difficulty);
+  const { test, quality, found } = searchResources(baseTarget, input, options, rng);
+  const { target } = test;
   const checkedAfterTest = test.success ? input.checkedBoxes + 1 : input.checkedBoxes;
 
   let breakdownAfter = breakdown;
@@ -301,8 +315,7 @@ export function resourceTest(
     costText = ` ${loss.reason}`;
   }
 
-  const basis = `Resources ${effective} (${LOCATION_LABEL[input.where]}) × 5${DIFFICULTY_LABEL[difficulty]} = ${target}`;
-  const found = quality === null ? "nothing useful turns up" : QUALITY_TEXT[quality];
+  const basis = `Resources ${effective} (${LOCATION_LABEL[input.where]}) × 5${difficultyText(difficulty)} = ${baseTarget}${conditionsText(test)}`;
   const boxes = test.success
     ? `; one box checked (${checkedAfterTest}/${breakdown.checkBoxes})`
     : `; no box checked`;
@@ -312,6 +325,7 @@ export function resourceTest(
     difficulty,
     effectiveRating: effective,
     target,
+    conditions: test.conditions,
     outcome: test.outcome,
     success: test.success,
     critical: test.critical,
@@ -327,161 +341,39 @@ export function resourceTest(
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pooling (seed 000, "Pooling Resources")
-// ---------------------------------------------------------------------------------------------
-
-export interface PoolContributor {
-  id: string;
-  name: string;
-  /** Permanent Resources rating; it sets the check boxes. */
-  rating: number;
-  /** Where this contributor is; it sets the rating they bring to the pool. */
-  where: ResourceLocation;
-  checkedBoxes: number;
-}
-
-export interface PoolContribution {
-  id: string;
-  name: string;
-  /** The contributor's effective rating where they are. */
-  effectiveRating: number;
-  /** What they add to the pool: all of it for the lead, a fifth rounded up for the others. */
-  added: number;
-  lead: boolean;
-}
-
-export interface ResourcePool {
-  effectiveRating: number;
-  /** The contributor whose full rating was used, who takes the check on a success. */
-  leadId: string;
-  contributions: PoolContribution[];
-  reason: string;
-}
-
 /**
- * The pooled effective rating (seed 000): the highest individual rating plus one fifth of each
- * other contributor's rating, "round fractions up". Our reading: each fifth is rounded up on its
- * own (it is "one fifth of ... every additional individual stockpile"), so 6 + 6 + 6 = 6 + 2 + 2.
- * Ties for the highest: the first listed is the lead. Exhausted contributors cannot join
- * ("as long as he or she hasn't temporarily exhausted their resource pool").
+ * The roll of a Resources test against a target moved by the tester's conditions, and what a
+ * success finds (judged against the target rolled), with its words for the reason.
  */
-export function poolResources(contributors: readonly PoolContributor[]): ResourcePool {
-  if (contributors.length === 0) {
-    throw new RulesError("pool-empty", "A pooled Resources test needs at least one contributor.");
-  }
-  const ids = new Set<string>();
-  const exhausted: string[] = [];
-  const effective = contributors.map((contributor) => {
-    if (contributor.name.trim() === "" || contributor.id.trim() === "") {
-      throw new RulesError("invalid-contributor", "Each contributor needs an id and a name.");
-    }
-    if (ids.has(contributor.id)) {
-      throw new RulesError("duplicate-contributor", `${contributor.name} is listed twice.`);
-    }
-    ids.add(contributor.id);
-    const breakdown = resourceBreakdown(contributor.rating);
-    assertCheckedBoxes(contributor.checkedBoxes, breakdown.checkBoxes, contributor.name);
-    if (contributor.checkedBoxes >= breakdown.checkBoxes) exhausted.push(contributor.name);
-    return effectiveRating(breakdown, contributor.where);
-  });
-  if (exhausted.length > 0) {
-    throw new RulesError(
-      "pool-contributor-exhausted",
-      `${exhausted.join(", ")} cannot contribute: every Resource check box is checked (or there are none). Replenish in downtime, or pool without them.`,
-    );
-  }
-  let leadIndex = 0;
-  for (const [index, rating] of effective.entries()) {
-    if (rating > (effective[leadIndex] ?? 0)) leadIndex = index;
-  }
-  const contributions = contributors.map((contributor, index): PoolContribution => {
-    const rating = effective[index] ?? 0;
-    const lead = index === leadIndex;
-    return {
-      id: contributor.id,
-      name: contributor.name,
-      effectiveRating: rating,
-      added: lead ? rating : Math.ceil(rating / 5),
-      lead,
-    };
-  });
-  const total = contributions.reduce((sum, contribution) => sum + contribution.added, 0);
-  const leadContribution = contributions[leadIndex];
-  if (leadContribution === undefined) throw new Error("a non-empty pool always has a lead");
-  const others = contributions
-    .filter((contribution) => !contribution.lead)
-    .map((contribution) => ` + ⌈${contribution.effectiveRating}/5⌉ ${contribution.name}`)
-    .join("");
-  return {
-    effectiveRating: total,
-    leadId: leadContribution.id,
-    contributions,
-    reason: `pool: ${leadContribution.effectiveRating} ${leadContribution.name}${others} = ${total}`,
-  };
-}
-
-export interface PooledResourceTestInput {
-  contributors: readonly PoolContributor[];
-  difficulty?: ResourceDifficulty;
-  label?: string;
-}
-
-export interface PooledResourceTestResult {
-  pool: ResourcePool;
-  roll: PercentileRoll;
-  difficulty: ResourceDifficulty;
-  target: number;
-  outcome: PercentileOutcome;
-  success: boolean;
-  critical: boolean;
-  quality: ResourceQuality | null;
-  /** The lead's boxes: only the Protagonist whose full rating was used takes the check. */
-  checkedContributorId: string;
-  checkedBefore: number;
-  checkedAfter: number;
-  reason: string;
-}
-
-/** A Resources test against a pool; on success the lead (whose full rating was used) checks a box. */
-export function pooledResourceTest(
-  input: PooledResourceTestInput,
+export function searchResources(
+  baseTarget: number,
+  input: { conditions?: readonly TestCondition[]; label?: string },
   options: RuleOptionsForResources,
   rng: Rng,
-): PooledResourceTestResult {
-  const difficulty = input.difficulty ?? "normal";
-  if (!RESOURCE_DIFFICULTIES.includes(difficulty)) {
-    throw new RulesError(
-      "invalid-difficulty",
-      `A Resources test is normal, hard or very-hard, not “${difficulty}”.`,
-    );
-  }
-  const pool = poolResources(input.contributors);
-  const lead = input.contributors.find((contributor) => contributor.id === pool.leadId);
-  if (lead === undefined) throw new Error("the pool's lead is one of its contributors");
-  const target = resourceTestTarget(pool.effectiveRating, difficulty);
+): { test: PercentileTestResult; quality: ResourceQuality | null; found: string } {
   const test = percentileTest(
-    { rating: target, ...(input.label === undefined ? {} : { label: input.label }) },
+    {
+      rating: baseTarget,
+      ...(input.conditions === undefined ? {} : { conditions: input.conditions }),
+      ...(input.label === undefined ? {} : { label: input.label }),
+    },
     rng,
   );
-  const quality = qualityOf(test.outcome, test.roll.value, target, options.substandardPercent);
-  const checkedAfter = test.success ? lead.checkedBoxes + 1 : lead.checkedBoxes;
-  const found = quality === null ? "nothing useful turns up" : QUALITY_TEXT[quality];
-  const boxes = test.success ? `; ${lead.name} checks one box` : "; no box checked";
+  const quality = qualityOf(test.outcome, test.roll.value, test.target, options.substandardPercent);
   return {
-    pool,
-    roll: test.roll,
-    difficulty,
-    target,
-    outcome: test.outcome,
-    success: test.success,
-    critical: test.critical,
+    test,
     quality,
-    checkedContributorId: lead.id,
-    checkedBefore: lead.checkedBoxes,
-    checkedAfter,
-    reason: `${pool.reason}, × 5${DIFFICULTY_LABEL[difficulty]} = ${target}: ${test.reason}; ${found}${boxes}.`,
+    found: quality === null ? "nothing useful turns up" : QUALITY_TEXT[quality],
   };
+}
+
+/** ", exhausted −20 = 60" when conditions moved the target; "" otherwise. */
+export function conditionsText(test: PercentileTestResult): string {
+  if (test.conditions.length === 0) return "";
+  const parts = test.conditions.map(
+    (c) => `${c.kind} ${c.modifier < 0 ? "−" : "+"}${Math.abs(c.modifier)}`,
+  );
+  return `, ${parts.join(", ")} = ${test.target}`;
 }
 
 // ---------------------------------------------------------------------------------------------

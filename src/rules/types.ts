@@ -49,4 +49,9 @@ export interface SanityState {
   adaptation: Adaptation;
   disorders: string[];
   bonds: Bond[];
+  /**
+   * How many more disorders the sheet can record (it keeps cured ones too); unlimited when
+   * absent. A breaking point with no room still happens, but records no disorder.
+   */
+  disorderRoom?: number;
 }

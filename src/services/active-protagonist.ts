@@ -2,6 +2,7 @@ import type { Campaign } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { invalid } from "./errors.js";
 import type { Sql } from "../db/sql.js";
+import { loadChosenProtagonist } from "./lookups.js";
 import { loadProtagonist } from "./store.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { displayText } from "./display-text.js";
@@ -10,7 +11,7 @@ import { displayText } from "./display-text.js";
 export const CAMPAIGN_WIDE = "";
 
 /**
- * The Protagonist a command acts on: the one named, else the user's choice for this channel
+ * The Protagonist a command acts on: the one named (by id, or by its name in `campaign`), else the user's choice for this channel
  * (in a thread: the thread's, else its parent channel's), else their choice for the campaign,
  * else their only active Protagonist in the campaign.
  */
@@ -20,7 +21,7 @@ export function resolveProtagonist(
   campaign: Campaign,
   protagonistId?: string | null,
 ): ProtagonistSnapshot {
-  if (protagonistId) return loadProtagonist(sql, actor.guildId, protagonistId);
+  if (protagonistId) return loadChosenProtagonist(sql, actor, protagonistId, campaign);
   const parentId = actor.threadParentId ?? actor.channelId;
   const chosen = sql.cache.read(
     `active:${actor.guildId}:${actor.userId}:${campaign.id}:${actor.channelId}:${parentId}`,

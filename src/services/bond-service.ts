@@ -1,39 +1,43 @@
 import { z } from "zod";
 import {
   addBond,
-  bondStatus,
   damageBond,
   destroyBond,
+  eraseBond,
   improveBond,
   maxBondScore,
   type BondChange,
-  type BondStatus,
+  type BondHarm,
 } from "../rules/bonds.js";
-import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
+import { assertGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid, notFound } from "./errors.js";
+import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
+import { fellowOf, view, who, withBond, type BondView, type Who } from "./bond-views.js";
+import { findBond } from "./lookups.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
-import { cloneSnapshot, type BondSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneSnapshot, rulesBond, type BondSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
-import { displayName, parseInput, recordId } from "./validation.js";
+import { displayName, parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 
 const addInput = z.object({
   ...target,
-  name: displayName,
-  kind: z.enum(["individual", "community"], { error: "must be individual or community" }),
+  /** Defaults to the fellow Protagonist's name. */
+  name: displayName.nullish(),
+  kind: z.enum(["individual", "community"]).default("individual"),
   score: z.number().int().min(1).max(99).optional(),
+  /** A fellow Protagonist of the campaign the Bond is to. */
+  fellowId: recordId.nullish(),
 });
 
 /** "1D4" in any case: the rules' rolled harm; anything else must be a number of points. */
-const bondHarm = z.union(
-  [z.number().int().min(1).max(99), z.string().trim().toUpperCase().pipe(z.literal("1D4"))],
-  { error: "must be a whole number from 1 to 99, or 1D4" },
+const bondHarm = pointsOrDice(1, 99, "1D4").transform((amount): BondHarm =>
+  typeof amount === "number" ? amount : "1D4",
 );
 
 const damageInput = z.object({ ...target, bondId: recordId, amount: bondHarm });
@@ -47,25 +51,8 @@ const destroyInput = z.object({
   bondId: recordId,
   why: z.string().trim().min(1).max(200).nullish(),
 });
+const eraseInput = z.object({ ...target, bondId: recordId });
 const listInput = z.object(target);
-
-/** A Bond as the bot shows it: broken and destroyed ones stay listed, flagged. */
-export interface BondView {
-  id: string;
-  name: string;
-  kind: "individual" | "community";
-  score: number;
-  /** CHA for an individual Bond, 20 for a community Bond. */
-  max: number;
-  status: BondStatus;
-  crossedOff: boolean;
-  fellowId: string | null;
-}
-
-interface Who {
-  id: string;
-  name: string;
-}
 
 export interface BondAddResult {
   protagonist: Who;
@@ -97,6 +84,13 @@ export interface BondImproveOutcome {
   eventId: number;
 }
 
+export interface BondEraseOutcome {
+  protagonist: Who;
+  /** The Bond as it was before it was erased. */
+  bond: BondView;
+  eventId: number;
+}
+
 export interface BondDestroyOutcome {
   protagonist: Who;
   bond: BondView;
@@ -112,25 +106,35 @@ export interface BondList {
 
 export function createBondService({ sql, rng }: ServiceDeps) {
   return {
-    /** A new Bond: an individual one starts at CHA unless a lower score is given. */
+    /**
+     * A new Bond: an individual one starts at CHA unless a lower score is given. A Bond to a
+     * fellow Protagonist of the campaign is linked to it (and named after it unless named).
+     */
     async add(raw: {
       actor: Actor;
       protagonistId?: string | null;
-      name: string;
-      kind: "individual" | "community";
+      name?: string | null;
+      kind?: "individual" | "community";
       score?: number;
+      fellowId?: string | null;
     }): Promise<BondAddResult> {
       const input = parseInput(addInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        const fellow = input.fellowId ? fellowOf(sql, before, input.fellowId) : null;
+        const name = input.name ?? fellow?.name;
+        if (name === undefined) {
+          throw invalid("Name the Bond (`name`), or the fellow Protagonist it is to (`fellow`).");
+        }
         const { bond } = addBond(
-          before.bonds.map(toRulesBond),
+          before.bonds.map(rulesBond),
           {
             id: newId(),
-            name: input.name,
+            name,
             kind: input.kind,
             ...(input.score === undefined ? {} : { score: input.score }),
+            ...(fellow ? { fellowId: fellow.id } : {}),
           },
           before.stats.CHA,
         );
@@ -141,7 +145,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           kind: bond.kind,
           score: bond.score,
           crossedOff: bond.crossedOff,
-          fellowId: null,
+          fellowId: fellow?.id ?? null,
         };
         after.bonds.push(added);
         writeProtagonist(sql, before, after);
@@ -151,9 +155,14 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "bond-add",
           sessionNumber: campaign.sessionNumber,
-          input: { name: input.name, kind: input.kind, score: input.score ?? null },
+          input: {
+            name: input.name ?? null,
+            kind: input.kind,
+            score: input.score ?? null,
+            fellowId: fellow?.id ?? null,
+          },
           dice: { bond },
-          summary: `${before.name}: new ${bond.kind} Bond “${bond.name}” at ${bond.score}`,
+          summary: `${before.name}: new ${bond.kind} Bond “${bond.name}” at ${bond.score}${fellow ? " (a fellow Protagonist)" : ""}`,
           changes: [{ before, after }],
         });
         return { protagonist: who(before), bond: view(added, after.stats.CHA), eventId };
@@ -172,7 +181,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
-        const result = damageBond(toRulesBond(current), input.amount, rng);
+        const result = damageBond(rulesBond(current), input.amount, rng);
         const after = withBond(before, result.bond);
         writeProtagonist(sql, before, after);
         const how =
@@ -218,7 +227,7 @@ export function createBondService({ sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
-        const result = improveBond(toRulesBond(current), input.amount, before.stats.CHA);
+        const result = improveBond(rulesBond(current), input.amount, before.stats.CHA);
         if (result.gained === 0) {
           // Nothing would change; say so rather than log an empty event.
           throw invalid(
@@ -264,8 +273,8 @@ export function createBondService({ sql, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = input.why
-          ? destroyBond(toRulesBond(current), input.why)
-          : destroyBond(toRulesBond(current));
+          ? destroyBond(rulesBond(current), input.why)
+          : destroyBond(rulesBond(current));
         const after = withBond(before, result.bond);
         writeProtagonist(sql, before, after);
         const eventId = recordEvent(sql, {
@@ -288,6 +297,39 @@ export function createBondService({ sql, rng }: ServiceDeps) {
       });
     },
 
+    /**
+     * GM only: strikes a broken or destroyed Bond from the sheet, to make room on a full one (the
+     * rules keep crossed-off Bonds, so this is the GM's call). Logged and undoable.
+     */
+    async erase(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      bondId: string;
+    }): Promise<BondEraseOutcome> {
+      const input = parseInput(eraseInput, raw);
+      const { actor } = input;
+      return sql.transaction(() => {
+        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        assertGm(sql, actor, campaign);
+        const current = findBond(before, input.bondId);
+        const kept = new Set(eraseBond(before.bonds.map(rulesBond), current.id).map((b) => b.id));
+        const after = cloneSnapshot(before);
+        after.bonds = after.bonds.filter((b) => kept.has(b.id));
+        writeProtagonist(sql, before, after);
+        const eventId = recordEvent(sql, {
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "bond-erase",
+          sessionNumber: campaign.sessionNumber,
+          input: { bondId: current.id },
+          summary: `${before.name}: crossed-off Bond “${current.name}” erased from the sheet`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: who(before), bond: view(current, before.stats.CHA), eventId };
+      });
+    },
+
     /** Every Bond of the Protagonist, broken and destroyed ones included. Any member may look. */
     async list(raw: { actor: Actor; protagonistId?: string | null }): Promise<BondList> {
       const input = parseInput(listInput, raw);
@@ -305,47 +347,4 @@ export function createBondService({ sql, rng }: ServiceDeps) {
 
 export type BondService = ReturnType<typeof createBondService>;
 
-function who(p: ProtagonistSnapshot): Who {
-  return { id: p.id, name: p.name };
-}
-
-/** Only this Protagonist's Bonds: an id of anyone else's is simply not found. */
-function findBond(p: ProtagonistSnapshot, bondId: string): BondSnapshot {
-  const bond = p.bonds.find((b) => b.id === bondId);
-  if (!bond) throw notFound("That Bond");
-  return bond;
-}
-
-function toRulesBond(b: BondSnapshot): Bond {
-  return {
-    id: b.id,
-    name: b.name,
-    kind: b.kind,
-    score: b.score,
-    crossedOff: b.crossedOff,
-    ...(b.fellowId === null ? {} : { fellowId: b.fellowId }),
-  };
-}
-
-function withBond(p: ProtagonistSnapshot, bond: Bond): ProtagonistSnapshot {
-  const next = cloneSnapshot(p);
-  const target = next.bonds.find((b) => b.id === bond.id);
-  if (target) {
-    target.score = bond.score;
-    target.crossedOff = bond.crossedOff;
-  }
-  return next;
-}
-
-function view(b: BondSnapshot, cha: number): BondView {
-  return {
-    id: b.id,
-    name: b.name,
-    kind: b.kind,
-    score: b.score,
-    max: maxBondScore(b.kind, cha),
-    status: bondStatus(toRulesBond(b)),
-    crossedOff: b.crossedOff,
-    fellowId: b.fellowId,
-  };
-}
+export type { BondView } from "./bond-views.js";

@@ -1,7 +1,8 @@
 import type { Campaign } from "../generated/prisma/client.js";
 import { resolveRuleOptions, type RuleOptions } from "../rules/options.js";
 import type { Actor } from "./actor.js";
-import { forbidden, invalid, notFound } from "./errors.js";
+import { forbidden, invalid } from "./errors.js";
+import { campaignNotFound, MAX_CANDIDATES } from "./lookups.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { Sql } from "../db/sql.js";
 import { displayText } from "./display-text.js";
@@ -55,8 +56,7 @@ export function resolveCampaign(
     const campaign = sql.cache.read(`campaign:${actor.guildId}:${campaignId}`, () =>
       mapDefined(sql.get<CampaignRow>(CAMPAIGN_BY_ID, campaignId, actor.guildId), toCampaign),
     );
-    if (!campaign) throw notFound("That campaign");
-    return campaign;
+    return campaign ?? campaignNamed(sql, actor.guildId, campaignId);
   }
   const campaign = campaignOfChannel(sql, actor);
   if (!campaign) {
@@ -96,6 +96,19 @@ export function defaultCampaign(sql: Sql, guildId: string): Campaign | undefined
   return sql.cache.read(`default-campaign:${guildId}`, () =>
     mapDefined(sql.get<CampaignRow>(DEFAULT_CAMPAIGN, guildId), toCampaign),
   );
+}
+
+const CAMPAIGN_NAMES = `SELECT "id", "name" FROM "Campaign" WHERE "guildId" = ?
+  ORDER BY "name" LIMIT ${MAX_CANDIDATES}`;
+
+/** A campaign named in full (any letter case) by a player who typed it without picking it. */
+function campaignNamed(sql: Sql, guildId: string, name: string): Campaign {
+  const campaigns = sql.all<{ id: string; name: string }>(CAMPAIGN_NAMES, guildId);
+  const wanted = name.trim().toLowerCase();
+  const named = campaigns.find((c) => c.name.toLowerCase() === wanted);
+  const row = named && sql.get<CampaignRow>(CAMPAIGN_BY_ID, named.id, guildId);
+  if (row) return toCampaign(row);
+  throw campaignNotFound(name, campaigns);
 }
 
 function mapDefined<T, U>(value: T | undefined, map: (value: T) => U): U | undefined {

@@ -1,27 +1,32 @@
 import { z } from "zod";
+import { isRulesError } from "../rules/errors.js";
 import {
-  applySharedAdversity,
-  planSharedAdversity,
   MAX_SHARED_ADVERSITY_FELLOWS,
+  mustChooseFellows,
+  planSharedAdversity,
   type Fellow,
   type SharedAdversityPlan,
+} from "../rules/shared-adversity.js";
+import {
+  applySharedAdversity,
   type SharedAdversityResult,
-} from "../rules/bonds.js";
+} from "../rules/shared-adversity-apply.js";
 import { percentileTest, type PercentileTestResult } from "../rules/percentile.js";
 import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
 import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { assertGm, resolveCampaign } from "./campaign-access.js";
+import { assertGm, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
-import { loadAdversityProgress } from "./shared-adversity-progress.js";
+import { loadAdversityProgress, type StoredAdversityTest } from "./shared-adversity-progress.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { createSharedAdversityChoices } from "./shared-adversity-choices.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
-import { parseInput, recordId } from "./validation.js";
+import { createSharedAdversityChoices, rules } from "./shared-adversity-choices.js";
+import { loadChosenProtagonist } from "./lookups.js";
+import { writeProtagonist } from "./store.js";
+import { displayName, parseInput, recordId } from "./validation.js";
 
 const recoverInput = z.object({
   actor: actorSchema,
@@ -29,20 +34,25 @@ const recoverInput = z.object({
   amount: z.number().int().min(0).max(99),
 });
 
+/**
+ * Survivors of one adventure. More than six is fine (each bonds with five of the others, chosen by
+ * the player); a survivor's fellows must fit one Discord select menu of 25 to be chosen among.
+ */
+export const MAX_ADVERSITY_SURVIVORS = 26;
+/** NPCs and others the GM names as on the adventure. */
+export const MAX_OTHERS_ON_ADVENTURE = 25;
+
 const adversityTestInput = z.object({
   actor: actorSchema,
-  survivorIds: z
-    .array(recordId)
-    .min(2, "needs at least two survivors")
-    .max(
-      MAX_SHARED_ADVERSITY_FELLOWS + 1,
-      `takes at most ${MAX_SHARED_ADVERSITY_FELLOWS + 1} survivors`,
-    ),
+  survivorIds: z.array(recordId).min(2).max(MAX_ADVERSITY_SURVIVORS),
+  othersOnAdventure: z.array(displayName).max(MAX_OTHERS_ON_ADVENTURE).default([]),
 });
 
 const adversityApplyInput = z.object({
   actor: actorSchema,
   testEventId: z.number().int().positive(),
+  /** With more than five fellow survivors, the five to bond with. */
+  fellowIds: z.array(recordId).max(25).optional(),
   /** For each fellow id that needs one, the id of the Bond to weaken. */
   choices: z.record(z.string(), recordId).default({}),
 });
@@ -50,12 +60,15 @@ const adversityApplyInput = z.object({
 export interface SharedAdversityTestOutcome {
   protagonist: { id: string; name: string; ownerId: string };
   test: PercentileTestResult;
-  plan: SharedAdversityPlan;
-  eventId: number;
-}
-
-interface StoredAdversityTest {
+  /** Every other survivor: whom this one may bond with. */
   fellows: Fellow[];
+  /** How many of `fellows` the player picks first (more than five made it back), else 0. */
+  toChoose: number;
+  /** Null while the fellows are to be chosen, or when the rules refuse (see `refusal`). */
+  plan: SharedAdversityPlan | null;
+  /** Why the failed test cannot form Bonds as the sheet stands (e.g. no room for more Bonds). */
+  refusal: string | null;
+  eventId: number;
 }
 
 function rulesBonds(p: ProtagonistSnapshot): Bond[] {
@@ -74,7 +87,9 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
     }> {
       const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
       return sql.transaction(() => {
-        const before = loadProtagonist(sql, actor.guildId, protagonistId);
+        const before = loadChosenProtagonist(sql, actor, protagonistId, () =>
+          campaignOfChannel(sql, actor),
+        );
         const campaign = resolveCampaign(sql, actor, before.campaignId);
         assertGm(sql, actor, campaign);
         const result = recoverSanity(sanityStateOf(before), amount);
@@ -103,12 +118,15 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
     async sharedAdversityTest(raw: {
       actor: Actor;
       survivorIds: string[];
+      /** Names of others on the adventure (NPCs): Bonds to them cannot be weakened. */
+      othersOnAdventure?: string[];
     }): Promise<SharedAdversityTestOutcome[]> {
-      const { actor, survivorIds } = parseInput(adversityTestInput, raw);
+      const { actor, survivorIds, othersOnAdventure } = parseInput(adversityTestInput, raw);
       const ids = [...new Set(survivorIds)];
       if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
       return sql.transaction(() => {
-        const survivors = ids.map((id) => loadProtagonist(sql, actor.guildId, id));
+        const here = () => campaignOfChannel(sql, actor);
+        const survivors = ids.map((id) => loadChosenProtagonist(sql, actor, id, here));
         const campaign = resolveCampaign(sql, actor, survivors[0]?.campaignId);
         assertGm(sql, actor, campaign);
         if (survivors.some((s) => s.campaignId !== campaign.id)) {
@@ -123,11 +141,23 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
             { rating: survivor.san, label: "SAN (shared adversity)" },
             rng,
           );
-          const plan = planSharedAdversity(
-            { cha: survivor.stats.CHA, bonds: rulesBonds(survivor), sanTest: test },
-            fellows,
-          );
-          const stored: StoredAdversityTest = { fellows };
+          const toChoose =
+            !test.success && mustChooseFellows(fellows) ? MAX_SHARED_ADVERSITY_FELLOWS : 0;
+          const planned =
+            toChoose > 0
+              ? { plan: null, refusal: null }
+              : planOrRefusal(() =>
+                  planSharedAdversity(
+                    {
+                      cha: survivor.stats.CHA,
+                      bonds: rulesBonds(survivor),
+                      sanTest: test,
+                      othersOnAdventure: othersOnAdventure.map((name) => ({ name })),
+                    },
+                    fellows,
+                  ),
+                );
+          const stored: StoredAdversityTest = { fellows, others: othersOnAdventure };
           const eventId = recordEvent(sql, {
             guildId: actor.guildId,
             campaignId: campaign.id,
@@ -135,14 +165,16 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
             kind: "shared-adversity-test",
             sessionNumber: campaign.sessionNumber,
             input: stored,
-            dice: { test, plan },
+            dice: { test, plan: planned.plan },
             summary: `${survivor.name}: shared-adversity SAN test ${test.roll.value} vs ${test.target}: ${test.outcome}`,
             concerns: [survivor.id],
           });
           outcomes.push({
             protagonist: { id: survivor.id, name: survivor.name, ownerId: survivor.ownerId },
             test,
-            plan,
+            fellows,
+            toChoose,
+            ...planned,
             eventId,
           });
         }
@@ -154,17 +186,27 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
     async applySharedAdversity(raw: {
       actor: Actor;
       testEventId: number;
+      fellowIds?: string[];
       choices?: Record<string, string>;
     }): Promise<{
       protagonist: { id: string; name: string };
       result: SharedAdversityResult;
       eventId: number;
     }> {
-      const { actor, testEventId, choices } = parseInput(adversityApplyInput, raw);
+      const { actor, testEventId, fellowIds, choices } = parseInput(adversityApplyInput, raw);
       return db.$transaction(async (tx) => {
-        const progress = await loadAdversityProgress(tx, sql, actor, testEventId);
+        const progress = await rules(() =>
+          loadAdversityProgress(tx, sql, actor, testEventId, fellowIds),
+        );
+        if (progress.toChoose > 0) {
+          throw invalid(
+            `${progress.candidates.length} fellows made it back: choose the ${progress.toChoose} to bond with first.`,
+          );
+        }
         const before = progress.survivor;
-        const result = applySharedAdversity(progress.state, progress.fellows, choices, rng);
+        const result = await rules(() =>
+          applySharedAdversity(progress.state, progress.fellows, choices, rng),
+        );
         const after = withBonds(before, result.bonds);
         const campaign = resolveCampaign(sql, actor, before.campaignId);
         writeProtagonist(sql, before, after);
@@ -174,7 +216,7 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "shared-adversity",
           sessionNumber: campaign.sessionNumber,
-          input: { testEventId, choices },
+          input: { testEventId, fellowIds: progress.fellows.map((f) => f.id), choices },
           dice: result,
           summary: `${before.name}: shared adversity — ${result.reason}`,
           changes: [{ before, after }],
@@ -183,6 +225,19 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
       });
     },
   };
+}
+
+/** The plan, or the rules' reason for refusing it (so one full sheet does not stop the others). */
+function planOrRefusal(plan: () => SharedAdversityPlan): {
+  plan: SharedAdversityPlan | null;
+  refusal: string | null;
+} {
+  try {
+    return { plan: plan(), refusal: null };
+  } catch (error) {
+    if (isRulesError(error)) return { plan: null, refusal: error.message };
+    throw error;
+  }
 }
 
 /** Writes the rules' Bond list back: scores and crossings-off, plus new fellow Bonds as rows. */

@@ -18,12 +18,12 @@ import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid } from "./errors.js";
+import { invalid, invalidInput } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import { changesOf, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
-import { parseInput, recordId } from "./validation.js";
+import { parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
@@ -32,10 +32,8 @@ export type PointsAction = "damage" | "heal" | "set";
 
 const pointsInput = z.object({
   ...target,
-  action: z.enum(["damage", "heal", "set"], { error: "must be damage, heal or set" }),
-  amount: z.union([z.number().int().min(0).max(999), z.string().trim().min(1).max(60)], {
-    error: "must be a whole number from 0 to 999, or dice such as 1D6",
-  }),
+  action: z.enum(["damage", "heal", "set"]),
+  amount: pointsOrDice(0, 999),
 });
 
 const lethalityInput = z.object({
@@ -100,10 +98,12 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
   /** Dice are parsed before the transaction, so a typo costs nothing and changes nothing. */
   function amountOf(action: PointsAction, amount: number | string): Amount {
     if (typeof amount === "number") {
-      if (action !== "set" && amount < 1) throw invalid("`amount` must be at least 1.");
+      if (action !== "set" && amount < 1) {
+        throw invalidInput("amount", { kind: "points-or-dice", minimum: 1, maximum: 999 });
+      }
       return { points: amount };
     }
-    if (action === "set") throw invalid("`amount` must be a number when setting points.");
+    if (action === "set") throw invalidInput("amount", { kind: "not-a-number" });
     return { dice: parseDice(amount) };
   }
 

@@ -8,7 +8,7 @@ import type { ServiceDeps } from "./deps.js";
 import { createHistoryService } from "./history-service.js";
 import { createHistoryBrowsing } from "./history-browse.js";
 import { createProtagonistService } from "./protagonist-service.js";
-import { createRollService } from "./roll-service.js";
+import { createRollService, createUnloggedRolls } from "./roll-service.js";
 import { createSanityService } from "./sanity-service.js";
 
 /** Every service the commands call, built from the same database and RNG. */
@@ -17,6 +17,7 @@ export function createServices(deps: ServiceDeps) {
     campaigns: createCampaignService(deps),
     protagonists: createProtagonistService(deps),
     rolls: createRollService(deps),
+    unloggedRolls: createUnloggedRolls(deps),
     sanity: createSanityService(deps),
     history: createHistoryService(deps),
     historyBrowsing: createHistoryBrowsing(deps),

@@ -4,14 +4,21 @@ import {
   SKILL_NAME_MAX,
   skillKey as rulesSkillKey,
 } from "../rules/creation/index.js";
-import type { SkillCatalog } from "../rules/creation/index.js";
+import type { SkillCatalog, SkillResolution } from "../rules/creation/index.js";
 import { maxHitPoints, maxSanity, maxWillpower } from "../rules/derived.js";
+import { lowerCha } from "../rules/bonds.js";
 import { resourceBreakdown } from "../rules/resources.js";
+import { assertRoomOnSheet } from "../rules/sheet-limits.js";
 import { STAT_NAMES, THREAT_TYPES, type StatName } from "../rules/types.js";
 import { forbidden, invalid } from "./errors.js";
 import { newId } from "./ids.js";
 import { statRange, text, whole as wholeNumber, wholeIn } from "./protagonist-input.js";
-import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
+import {
+  cloneSnapshot,
+  rulesBond,
+  type ProtagonistSnapshot,
+  type ProtagonistStatus,
+} from "./snapshot.js";
 import { displayName, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -70,6 +77,8 @@ export const protagonistPatchSchema = z.strictObject({
         .max(20)
         .optional(),
       cure: z.array(recordId).max(20).optional(),
+      /** GM only: strike cured disorders from the sheet, to make room on a full one. */
+      erase: z.array(recordId).max(20).optional(),
     })
     .optional(),
   /** GM only. */
@@ -152,7 +161,7 @@ export function applyPatch(
   if (patch.resources !== undefined || patch.resourcesChecked !== undefined) {
     applyResources(after, patch.resources, patch.resourcesChecked, changes);
   }
-  if (patch.disorders) applyDisorders(after, patch.disorders, changes);
+  if (patch.disorders) applyDisorders(after, patch.disorders, env, changes);
 
   if (patch.name !== undefined && patch.name !== before.name) {
     after.name = patch.name;
@@ -173,15 +182,16 @@ export function applyPatch(
 /**
  * New stats, then the maxima that derive from them (HP max from STR and CON, WP max = POW).
  * Our choice for the current values: they move by as much as the maximum did (damage taken and
- * WP spent stay taken and spent), clamped to 0..the new maximum. Individual Bonds are kept within
- * the new CHA (their cap); the breaking point is left as it is, because the rules only reset it
- * when it is reached.
+ * WP spent stay taken and spent), clamped to 0..the new maximum. When CHA drops, each individual
+ * Bond drops by the same amount, breaking at 0 (seed 000); the breaking point is left as it is,
+ * because the rules only reset it when it is reached.
  */
 function applyStats(
   after: ProtagonistSnapshot,
   stats: Partial<Record<StatName, number>>,
   changes: string[],
 ): void {
+  const chaBefore = after.stats.CHA;
   for (const stat of STAT_NAMES) {
     const value = stats[stat];
     if (value === undefined || value === after.stats[stat]) continue;
@@ -204,11 +214,20 @@ function applyStats(
     after.wpMax = wpMax;
     after.wp = wp;
   }
-  for (const bond of after.bonds) {
-    if (bond.kind === "individual" && !bond.crossedOff && bond.score > after.stats.CHA) {
-      changes.push(`Bond “${bond.name}” ${bond.score} → ${after.stats.CHA} (CHA caps it)`);
-      bond.score = after.stats.CHA;
-    }
+  if (after.stats.CHA < chaBefore) followCha(after, chaBefore, changes);
+}
+
+/** "Any time CHA drops, each Individual Bond drops by the same amount" (seed 000). */
+function followCha(after: ProtagonistSnapshot, chaBefore: number, changes: string[]): void {
+  const result = lowerCha(after.bonds.map(rulesBond), after.stats.CHA, chaBefore);
+  for (const change of result.changes) {
+    const bond = after.bonds.find((b) => b.id === change.bondId);
+    if (bond === undefined) continue;
+    bond.score = change.after;
+    bond.crossedOff = bond.crossedOff || change.broke;
+    changes.push(
+      `Bond “${change.name}” ${change.before} → ${change.after}${change.broke ? ", broken" : ""} (CHA −${result.drop})`,
+    );
   }
 }
 
@@ -233,25 +252,12 @@ function applySkills(
     }
     const skills = catalog();
     const resolution = resolveSkill(skills, name);
-    if (!resolution.ok) {
-      const skill = skills.find(name)?.name ?? name.trim();
-      switch (resolution.problem) {
-        case "skill-unknown":
-          throw invalid(
-            `There is no skill called “${name.trim()}” in this campaign. Pick one from the list.`,
-          );
-        case "specialisation-missing":
-          throw invalid(
-            `${skill} needs a specialisation: write it in brackets, e.g. “${skill} (Something)”.`,
-          );
-        case "specialisation-unexpected":
-          throw invalid(`${skill} takes no specialisation; write just “${skill}”.`);
-      }
-    }
+    if (!resolution.ok) throw invalid(skillProblem(skills, name, resolution.problem));
     const { skill } = resolution;
     if (after.skills.some((s) => s.key === skill.key)) {
       throw invalid(`“${displayText(name)}” is listed twice; give each skill once.`);
     }
+    assertRoomOnSheet("skills", after.skills.length);
     after.skills.push({
       id: newId(),
       name: skill.name,
@@ -263,6 +269,23 @@ function applySkills(
   }
   // Keep the snapshot in the order a reload gives (by name), so before/after compare cleanly.
   after.skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** Why a skill name is not one of the campaign's, and what to write instead. */
+export function skillProblem(
+  catalog: SkillCatalog,
+  name: string,
+  problem: Exclude<SkillResolution, { ok: true }>["problem"],
+): string {
+  const skill = displayText(catalog.find(name)?.name ?? name);
+  switch (problem) {
+    case "skill-unknown":
+      return `There is no skill called “${displayText(name)}” in this campaign. Pick one from the list.`;
+    case "specialisation-missing":
+      return `${skill} needs a specialisation: write it in brackets, e.g. “${skill} (Something)”.`;
+    case "specialisation-unexpected":
+      return `${skill} takes no specialisation; write just “${skill}”.`;
+  }
 }
 
 function applyResources(
@@ -306,6 +329,7 @@ function applyResources(
 function applyDisorders(
   after: ProtagonistSnapshot,
   ops: NonNullable<ProtagonistPatch["disorders"]>,
+  env: PatchEnvironment,
   changes: string[],
 ): void {
   const find = (id: string) => {
@@ -329,6 +353,18 @@ function applyDisorders(
     disorder.cured = true;
     changes.push(`disorder “${disorder.name}” cured`);
   }
+  for (const id of ops.erase ?? []) {
+    if (!env.isGm) throw forbidden("Only a GM can erase a disorder from a sheet.");
+    const disorder = find(id);
+    if (!disorder.cured) {
+      throw invalid(
+        `“${displayText(disorder.name)}” is not cured: only a cured disorder can be erased from the sheet.`,
+      );
+    }
+    after.disorders = after.disorders.filter((d) => d.id !== id);
+    changes.push(`cured disorder “${disorder.name}” erased`);
+  }
+  assertRoomOnSheet("disorders", after.disorders.length, ops.add?.length ?? 0);
   for (const { name, threat } of ops.add ?? []) {
     after.disorders.push({ id: newId(), name, threat: threat ?? null, cured: false });
     changes.push(`disorder “${name}” added`);

@@ -47,6 +47,11 @@ const friendly: z.core.$ZodErrorMap = (issue) => {
       return `has unknown field${issue.keys.length === 1 ? "" : "s"} ${quoted(issue.keys)}`;
     case "invalid_value":
       return `must be one of ${quoted(issue.values)}`;
+    case "invalid_union": {
+      // A discriminated union names the values its key may take.
+      const options: unknown = "options" in issue ? issue.options : undefined;
+      return Array.isArray(options) ? `must be one of ${quoted(options)}` : undefined;
+    }
     case "too_big":
       if (issue.origin === "array") return `has more than ${String(issue.maximum)} entries`;
       if (issue.origin === "string") return `is longer than ${String(issue.maximum)} characters`;
@@ -75,6 +80,28 @@ function article(expected: string): string {
     default:
       return `a ${expected}`;
   }
+}
+
+/** One thing wrong with an input, where (its path) and what, in a player's words. */
+export interface FriendlyIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Every issue of `input` against `schema`, with friendly messages; the value when there are none. */
+export function friendlyIssues<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+): { ok: true; value: z.infer<T> } | { ok: false; issues: FriendlyIssue[] } {
+  const result = schema.safeParse(input, { error: friendly });
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      path: issue.path.map((part) => (typeof part === "number" ? part : String(part))),
+      message: issue.message,
+    })),
+  };
 }
 
 /**

@@ -41,12 +41,8 @@ import {
 import { parseFriendly } from "./protagonist-input.js";
 import { createProtagonistQueries } from "./protagonist-queries.js";
 import { readTarget } from "./protagonist-target.js";
-import {
-  insertImported,
-  parseImport,
-  toExport,
-  type ProtagonistExport,
-} from "./protagonist-transfer.js";
+import { parseImport } from "./protagonist-import.js";
+import { insertImported, toExport, type ProtagonistExport } from "./protagonist-transfer.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
@@ -77,7 +73,7 @@ const protagonistRef = z.object({ actor: actorSchema, protagonistId: recordId.nu
 const retireInput = z.object({ actor: actorSchema, protagonistId: recordId });
 
 const importInput = campaignRef.extend({
-  json: z.string({ error: "must be the text of an exported file" }),
+  json: z.string(),
   /** Import under another name (e.g. when the campaign already has one of that name). */
   name: displayName.nullish(),
 });
@@ -397,10 +393,12 @@ export function createProtagonistService({ db, sql, rng }: ServiceDeps) {
     }): Promise<ImportResult> {
       const input = parseInput(importInput, raw);
       const { actor } = input;
-      const { sheet, creation } = parseImport(input.json);
-      if (input.name) sheet.name = input.name;
       return db.$transaction(async (tx) => {
         const campaign = resolveCampaign(sql, actor, input.campaignId);
+        const { sheet, creation } = parseImport(input.json, {
+          catalog: skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
+          name: input.name,
+        });
         await assertNameFree(tx, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>
           insertImported(

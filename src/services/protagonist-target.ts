@@ -1,12 +1,12 @@
 import type { Campaign } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
-import { assertCanActOn, resolveCampaign } from "./campaign-access.js";
+import { assertCanActOn, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
 import { invalid } from "./errors.js";
 import type { StateChange } from "./event-log.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { Sql } from "../db/sql.js";
-import { loadProtagonist } from "./store.js";
+import { loadChosenProtagonist } from "./lookups.js";
 import { displayText } from "./display-text.js";
 
 export interface Target {
@@ -20,8 +20,11 @@ export interface Target {
  */
 export function readTarget(sql: Sql, actor: Actor, protagonistId?: string | null): Target {
   if (protagonistId) {
-    // By id: the Protagonist's own campaign, and "not found" for another guild's id.
-    const protagonist = loadProtagonist(sql, actor.guildId, protagonistId);
+    // By id: the Protagonist's own campaign, and "not found" for another guild's id. By a name
+    // typed in full: one of the channel's campaign.
+    const protagonist = loadChosenProtagonist(sql, actor, protagonistId, () =>
+      campaignOfChannel(sql, actor),
+    );
     return { campaign: resolveCampaign(sql, actor, protagonist.campaignId), protagonist };
   }
   const campaign = resolveCampaign(sql, actor);

@@ -1,13 +1,7 @@
 import { z } from "zod";
-import {
-  creationDraftSchema,
-  SKILL_NAME_MAX,
-  skillKey as rulesSkillKey,
-} from "../rules/creation/index.js";
-import { maxHitPoints, maxWillpower } from "../rules/derived.js";
-import { resourceBreakdown } from "../rules/resources.js";
-import { STAT_NAMES, THREAT_TYPES } from "../rules/types.js";
-import { invalid } from "./errors.js";
+import { SKILL_NAME_MAX, skillKey as rulesSkillKey } from "../rules/creation/index.js";
+import { SHEET_LIMITS, type SheetPart } from "../rules/sheet-limits.js";
+import { THREAT_TYPES } from "../rules/types.js";
 import { asJson } from "./event-log.js";
 import { newId } from "./ids.js";
 import {
@@ -16,7 +10,7 @@ import {
   RESOURCES_MAX,
   SKILL_RATING_MAX,
 } from "./protagonist-edit.js";
-import { parseFriendly, statRange, text, whole, wholeIn } from "./protagonist-input.js";
+import { text, whole, wholeIn } from "./protagonist-input.js";
 import {
   protagonistColumns,
   protagonistInclude,
@@ -33,104 +27,68 @@ export const IMPORT_MAX_BYTES = 100 * 1024;
 
 const adaptationTrack = z.strictObject({ boxes: wholeIn(0, 3), adapted: z.boolean() });
 
+const listLimit = (part: SheetPart) =>
+  `holds more than a sheet can (at most ${SHEET_LIMITS[part]})`;
+
+export const exportedSkillSchema = z.strictObject({
+  name: text(SKILL_NAME_MAX, { required: true }),
+  rating: wholeIn(0, SKILL_RATING_MAX),
+  failureMarked: z.boolean(),
+});
+
+export const exportedBondSchema = z.strictObject({
+  name: text(100, { required: true }),
+  kind: z.enum(["individual", "community"]),
+  score: wholeIn(0, 20),
+  crossedOff: z.boolean(),
+});
+
+export const exportedDisorderSchema = z.strictObject({
+  name: text(200, { required: true }),
+  threat: z.enum(THREAT_TYPES).nullable(),
+  cured: z.boolean(),
+});
+
 /**
  * A Protagonist's sheet as exported: everything of its state except database ids, guild,
  * campaign and owner (a Bond's fellow Protagonist is a database id, so it is left out too).
+ * Field by field; the rules between fields (stats by upbringing, Bonds within CHA…) are checked
+ * by the import (protagonist-import.ts).
  */
-const exportedSheetSchema = z
-  .strictObject({
-    name: displayName,
-    status: z.enum(PROTAGONIST_STATUSES),
-    archetype: text(100, { required: true }),
-    harshness: z.enum(["normal", "harsh", "very-harsh"]),
-    // Per-stat ranges depend on the upbringing: checked below.
-    stats: z.strictObject({
-      STR: whole(),
-      DEX: whole(),
-      CON: whole(),
-      INT: whole(),
-      POW: whole(),
-      CHA: whole(),
-    }),
-    hpMax: wholeIn(0, 99),
-    hp: wholeIn(0, 99),
-    wpMax: wholeIn(0, 99),
-    wp: wholeIn(0, 99),
-    san: wholeIn(0, 99),
-    breakingPoint: wholeIn(0, 99),
-    adaptation: z.strictObject({ violence: adaptationTrack, helplessness: adaptationTrack }),
-    exhausted: z.boolean(),
-    resources: z.strictObject({
-      rating: wholeIn(0, RESOURCES_MAX),
-      atHand: wholeIn(0, RESOURCES_MAX),
-      stowed: wholeIn(0, RESOURCES_MAX),
-      storage: wholeIn(0, RESOURCES_MAX),
-      checked: wholeIn(0, 3),
-    }),
-    notes: text(NOTES_MAX),
-    skills: z
-      .array(
-        z.strictObject({
-          name: text(SKILL_NAME_MAX, { required: true }),
-          rating: wholeIn(0, SKILL_RATING_MAX),
-          failureMarked: z.boolean(),
-        }),
-      )
-      .max(200),
-    bonds: z
-      .array(
-        z.strictObject({
-          name: text(100, { required: true }),
-          kind: z.enum(["individual", "community"]),
-          score: wholeIn(0, 20),
-          crossedOff: z.boolean(),
-        }),
-      )
-      .max(50),
-    disorders: z
-      .array(
-        z.strictObject({
-          name: text(200, { required: true }),
-          threat: z.enum(THREAT_TYPES).nullable(),
-          cured: z.boolean(),
-        }),
-      )
-      .max(50),
-  })
-  .superRefine((sheet, ctx) => {
-    const fail = (path: (string | number)[], message: string) => {
-      ctx.addIssue({ code: "custom", path, message });
-    };
-    for (const stat of STAT_NAMES) {
-      const { min, max } = statRange(stat, sheet.harshness);
-      const value = sheet.stats[stat];
-      if (value < min || value > max) fail(["stats", stat], `must be from ${min} to ${max}`);
-    }
-    const hpMax = maxHitPoints(sheet.stats);
-    if (sheet.hpMax !== hpMax) fail(["hpMax"], `must be ${hpMax}, (STR + CON) / 2 rounded up`);
-    const wpMax = maxWillpower(sheet.stats);
-    if (sheet.wpMax !== wpMax) fail(["wpMax"], `must be ${wpMax}, the same as POW`);
-    if (sheet.hp > sheet.hpMax) fail(["hp"], `must be from 0 to ${sheet.hpMax} (max HP)`);
-    if (sheet.wp > sheet.wpMax) fail(["wp"], `must be from 0 to ${sheet.wpMax} (max WP)`);
-    const unnatural = sheet.skills.find((s) => rulesSkillKey(s.name) === "unnatural")?.rating ?? 0;
-    if (sheet.san > 99 - unnatural) {
-      fail(["san"], `must be from 0 to ${99 - unnatural} (Max SAN = 99 − Unnatural)`);
-    }
-    const { rating, atHand, stowed, storage, checked } = sheet.resources;
-    if (atHand + stowed + storage !== rating) {
-      fail(["resources"], `at hand, stowed and in storage must add up to the rating ${rating}`);
-    }
-    const boxes = resourceBreakdown(rating).checkBoxes;
-    if (checked > boxes) {
-      fail(["resources", "checked"], `must be from 0 to ${boxes} (Resources ${rating})`);
-    }
-    const keys = new Set<string>();
-    sheet.skills.forEach((skill, index) => {
-      const key = rulesSkillKey(skill.name);
-      if (keys.has(key)) fail(["skills", index, "name"], `repeats the skill “${skill.name}”`);
-      keys.add(key);
-    });
-  });
+export const exportedSheetSchema = z.strictObject({
+  name: displayName,
+  status: z.enum(PROTAGONIST_STATUSES),
+  archetype: text(100, { required: true }),
+  harshness: z.enum(["normal", "harsh", "very-harsh"]),
+  // Per-stat ranges depend on the upbringing: checked by the import.
+  stats: z.strictObject({
+    STR: whole(),
+    DEX: whole(),
+    CON: whole(),
+    INT: whole(),
+    POW: whole(),
+    CHA: whole(),
+  }),
+  hpMax: wholeIn(0, 99),
+  hp: wholeIn(0, 99),
+  wpMax: wholeIn(0, 99),
+  wp: wholeIn(0, 99),
+  san: wholeIn(0, 99),
+  breakingPoint: wholeIn(0, 99),
+  adaptation: z.strictObject({ violence: adaptationTrack, helplessness: adaptationTrack }),
+  exhausted: z.boolean(),
+  resources: z.strictObject({
+    rating: wholeIn(0, RESOURCES_MAX),
+    atHand: wholeIn(0, RESOURCES_MAX),
+    stowed: wholeIn(0, RESOURCES_MAX),
+    storage: wholeIn(0, RESOURCES_MAX),
+    checked: wholeIn(0, 3),
+  }),
+  notes: text(NOTES_MAX),
+  skills: z.array(exportedSkillSchema).max(SHEET_LIMITS.skills, listLimit("skills")),
+  bonds: z.array(exportedBondSchema).max(SHEET_LIMITS.bonds, listLimit("bonds")),
+  disorders: z.array(exportedDisorderSchema).max(SHEET_LIMITS.disorders, listLimit("disorders")),
+});
 
 export type ExportedSheet = z.infer<typeof exportedSheetSchema>;
 
@@ -142,18 +100,6 @@ export interface ProtagonistExport {
   /** The creation choices the sheet was built from, when known. */
   creation: unknown;
 }
-
-const envelopeSchema = z.object({
-  format: z.literal(EXPORT_FORMAT, {
-    error: `must be "${EXPORT_FORMAT}" (this is not a Protagonist exported by this bot)`,
-  }),
-  version: z.literal(EXPORT_VERSION, {
-    error: `must be ${EXPORT_VERSION}; this bot reads version ${EXPORT_VERSION} exports only`,
-  }),
-  exportedAt: z.string().max(40).optional(),
-  protagonist: z.looseObject({}),
-  creation: z.unknown().optional(),
-});
 
 export function toExport(p: ProtagonistSnapshot, creation: unknown): ProtagonistExport {
   return {
@@ -195,35 +141,6 @@ export function toExport(p: ProtagonistSnapshot, creation: unknown): Protagonist
     },
     creation: creation ?? null,
   };
-}
-
-export interface ParsedImport {
-  sheet: ExportedSheet;
-  creation: unknown;
-}
-
-/**
- * Reads an export: size, JSON, the envelope, then the sheet. Field names in messages are those
- * of the sheet (`stats.STR`), as the player sees them in the file under "protagonist".
- */
-export function parseImport(json: string): ParsedImport {
-  if (Buffer.byteLength(json, "utf8") > IMPORT_MAX_BYTES) {
-    throw invalid(`That file is too large: an export is at most ${IMPORT_MAX_BYTES / 1024} kB.`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw invalid(
-      "That is not valid JSON. Attach the file exactly as `/protagonist export` made it.",
-    );
-  }
-  const envelope = parseFriendly(envelopeSchema, raw);
-  const sheet = parseFriendly(exportedSheetSchema, envelope.protagonist, "protagonist");
-  const { creation } = parseFriendly(z.object({ creation: creationDraftSchema.nullish() }), {
-    creation: envelope.creation,
-  });
-  return { sheet, creation: creation ?? null };
 }
 
 /** Writes an imported sheet as a new Protagonist (new ids everywhere) and returns its snapshot. */

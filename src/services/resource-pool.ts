@@ -1,13 +1,17 @@
 import { z } from "zod";
 import {
-  poolResources,
-  pooledResourceTest,
   resourceBreakdown,
-  type PooledResourceTestResult,
   type ResourceDifficulty,
   type ResourceLocation,
-  type ResourcePool,
 } from "../rules/resources.js";
+import {
+  poolResources,
+  pooledResourceTest,
+  type PooledResourceTestResult,
+  type ResourcePool,
+} from "../rules/resource-pool.js";
+import { exhaustionConditions } from "../rules/harm.js";
+import type { RuleOptions } from "../rules/options.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
@@ -30,19 +34,15 @@ import { parseInput, recordId, snowflake } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 // Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
-const where = z.enum(["at-hand", "with-vehicle", "home"], {
-  error: "must be at-hand, with-vehicle or home",
-});
-const difficulty = z
-  .enum(["normal", "hard", "very-hard"], { error: "must be normal, hard or very-hard" })
-  .default("normal");
+const where = z.enum(["at-hand", "with-vehicle", "home"]);
+const difficulty = z.enum(["normal", "hard", "very-hard"]).default("normal");
 
 const poolInput = z.object({
   actor: actorSchema,
   contributors: z
     .array(z.object({ protagonistId: recordId, where }))
-    .min(1, "needs at least one Protagonist")
-    .max(10, "can hold at most 10 Protagonists"),
+    .min(1)
+    .max(10),
   difficulty,
 });
 
@@ -88,7 +88,7 @@ export function createResourcePoolService({ sql, rng }: Pick<ServiceDeps, "sql" 
         const campaign = sameCampaign(sql, actor, members);
         members.forEach(assertActive);
         const whereOf = new Map(input.contributors.map((c) => [c.protagonistId, c.where]));
-        const pool = poolResources(contributorsOf(members, whereOf));
+        const pool = poolResources(contributorsOf(members, whereOf, ruleOptionsOf(campaign)));
         const awaiting = isGm(sql, actor, campaign.id)
           ? []
           : [...new Set(members.map((p) => p.ownerId))].filter((id) => id !== actor.userId);
@@ -128,9 +128,10 @@ export function createResourcePoolService({ sql, rng }: Pick<ServiceDeps, "sql" 
           }
         }
         members.forEach(assertActive);
+        const options = ruleOptionsOf(campaign);
         const result = pooledResourceTest(
-          { contributors: contributorsOf(members, whereOf), difficulty: input.difficulty },
-          ruleOptionsOf(campaign),
+          { contributors: contributorsOf(members, whereOf, options), difficulty: input.difficulty },
+          options,
           rng,
         );
         const lead = members.find((p) => p.id === result.checkedContributorId);
@@ -176,6 +177,7 @@ function uniqueIds(contributors: readonly { protagonistId: string }[]): string[]
 function contributorsOf(
   members: readonly ProtagonistSnapshot[],
   whereOf: ReadonlyMap<string, ResourceLocation>,
+  options: Pick<RuleOptions, "exhaustionPenalty">,
 ) {
   return members.map((p) => ({
     id: p.id,
@@ -183,5 +185,6 @@ function contributorsOf(
     rating: p.resources.rating,
     where: whereOf.get(p.id) ?? "at-hand",
     checkedBoxes: p.resources.checked,
+    conditions: exhaustionConditions(p.exhausted, options),
   }));
 }

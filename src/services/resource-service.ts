@@ -13,16 +13,17 @@ import {
   type ResourceReplenishResult,
   type ResourceTestResult,
 } from "../rules/resources.js";
+import { exhaustionConditions } from "../rules/harm.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
-import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid } from "./errors.js";
+import { forbidden, invalid } from "./errors.js";
 import { recordEvent, type StateChange } from "./event-log.js";
 import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
-import { parseInput, recordId } from "./validation.js";
+import { parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 import { createResourcePoolService } from "./resource-pool.js";
 import {
@@ -40,12 +41,8 @@ export type { ResourcePoolOutcome } from "./resource-pool.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 // Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
-const where = z.enum(["at-hand", "with-vehicle", "home"], {
-  error: "must be at-hand, with-vehicle or home",
-});
-const difficulty = z
-  .enum(["normal", "hard", "very-hard"], { error: "must be normal, hard or very-hard" })
-  .default("normal");
+const where = z.enum(["at-hand", "with-vehicle", "home"]);
+const difficulty = z.enum(["normal", "hard", "very-hard"]).default("normal");
 
 const testInput = z.object({
   ...target,
@@ -55,9 +52,7 @@ const testInput = z.object({
 });
 
 /** Points, or dice such as "1D6" (the rules parse them before any roll). */
-const award = z.union([z.number().int().min(1).max(100), z.string().trim().min(1).max(60)], {
-  error: "must be a whole number from 1 to 100, or dice such as 1D6",
-});
+const award = pointsOrDice(1, 100);
 const gainInput = z.object({ ...target, amount: award });
 const loseInput = z.object({
   ...target,
@@ -120,15 +115,17 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        const options = ruleOptionsOf(campaign);
         const result = resourceTest(
           {
             rating: before.resources.rating,
             where: input.where,
             difficulty: input.difficulty,
             checkedBoxes: before.resources.checked,
+            conditions: exhaustionConditions(before.exhausted, options),
             ...(input.specialisedCost ? { specialisedCost: input.specialisedCost } : {}),
           },
-          ruleOptionsOf(campaign),
+          options,
           rng,
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
@@ -155,7 +152,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       });
     },
 
-    /** Plundering a cache: 1D100 ABOVE rating × 5, then the award (points or dice) is added. */
+    /**
+     * GM only, as "the Game Moderator will decide the number of Resources rating points each
+     * Protagonist might potentially plunder" (seed 000): 1D100 ABOVE rating × 5, then the award
+     * (points or dice) is added.
+     */
     async gain(raw: {
       actor: Actor;
       protagonistId?: string | null;
@@ -165,6 +166,11 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
       const { actor } = input;
       return sql.transaction(() => {
         const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+        if (!isGm(sql, actor, campaign.id)) {
+          throw forbidden(
+            "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+          );
+        }
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
         writeProtagonist(sql, before, after);

@@ -1,6 +1,9 @@
 import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { z } from "zod";
+import type { Sql } from "../db/sql.js";
+import type { Campaign } from "../generated/prisma/client.js";
 import { recordSkillTest } from "../rules/advancement.js";
+import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
 import {
   LUCK_RATING,
@@ -10,21 +13,16 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
-import {
-  assertCanActOn,
-  campaignOfChannel,
-  resolveCampaign,
-  ruleOptionsOf,
-} from "./campaign-access.js";
+import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid } from "./errors.js";
+import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import type { Visibility } from "./event-visibility.js";
+import { findSkill } from "./lookups.js";
 import { readTarget } from "./protagonist-target.js";
-import { cloneSnapshot, skillKey, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
 
@@ -104,22 +102,23 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
       return sql.transaction(() => {
-        const needsProtagonist = subject.kind === "skill" || subject.kind === "stat";
         // A test of a Protagonist belongs to its campaign (rules, session, GMs), whatever the channel.
-        const { campaign, protagonist } = needsProtagonist
-          ? readTarget(sql, actor, input.protagonistId)
-          : { campaign: resolveCampaign(sql, actor), protagonist: null };
+        const { campaign, protagonist } = testerOf(sql, actor, subject, input.protagonistId);
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) assertCanActOn(sql, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
+        const conditions =
+          protagonist && campaign
+            ? exhaustionConditions(protagonist.exhausted, ruleOptionsOf(campaign))
+            : [];
         const test = percentileTest(
-          { rating, modifier: input.modifier, label, ...(rawStat ? { rawStat } : {}) },
+          { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,
         );
 
         let marked = false;
         const changes = [];
-        if (protagonist && subject.kind === "skill") {
+        if (protagonist && campaign && subject.kind === "skill") {
           const skill = findSkill(protagonist, subject.name);
           const mark = recordSkillTest(
             { name: skill.name, rating: skill.rating, marked: skill.failureMarked },
@@ -138,10 +137,10 @@ export function createRollService({ sql, rng }: ServiceDeps) {
         const who = protagonist ? `${protagonist.name}: ` : "";
         const eventId = recordEvent(sql, {
           guildId: actor.guildId,
-          campaignId: campaign.id,
+          campaignId: campaign?.id ?? null,
           actorId: actor.userId,
           kind: "test",
-          sessionNumber: campaign.sessionNumber,
+          sessionNumber: campaign?.sessionNumber ?? null,
           input: { subject, modifier: input.modifier },
           dice: test,
           summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
@@ -162,18 +161,62 @@ export function createRollService({ sql, rng }: ServiceDeps) {
 
 export type RollService = ReturnType<typeof createRollService>;
 
+const plainTestInput = z.object({
+  modifier,
+  subject: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("luck") }),
+    z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
+  ]),
+});
+
+/** What can be rolled where the bot keeps no table: dice, Luck and a plain target. */
+export type PlainTestSubject = z.infer<typeof plainTestInput>["subject"];
+
+/**
+ * Rolls outside the servers the bot is in (a DM, a group DM, a server that has the bot only on a
+ * member's account): answered, never logged, since no table there could read or undo them.
+ */
+export function createUnloggedRolls({ rng }: Pick<ServiceDeps, "rng">) {
+  return {
+    rollExpression(raw: { expression: string }): DiceRoll {
+      const { expression } = parseInput(expressionInput.pick({ expression: true }), raw);
+      return rollDice(expression, rng);
+    },
+    rollTest(raw: { subject: PlainTestSubject; modifier?: number }): PercentileTestResult {
+      const { subject, modifier: bonus } = parseInput(plainTestInput, raw);
+      const { rating, label } = ratingFor(subject, null);
+      return percentileTest({ rating, modifier: bonus, label }, rng);
+    },
+  };
+}
+
 function visibilityOf(secret: boolean): Visibility {
   return secret ? "actor-and-gms" : "campaign";
 }
 
-function findSkill(protagonist: ProtagonistSnapshot, name: string) {
-  const skill = protagonist.skills.find((s) => s.key === skillKey(name));
-  if (!skill) {
-    throw invalid(
-      `**${displayText(protagonist.name)}** has no skill called “${displayText(name)}”. Pick one from the list.`,
-    );
+/**
+ * Who takes the test: the Protagonist of a skill or stat test; for Luck, the one named or the
+ * actor's own if they play one here (their exhaustion counts); nobody for a plain target.
+ */
+function testerOf(
+  sql: Sql,
+  actor: Actor,
+  subject: TestSubject,
+  protagonistId: string | null | undefined,
+): { campaign: Campaign | null; protagonist: ProtagonistSnapshot | null } {
+  if (subject.kind === "skill" || subject.kind === "stat") {
+    return readTarget(sql, actor, protagonistId);
   }
-  return skill;
+  if (subject.kind === "luck") {
+    try {
+      return readTarget(sql, actor, protagonistId);
+    } catch (error) {
+      // A GM's or a bystander's Luck, or no campaign at all: no Protagonist's condition applies.
+      if (protagonistId || !isServiceError(error) || error.kind !== "invalid") throw error;
+    }
+  }
+  // Luck and a plain target need no campaign: in a server without one, logged without one.
+  return { campaign: campaignOfChannel(sql, actor) ?? null, protagonist: null };
 }
 
 function ratingFor(

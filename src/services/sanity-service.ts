@@ -21,6 +21,7 @@ import { createSanityEpisodes } from "./sanity-episodes.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
+import { findBond } from "./lookups.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -249,9 +250,10 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       return sql.transaction(() => {
         const { campaign, protagonist: before } = readTarget(sql, actor, input.protagonistId);
         assertCanActOn(sql, actor, before);
+        const bond = findBond(before, input.bondId);
         const result = repressInsanity(
           sanityStateOf(before),
-          { bondId: input.bondId, episode: input.episode ?? null },
+          { bondId: bond.id, episode: input.episode ?? null },
           ruleOptionsOf(campaign),
           rng,
         );
@@ -265,7 +267,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "repress",
           sessionNumber: campaign.sessionNumber,
-          input: { bondId: input.bondId, episode: input.episode ?? null },
+          input: { bondId: bond.id, episode: input.episode ?? null },
           dice: result,
           summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
           changes: [{ before, after }],

@@ -1,6 +1,7 @@
-import type { Bond, SanityState } from "../rules/types.js";
+import { roomOnSheet } from "../rules/sheet-limits.js";
+import type { SanityState } from "../rules/types.js";
 import { newId } from "./ids.js";
-import { cloneAdaptation, cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneAdaptation, cloneSnapshot, rulesBond, type ProtagonistSnapshot } from "./snapshot.js";
 
 /** The part of a Protagonist the Sanity rules read. */
 export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
@@ -13,14 +14,8 @@ export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
     unnatural: p.skills.find((s) => s.key === "unnatural")?.rating ?? 0,
     adaptation: cloneAdaptation(p.adaptation),
     disorders: p.disorders.filter((d) => !d.cured).map((d) => d.name),
-    bonds: p.bonds.map((b): Bond => ({
-      id: b.id,
-      name: b.name,
-      kind: b.kind,
-      score: b.score,
-      crossedOff: b.crossedOff,
-      fellowId: b.fellowId ?? undefined,
-    })),
+    bonds: p.bonds.map(rulesBond),
+    disorderRoom: roomOnSheet("disorders", p.disorders.length),
   };
 }
 

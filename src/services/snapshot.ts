@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.js";
-import type { Stats } from "../rules/types.js";
+import type { Bond, Stats } from "../rules/types.js";
 
 /**
  * A Protagonist's whole state as plain JSON: what services read, what the rules change, and what
@@ -217,4 +217,16 @@ export function cloneAdaptation(
   a: ProtagonistSnapshot["adaptation"],
 ): ProtagonistSnapshot["adaptation"] {
   return { violence: { ...a.violence }, helplessness: { ...a.helplessness } };
+}
+
+/** A Bond of a snapshot as the rules see it. */
+export function rulesBond(b: BondSnapshot): Bond {
+  return {
+    id: b.id,
+    name: b.name,
+    kind: b.kind,
+    score: b.score,
+    crossedOff: b.crossedOff,
+    ...(b.fellowId === null ? {} : { fellowId: b.fellowId }),
+  };
 }

@@ -1,6 +1,6 @@
 import { embedLength, EmbedBuilder, SlashCommandBuilder } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { choicesFingerprint } from "../../commands/campaign/adversity.js";
+import { choicesFingerprint } from "../../commands/campaign/adversity-menus.js";
 import { definition as campaignDefinition } from "../../commands/campaign/definition.js";
 import {
   settingChanges,
@@ -16,31 +16,17 @@ import {
 } from "../../src/bot/presentation/help.js";
 import { partyEmbed, partyField, partyPages } from "../../src/bot/presentation/party.js";
 import { sessionSummaryEmbeds } from "../../src/bot/presentation/session-summary.js";
-import type { PlannedSharedAdversityStep } from "../../src/rules/bonds.js";
+import type { PlannedSharedAdversityStep } from "../../src/rules/shared-adversity.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
-import type { CampaignView } from "../../src/services/campaign-service.js";
 import { conditionsOf } from "../../src/rules/conditions.js";
+import { campaignView } from "./support/campaign-view.js";
 import type { ProtagonistView } from "../../src/services/protagonist-queries.js";
 import type { SessionProtagonistSummary } from "../../src/services/session-service.js";
 
 const MAX_EMBED = 6000;
 
-function campaign(overrides: Partial<CampaignView> = {}): CampaignView {
-  return {
-    id: "c1",
-    name: "Night Floors",
-    era: "modern",
-    isDefault: true,
-    secretRollMode: "ephemeral",
-    gmChannelId: null,
-    sessionNumber: 3,
-    rules: { ...DEFAULT_RULE_OPTIONS },
-    gms: [],
-    channels: [],
-    ...overrides,
-  };
-}
+const campaign = campaignView;
 
 function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
   const view: Omit<ProtagonistView, "conditions"> = {
@@ -169,7 +155,7 @@ describe("party", () => {
       "Adaptation: violence ☒☒☐ · helplessness ☒☒☒ adapted",
       "Resources 8: ☒☐",
       "Bonds: Her brother Tom 9 · ~~Old \\*friend\\* 0~~",
-      `Disorders: ${pendingDisorder("violence")} ⚠️`,
+      "Disorders: Disorder from Violence — the GM names it ⚠️",
     ]);
   });
 
@@ -249,9 +235,9 @@ describe("help", () => {
     expect(paths).toContain("/campaign gm add");
     expect(paths).toContain("/campaign downtime adversity");
     expect(paths).toHaveLength(12);
-    expect(isRestricted(json)).toBe(true);
-    expect(commandOverviewField(json).name).toBe("/campaign (GM)");
-    for (const embed of detailEmbeds(json)) {
+    expect(isRestricted(json)).toBe(false);
+    expect(commandOverviewField(json).name).toBe("/campaign");
+    for (const embed of detailEmbeds(json, null)) {
       expect(embedLength(embed.data)).toBeLessThanOrEqual(MAX_EMBED);
     }
   });

@@ -1,9 +1,16 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_DISCORD_API_URL, loadConfig } from "../../src/config.js";
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  DEFAULT_DISCORD_API_URL,
+  LOG_LEVELS,
+  loadConfig,
+} from "../../src/config.js";
+import { projectRoot } from "../../src/bot/paths.js";
 import { DEFAULT_DATABASE_URL } from "../../src/db/database-url.js";
-import { DEFAULT_WRITE_RATE_LIMIT } from "../../src/bot/rate-limit.js";
+import { DEFAULT_ROLL_RATE_LIMIT, DEFAULT_WRITE_RATE_LIMIT } from "../../src/bot/rate-limit.js";
 import { emptyDir, startBotProcess } from "../e2e/support/bot-process.js";
 
 const TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.config-test-token";
@@ -21,6 +28,7 @@ describe("loadConfig", () => {
       healthPort: undefined,
       healthHost: "127.0.0.1",
       writeRateLimit: DEFAULT_WRITE_RATE_LIMIT,
+      rollRateLimit: DEFAULT_ROLL_RATE_LIMIT,
     });
   });
 
@@ -38,6 +46,8 @@ describe("loadConfig", () => {
         HEALTH_HOST: "0.0.0.0",
         WRITE_RATE_LIMIT_BURST: "3",
         WRITE_RATE_LIMIT_PER_MINUTE: "12",
+        ROLL_RATE_LIMIT_BURST: "40",
+        ROLL_RATE_LIMIT_PER_MINUTE: "120",
       }),
     ).toEqual({
       discordToken: TOKEN,
@@ -50,6 +60,7 @@ describe("loadConfig", () => {
       healthPort: 8080,
       healthHost: "0.0.0.0",
       writeRateLimit: { burst: 3, perMinute: 12 },
+      rollRateLimit: { burst: 40, perMinute: 120 },
     });
   });
 
@@ -130,5 +141,33 @@ describe.concurrent("the bot process with a bad configuration", () => {
     const bot = startBotProcess({}, dir);
     expect(await bot.exited).toBe(1);
     expect(bot.stderr()).toMatch(/^Configuration error: LOG_FORMAT must be one of/);
+  });
+});
+
+describe("the documented configuration", () => {
+  const readme = readFileSync(join(projectRoot(), "README.md"), "utf8");
+  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Commands"));
+  const rows = new Map(
+    table
+      .split("\n")
+      .map((line) => /^\| `([A-Z_]+)` +\|(.*)$/.exec(line))
+      .flatMap((match) => (match?.[1] === undefined ? [] : [[match[1], match[2] ?? ""]])),
+  );
+  const example = readFileSync(join(projectRoot(), ".env.example"), "utf8");
+
+  it("has a README row and an .env.example line for every variable, and no other", () => {
+    expect([...rows.keys()].sort()).toEqual([...CONFIG_VARIABLES].sort());
+    for (const name of CONFIG_VARIABLES) expect(example).toMatch(new RegExp(`^${name}=$`, "m"));
+  });
+
+  it("lists every log level", () => {
+    for (const level of LOG_LEVELS) expect(rows.get("LOG_LEVEL")).toContain(`\`${level}\``);
+  });
+
+  it("gives the write rate limit's defaults as the bot applies them", () => {
+    expect(rows.get("WRITE_RATE_LIMIT_BURST")).toContain(`\`${DEFAULT_WRITE_RATE_LIMIT.burst}\``);
+    expect(rows.get("WRITE_RATE_LIMIT_PER_MINUTE")).toContain(
+      `\`${DEFAULT_WRITE_RATE_LIMIT.perMinute}\``,
+    );
   });
 });

@@ -24,7 +24,7 @@ describe("points", () => {
 });
 
 describe("Resources status", () => {
-  it("says there are no boxes at Resources 0, and that an exhausted pool needs downtime", () => {
+  it("says there are no boxes at Resources 0, nothing to test, and that a gain would help", () => {
     const embed = resourceStatusEmbed({
       protagonist: { id: "p", name: "Ann *the* @here" },
       rating: 0,
@@ -41,6 +41,7 @@ describe("Resources status", () => {
     expect(embed.fields?.find((f) => f.name === "Check boxes")?.value).toBe(
       "— (Resources 0: no boxes)",
     );
-    expect(embed.description).toMatch(/replenishes them in downtime/);
+    expect(embed.description).toMatch(/^Resources 0: there is nothing to test\. A Resources gain/);
+    expect(embed.description).not.toMatch(/replenish/i);
   });
 });

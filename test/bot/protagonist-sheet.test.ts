@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EMBED_LIMITS } from "../../src/bot/format.js";
+import { pendingDisorder } from "../../src/rules/sanity/index.js";
 import { protagonistListPage } from "../../src/bot/presentation/protagonist-list.js";
 import { embedTextLength, sheetMessages } from "../../src/bot/presentation/protagonist-sheet.js";
 import { conditionsOf } from "../../src/rules/conditions.js";
@@ -65,6 +66,18 @@ function view(protagonist: ProtagonistSnapshot): ProtagonistView {
 }
 
 describe("sheetMessages", () => {
+  it("says a breaking point's disorder comes from its threat and that the GM names it, once", () => {
+    const pending = {
+      id: "d3",
+      name: pendingDisorder("unnatural"),
+      threat: "unnatural",
+      cured: false,
+    };
+    const [[main] = []] = sheetMessages(view(snapshot({ disorders: [pending] })));
+    const disorders = main?.toJSON().fields?.find((f) => f.name === "Disorders")?.value;
+    expect(disorders).toBe("Disorder from Unnatural — the GM names it");
+  });
+
   it("reads at a glance: words for exceptional stats, crossed-off Bonds, boxes, cured disorders", () => {
     const [[main, skills] = []] = sheetMessages(view(snapshot()));
     const fields = Object.fromEntries((main?.toJSON().fields ?? []).map((f) => [f.name, f.value]));
@@ -77,7 +90,7 @@ describe("sheetMessages", () => {
     );
     expect(fields.Resources).toBe("**12** — 5 at hand · 5 stowed · 2 in storage\nChecks ☒☐");
     expect(fields.Adaptation).toBe("Violence ☒☒☐ · Helplessness ☒☒☒ adapted");
-    expect(fields.Disorders).toBe("Claustrophobia (helplessness)\n~~Night terrors~~ — cured");
+    expect(fields.Disorders).toBe("Claustrophobia (Helplessness)\n~~Night terrors~~ — cured");
     expect(
       skills
         ?.toJSON()

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { WriteRateLimiter } from "../../src/bot/rate-limit.js";
+import {
+  DEFAULT_ROLL_RATE_LIMIT,
+  DEFAULT_WRITE_RATE_LIMIT,
+  WriteRateLimiter,
+} from "../../src/bot/rate-limit.js";
 
 function limiterAt(settings = { burst: 3, perMinute: 6 }, maxTrackedUsers?: number) {
   const clock = { now: 0 };
@@ -60,5 +64,36 @@ describe("WriteRateLimiter", () => {
   it("refuses settings that would block every write", () => {
     expect(() => new WriteRateLimiter({ burst: 0, perMinute: 10 })).toThrow(RangeError);
     expect(() => new WriteRateLimiter({ burst: 1, perMinute: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("the default roll bucket", () => {
+  /** How many of `count` rolls, one every `everyMs`, go through (a simulated clock). */
+  function allowedRolls(count: number, everyMs: number): number {
+    const { limiter, clock } = limiterAt(DEFAULT_ROLL_RATE_LIMIT);
+    let allowed = 0;
+    for (let i = 0; i < count; i += 1) {
+      clock.now = i * everyMs;
+      if (limiter.take("gm").allowed) allowed += 1;
+    }
+    return allowed;
+  }
+
+  it("never stops a GM rolling for NPCs at human speed: a roll a second for ten minutes", () => {
+    expect(allowedRolls(600, 1_000)).toBe(600);
+    expect(allowedRolls(300, 2_000)).toBe(300);
+  });
+
+  it("lets a dozen NPCs be rolled for at once, twice over", () => {
+    expect(allowedRolls(24, 0)).toBe(24);
+  });
+
+  it("stops a script flooding: ten rolls a second for a minute", () => {
+    expect(allowedRolls(600, 100)).toBeLessThan(150);
+  });
+
+  it("is more generous than the write bucket, which it does not share", () => {
+    expect(DEFAULT_ROLL_RATE_LIMIT.burst).toBeGreaterThan(DEFAULT_WRITE_RATE_LIMIT.burst);
+    expect(DEFAULT_ROLL_RATE_LIMIT.perMinute).toBeGreaterThan(DEFAULT_WRITE_RATE_LIMIT.perMinute);
   });
 });

@@ -1,8 +1,14 @@
-import { SlashCommandBuilder } from "discord.js";
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+} from "discord.js";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlashCommandDefinition } from "../../src/bot/command.js";
+import { rollCommand } from "../../commands/roll.js";
+import { definitionJson, type SlashCommandDefinition } from "../../src/bot/command.js";
 import {
   commandSetHash,
+  definitionsFor,
   registerCommands,
   REGISTERED_COMMANDS_KEY,
   type CommandRegistrar,
@@ -131,5 +137,51 @@ describe("command registration", () => {
     expect(commandSetHash([a], guildTarget)).not.toBe(
       commandSetHash([{ ...a, description: "z" }], guildTarget),
     );
+  });
+});
+
+describe("definitionsFor", () => {
+  // The real /roll: registered for both installs, in every context.
+  const anywhere = definitionJson(rollCommand.definition);
+  const inServers = new SlashCommandBuilder()
+    .setName("hp")
+    .setDescription("HP")
+    .setContexts(InteractionContextType.Guild)
+    .toJSON();
+  const global = { applicationId: "1", guildId: undefined } as const;
+
+  it("claims user installs only where the application allows them", () => {
+    const [rollForServers] = definitionsFor([anywhere], global);
+    expect(rollForServers?.integration_types).toEqual([ApplicationIntegrationType.GuildInstall]);
+    expect(rollForServers?.contexts).toEqual([
+      InteractionContextType.Guild,
+      InteractionContextType.BotDM,
+    ]);
+    const [rollForUsers] = definitionsFor([anywhere], {
+      ...global,
+      installTypes: [
+        ApplicationIntegrationType.GuildInstall,
+        ApplicationIntegrationType.UserInstall,
+      ],
+    });
+    expect(rollForUsers?.integration_types).toEqual(anywhere.integration_types);
+    expect(rollForUsers?.contexts).toEqual(anywhere.contexts);
+  });
+
+  it("keeps a command that claims nothing in servers, even where users may install the app", () => {
+    const [hp] = definitionsFor([inServers], {
+      ...global,
+      installTypes: [
+        ApplicationIntegrationType.GuildInstall,
+        ApplicationIntegrationType.UserInstall,
+      ],
+    });
+    expect(hp?.integration_types).toEqual([ApplicationIntegrationType.GuildInstall]);
+  });
+
+  it("leaves installation types and contexts out of a guild's commands", () => {
+    const [rollOnGuild] = definitionsFor([anywhere], { applicationId: "1", guildId: "2" });
+    expect(rollOnGuild).not.toHaveProperty("integration_types");
+    expect(rollOnGuild).not.toHaveProperty("contexts");
   });
 });

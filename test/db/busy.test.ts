@@ -37,7 +37,10 @@ function holdLock() {
   };
 }
 
-/** Counts timer ticks: they only happen while the event loop is free. */
+/**
+ * Counts timer ticks: they only happen while the event loop is free. A synchronous busy wait would
+ * let none through before the release (which is itself a timer); how many pass depends on load.
+ */
 function ticker() {
   let ticks = 0;
   const timer = setInterval(() => {
@@ -80,7 +83,7 @@ describe("a write lock held by another process", () => {
       ),
     );
     expect(value.changes).toBe(1);
-    expect(ticks).toBeGreaterThan(5);
+    expect(ticks).toBeGreaterThan(0);
   });
 
   it("Prisma's interactive transactions wait for it without blocking, then write", async () => {
@@ -94,7 +97,7 @@ describe("a write lock held by another process", () => {
       ),
     );
     expect(value.value).toBe("written");
-    expect(ticks).toBeGreaterThan(5);
+    expect(ticks).toBeGreaterThan(0);
   });
 
   it("gives up with the busy error after the budget, having written nothing", async () => {

@@ -193,6 +193,21 @@ describe("/bond", () => {
     expect(full.data?.content).toMatch(/already at its maximum \(12\)/);
   });
 
+  it("suggests the closest Bond for a name that matches none, and changes nothing", async () => {
+    const before = bond(mine(), TOM).score;
+    const typo = await fake
+      .sendSlashCommand({
+        name: "bond",
+        subcommand: "improve",
+        options: { bond: "Her brothr Tom", amount: 1 },
+      })
+      .response();
+    expect(typo.data?.content).toBe(
+      `**Protagonist 1** has no Bond “Her brothr Tom”. Did you mean **${TOM}**?`,
+    );
+    expect(bond(mine(), TOM).score).toBe(before);
+  });
+
   it("represses insanity: shows the WP and Bond paid, then the SAN test", async () => {
     const wpBefore = wp(mine());
     const tomBefore = bond(mine(), TOM).score;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commands } from "../../commands/index.js";
 import { definitionJson } from "../../src/bot/command.js";
 import { messages } from "../../src/bot/messages.js";
+import { diceRefusal } from "../../src/bot/presentation/dice-refusals.js";
 import { DiceError, rollDice } from "../../src/rules/dice/index.js";
 import { seededRng } from "../../src/rules/rng.js";
 import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
@@ -58,7 +59,7 @@ function diceErrorMessage(expression: string): string {
   try {
     rollDice(expression, seededRng(1));
   } catch (error) {
-    if (error instanceof DiceError) return error.message;
+    if (error instanceof DiceError) return diceRefusal(error);
     throw error;
   }
   throw new Error(`${expression} was expected to be invalid`);
@@ -132,7 +133,7 @@ describe("the bot process", () => {
   });
 
   it.each(["1d", "2d6 +", "1001d6"])(
-    "answers an invalid expression (%s) privately with the rules' message",
+    "answers an invalid expression (%s) privately, in the game's words",
     async (expression) => {
       const response = await fake
         .sendSlashCommand({ name: "roll", options: { expression } })

@@ -123,7 +123,19 @@ describe("/campaign downtime", () => {
         user: t.gmId,
       })
       .response();
-    expect(suggestions.data?.choices).toEqual([{ name: pending, value: "e2e-disorder-1" }]);
+    expect(suggestions.data?.choices).toEqual([
+      { name: "Disorder from Violence — the GM names it", value: "e2e-disorder-1" },
+    ]);
+    const sheet = await t.fake
+      .sendSlashCommand({
+        name: "protagonist",
+        subcommand: "show",
+        options: { protagonist: first.id },
+        user: t.gmId,
+      })
+      .response();
+    const disorders = sheet.data?.embeds?.[0]?.fields?.find((f) => f.name === "Disorders");
+    expect(disorders?.value).toBe("Disorder from Violence — the GM names it");
     const named = await downtime("disorder", {
       protagonist: first.id,
       disorder: "e2e-disorder-1",

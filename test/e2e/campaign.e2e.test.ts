@@ -73,10 +73,12 @@ describe("/campaign settings", () => {
       "Temporary insanity",
       "Sub-standard items",
       "Creation skill cap",
+      "Unnatural bonus picks",
       "Exhaustion penalty",
       "Broken Bond SAN loss",
     ]);
     expect(fields["Failure marks"]).toMatch(/^\*\*on\*\* \(default\)\n/);
+    expect(fields["Unnatural bonus picks"]).toMatch(/^\*\*allowed \(SRD\)\*\* \(default\)\n/);
     expect(fields["Temporary insanity"]).toMatch(/^\*\*5\+ SAN lost\*\* \(default\)\n/);
   });
 

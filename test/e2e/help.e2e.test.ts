@@ -52,7 +52,8 @@ describe("/help", () => {
     for (const name of registered) {
       expect(listed.some((field) => field === `/${name}` || field === `/${name} (GM)`)).toBe(true);
     }
-    expect(listed).toContain("/campaign (GM)");
+    // Open to every member: the party is for everyone, and the bot refuses GM subcommands itself.
+    expect(listed).toContain("/campaign");
     const rules = embeds.find((embed) => embed.title === "⚙️ Rules in force");
     expect(rules?.description).toContain("This channel plays **Night Floors** (session 1).");
     expect(rules?.description).toContain("Failure marks: **off** (default: on)");
@@ -76,6 +77,40 @@ describe("/help", () => {
     const fields = Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
     expect(Object.keys(fields)).toContain("/campaign downtime adversity");
     expect(fields["/campaign create"]).toMatch(/\n`name` `\[era\]`$/);
+  });
+
+  it("shows a command's examples and the campaign's rules that change it", async () => {
+    await t.fake
+      .sendSlashCommand({
+        name: "campaign",
+        subcommand: "settings",
+        options: { "insanity-threshold": 7 },
+        user: t.gmId,
+      })
+      .response();
+    const [detail] = await help({ command: "san" });
+    expect(isEphemeral(detail)).toBe(true);
+    const text = detail?.embeds[0]?.description ?? "";
+    expect(text).toContain(
+      "`/san loss:0/1D6 threat:Unnatural source:the thing in the cellar` — your active Protagonist tests SAN: loses 0 on a success, 1D6 on a failure",
+    );
+    expect(text).toContain("`/san loss:0/1D6 threat:Helplessness all:True` — GM: every active");
+    expect(text).toContain("The loss is written success/failure: `0/1D6`, `1/1D4+1`, `1D6/1D20`.");
+    expect(text).toContain("**Rules in force in Night Floors**");
+    expect(text).toContain("Temporary insanity: **7+ SAN lost** (default: 5+ SAN lost)");
+    expect(text).toContain("Projection, WP short: **cap: spend the WP there is** (default)");
+  });
+
+  it("suggests the closest command for a typo, in autocomplete and in the answer", async () => {
+    const suggestions = await t.fake
+      .sendAutocomplete({ name: "help", options: { command: "sna" }, focused: "command" })
+      .response();
+    expect(suggestions.data?.choices?.map((choice) => choice.value)).toEqual(["san"]);
+    const [answer] = await help({ command: "sna" });
+    expect(isEphemeral(answer)).toBe(true);
+    expect(answer?.content).toMatch(
+      /^There is no command `\/sna`\. Did you mean `\/san`\? The commands/,
+    );
   });
 
   it("explains an unknown command, privately", async () => {

@@ -181,3 +181,29 @@ describe("/undo", () => {
     expect(choices[0]?.name).toMatch(new RegExp(`^#${latest} · ${first.name}: HP`));
   });
 });
+
+describe("/history words", () => {
+  it("shows outcomes and places in the game's words, in events logged before too", async () => {
+    // An event logged by an older version, with the codes its summary carried then.
+    t.run(
+      `INSERT INTO Event (guildId, campaignId, actorId, kind, sessionNumber, input, summary, visibility, createdAt)
+       VALUES (?, ?, ?, 'test', 1, '{}', ?, 'campaign', ?)`,
+      t.fake.guild().id,
+      t.table.campaignId,
+      t.playerId,
+      `${first.name}: Alertness 11 vs 60: critical-success`,
+      new Date().toISOString().replace("Z", "+00:00"),
+    );
+    t.setProtagonist(first.id, { resourcesChecked: 0 });
+    const tested = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "at-hand" } })
+      .response();
+    expect(tested.data?.embeds?.[0]?.title).toMatch(/Resources \(at hand\)$/);
+
+    const page = await t.fake.sendSlashCommand({ name: "history" }).response();
+    const lines = page.data?.embeds?.[0]?.description ?? "";
+    expect(lines).toContain(`${first.name}: Resources test (at hand, normal)`);
+    expect(lines).toContain(`${first.name}: Alertness 11 vs 60: critical success`);
+    expect(lines).not.toMatch(/critical-success|at-hand/);
+  });
+});

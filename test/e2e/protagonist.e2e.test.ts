@@ -135,7 +135,9 @@ describe("/protagonist show and list", () => {
   it("explains a Protagonist that does not exist", async () => {
     const data = await answer("show", { protagonist: "Nobody at all" });
     expect(isEphemeral(data)).toBe(true);
-    expect(data.content).toMatch(/not found/);
+    expect(data.content).toBe(
+      "There is no Protagonist “Nobody at all” in **Night Floors**. Type a few letters and pick one from the list, or see them all with `/protagonist list`.",
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * /resources on a seeded table through the real bot: status, a test made certain by the rating,
- * the exhausted refusal, pooling (across players once they accept, at once for the GM), gains, losses
- * (GM only), manual boxes and downtime.
+ * the exhausted refusal, pooling (across players once they accept, at once for the GM), gains
+ * and losses (GM only), manual boxes and downtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -134,6 +134,28 @@ describe("/resources", () => {
     expect(status.data?.embeds?.[0]?.description).toMatch(/replenishes them in downtime/);
   });
 
+  it("at Resources 0 says there is nothing to test and that a gain would help, not to replenish", async () => {
+    setResources(first.id, 0, 0);
+    const before = eventCount("resource-test");
+    const response = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "home" } })
+      .response();
+    expect(isEphemeral(response.data)).toBe(true);
+    const refusal = response.data?.content ?? "";
+    expect(refusal).toMatch(
+      /has Resources 0: there is nothing to test\. Only a Resources gain from the GM would give some\.$/,
+    );
+    expect(refusal).not.toMatch(/replenish/i);
+    expect(eventCount("resource-test")).toBe(before);
+
+    const status = await t.fake
+      .sendSlashCommand({ name: "resources", subcommand: "status" })
+      .response();
+    const note = status.data?.embeds?.[0]?.description ?? "";
+    expect(note).toMatch(/^Resources 0: there is nothing to test\. A Resources gain from the GM/);
+    expect(note).not.toMatch(/replenish/i);
+  });
+
   it("offers fellow Protagonists to pool with", async () => {
     const response = await t.fake
       .sendAutocomplete({
@@ -251,14 +273,33 @@ describe("/resources", () => {
       expect(field(embed, "Boxes")).toBe(`**${first.name}** checks a box: ☒☐☐ 1/3 checked`);
   });
 
-  it("gains Resources: Resources 0 cannot miss, and the dice award is shown", async () => {
+  it("refuses a player's own gain: the GM decides the award", async () => {
     setResources(second.id, 0, 0);
-    const response = await t.fake
+    const before = eventCount("resource-gain");
+    const refused = await t.fake
       .sendSlashCommand({
         name: "resources",
         subcommand: "gain",
         user: t.secondPlayerId,
         options: { amount: "1D6" },
+      })
+      .response();
+    expect(isEphemeral(refused.data)).toBe(true);
+    expect(refused.data?.content).toBe(
+      "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+    );
+    expect(resources(second.id).rating).toBe(0);
+    expect(eventCount("resource-gain")).toBe(before);
+  });
+
+  it("gains Resources the GM awards: Resources 0 cannot miss, and the dice award is shown", async () => {
+    setResources(second.id, 0, 0);
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "resources",
+        subcommand: "gain",
+        user: t.gmId,
+        options: { amount: "1D6", protagonist: second.id },
       })
       .response();
     const embed = response.data?.embeds?.[0];

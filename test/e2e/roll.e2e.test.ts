@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
 import { seedTable, type SeededTable } from "./support/seed.js";
+import { sampleChoices } from "../rules/creation/sample.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-roll-token";
+const LAW_INSTEAD_OF_DRIVE = sampleChoices().bonusSkills.map((skill) =>
+  skill === "Drive" ? "Law (Criminal)" : skill,
+);
 let fake: FakeDiscord;
 let dir: string;
 let bot: BotProcess;
@@ -26,7 +30,8 @@ beforeAll(async () => {
     guildId: fake.guild().id,
     channelId: fake.defaultChannelId(),
     gmUserId: fake.guild().ownerId,
-    players: [{ userId: fake.defaultUser.id }],
+    // A specialised skill, for "Did you mean Law (Criminal)?".
+    players: [{ userId: fake.defaultUser.id, choices: { bonusSkills: LAW_INSTEAD_OF_DRIVE } }],
   });
   bot = startBotProcess(
     {
@@ -83,14 +88,39 @@ describe("/roll on a Protagonist", () => {
     expect(logged.at(-1)?.summary).toMatch(/^Protagonist 1: Occult \d+ vs 30: /);
   });
 
-  it("explains a skill the Protagonist does not have, privately, and logs nothing", async () => {
-    const before = events("test").length;
-    const response = await fake
-      .sendSlashCommand({ name: "roll", options: { skill: "Basket Weaving" } })
+  it.each([
+    ["Law", "**Protagonist 1** has no skill “Law”. Did you mean **Law (Criminal)**?"],
+    ["Shooting", "**Protagonist 1** has no skill “Shooting”. Did you mean **Firearms**?"],
+    ["alterness", "**Protagonist 1** has no skill “alterness”. Did you mean **Alertness**?"],
+    [
+      "Basket Weaving",
+      "**Protagonist 1** has no skill “Basket Weaving”. Type a few letters and pick one from the list, or see them all with `/protagonist show`.",
+    ],
+  ])(
+    "explains a skill the Protagonist does not have (%s), with the closest, privately, and logs nothing",
+    async (skill, words) => {
+      const before = events("test").length;
+      const response = await fake.sendSlashCommand({ name: "roll", options: { skill } }).response();
+      expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
+      expect(response.data?.content).toBe(words);
+      expect(events("test")).toHaveLength(before);
+    },
+  );
+
+  it("tests the Protagonist named in full without picking it, and suggests for a typo", async () => {
+    const named = await fake
+      .sendSlashCommand({
+        name: "roll",
+        options: { skill: "Occult", protagonist: "protagonist 1" },
+      })
       .response();
-    expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
-    expect(response.data?.content).toMatch(/has no skill called “Basket Weaving”/);
-    expect(events("test")).toHaveLength(before);
+    expect(named.data?.embeds?.[0]?.title).toMatch(/— Occult$/);
+    const typo = await fake
+      .sendSlashCommand({ name: "roll", options: { skill: "Occult", protagonist: "Protagonst 1" } })
+      .response();
+    expect(typo.data?.content).toBe(
+      "There is no Protagonist “Protagonst 1” in **Night Floors**. Did you mean **Protagonist 1**?",
+    );
   });
 
   it("asks for one thing at a time", async () => {

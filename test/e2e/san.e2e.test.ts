@@ -296,7 +296,9 @@ describe("/san", () => {
       .sendSlashCommand({ name: "san", options: { loss: "lots", threat: "violence" } })
       .response();
     expect(isEphemeral(notation.data)).toBe(true);
-    expect(notation.data?.content).toMatch(/^SAN loss is written success\/failure, like 0\/1D6\./);
+    expect(notation.data?.content).toBe(
+      "`lots` is not a SAN loss: write the loss on a success, `/`, then the loss on a failure — for example `loss:0/1D6` or `loss:1/1D4+1`.",
+    );
 
     expect(sanEvents()).toHaveLength(before);
     expect(sheet(first().id).san).toBe(70);

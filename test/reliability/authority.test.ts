@@ -234,7 +234,7 @@ describe("another guild's data", () => {
           name: "history",
           options: { protagonist: hero().id },
         }),
-      /not found in this server/,
+      /not found in this server|no longer exists — pick one from the list/,
     );
     await refusedPrivately(
       () =>
@@ -244,7 +244,7 @@ describe("another guild's data", () => {
           subcommand: "list",
           options: { protagonist: hero().id },
         }),
-      /not found in this server/,
+      /not found in this server|no longer exists — pick one from the list/,
     );
     await refusedPrivately(
       () =>
@@ -254,7 +254,7 @@ describe("another guild's data", () => {
           subcommand: "damage",
           options: { amount: "1", protagonist: hero().id },
         }),
-      /not found in this server/,
+      /not found in this server|no longer exists — pick one from the list/,
     );
   });
 

@@ -4,8 +4,8 @@
  * types, missing and unknown options, oversized strings, control characters and unicode, huge
  * numbers, unknown and other-guild ids, stale or forged custom ids, components pressed by someone
  * else — and each must be answered (privately and clearly when refused) without a crash, an
- * unhandled rejection, an error log, a raw mention, a token in the logs, or any change to the
- * database when refused.
+ * unhandled rejection, an error log, a raw mention, a token in the logs, validator or parser
+ * wording in a refusal, or any change to the database when refused.
  *
  * STRESS=1 (npm run test:stress) runs many more cases.
  */
@@ -34,6 +34,7 @@ import {
   rawMentionIn,
 } from "./support/hostile.js";
 import { outgoingMessages } from "./support/outgoing.js";
+import { machineWordingIn } from "./support/wording.js";
 import { OTHER_PLAYER, PLAYER, STRANGER, startTable, type Table } from "./support/table.js";
 
 const STRESS = process.env.STRESS !== undefined && process.env.STRESS !== "";
@@ -391,6 +392,8 @@ describe("fuzzed interactions through the real dispatcher", () => {
               (answer) => isEphemeral(answer?.flags) && (answer?.content ?? "") !== "",
             );
             expect(privateAnswer, `${description}: a refusal is answered privately`).toBeDefined();
+            const said = privateAnswer?.content ?? "";
+            expect(machineWordingIn(said), `${description}\n→ ${said}`).toBeUndefined();
             expect(table.checksum(), `${description}: a refusal changes nothing`).toBe(before);
           }
         }),

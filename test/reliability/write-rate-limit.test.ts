@@ -11,12 +11,14 @@ import { WriteRateLimiter } from "../../src/bot/rate-limit.js";
 import { OTHER_PLAYER, PLAYER, startTable, type Table } from "./support/table.js";
 
 const BURST = 3;
+const ROLL_BURST = 2 * BURST;
 let table: Table;
 
 beforeAll(async () => {
   // One token a minute: nothing refills during the test.
   table = await startTable({
     writeRateLimiter: new WriteRateLimiter({ burst: BURST, perMinute: 1 }),
+    rollRateLimiter: new WriteRateLimiter({ burst: ROLL_BURST, perMinute: 1 }),
   });
 });
 
@@ -56,7 +58,12 @@ describe("a player writing too fast", () => {
     const { fake } = table.bot;
     for (let i = 0; i < BURST; i += 1) {
       const ok = await fake
-        .sendSlashCommand({ name: "roll", user: PLAYER, options: { expression: "1d6" } })
+        .sendSlashCommand({
+          name: "hp",
+          subcommand: "heal",
+          user: PLAYER,
+          options: { amount: "1" },
+        })
         .response();
       expect(ok.data?.embeds?.length).toBe(1);
     }
@@ -94,10 +101,48 @@ describe("a player writing too fast", () => {
     expect(JSON.stringify(choices.data)).toContain("Occult");
   });
 
+  it("still rolls: rolls have their own bucket", async () => {
+    const response = await table.bot.fake
+      .sendSlashCommand({ name: "roll", user: PLAYER, options: { expression: "1d6" } })
+      .response();
+    expect(response.data?.embeds?.length).toBe(1);
+  });
+
   it("does not slow anyone else down", async () => {
     const response = await table.bot.fake
       .sendSlashCommand({ name: "roll", user: OTHER_PLAYER, options: { expression: "1d6" } })
       .response();
     expect(response.data?.embeds?.length).toBe(1);
+  });
+});
+
+describe("a player rolling too fast", () => {
+  it("is told, in words about rolling, once the roll burst is spent; nothing is rolled or logged", async () => {
+    const { fake } = table.bot;
+    const rolls = () =>
+      fake.sendSlashCommand({ name: "roll", user: OTHER_PLAYER, options: { target: 50 } });
+    // The test above rolled once for OTHER_PLAYER.
+    for (let i = 1; i < ROLL_BURST; i += 1) {
+      expect((await rolls().response()).data?.embeds?.length).toBe(1);
+    }
+    await table.bot.dispatcher.drain(5_000);
+    const before = table.checksum();
+    const limited = await rolls().response();
+    expect(isEphemeral(limited.data?.flags)).toBe(true);
+    expect(limited.data?.content).toMatch(
+      /^You're rolling faster than the table can read — wait \d+ s\. Nothing was rolled\.$/,
+    );
+    await table.bot.dispatcher.drain(5_000);
+    expect(table.checksum()).toBe(before);
+    // Changing the table is another bucket: this player still may.
+    const heal = await fake
+      .sendSlashCommand({
+        name: "hp",
+        subcommand: "heal",
+        user: OTHER_PLAYER,
+        options: { amount: "1" },
+      })
+      .response();
+    expect(heal.data?.content ?? "").not.toMatch(/Slow down|rolling faster/);
   });
 });

@@ -10,6 +10,7 @@ import {
   applyHpChange,
   applyWpChange,
   becomeExhausted,
+  exhaustionConditions,
   exhaustionModifier,
   hpState,
   lethalityTest,
@@ -18,6 +19,7 @@ import {
   wpState,
 } from "../../src/rules/harm.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
+import { percentileTest } from "../../src/rules/percentile.js";
 import { scriptedRng } from "../../src/rules/rng.js";
 import { percentileFaces } from "./percentile-faces.js";
 
@@ -485,5 +487,37 @@ describe("exhaustion", () => {
       () => restFromExhaustion({ wp: 5, maxWp: 0, exhausted: true }, rng),
       "invalid-max-wp",
     );
+  });
+});
+
+describe("exhaustion in tests", () => {
+  it("is a condition of every test until rested: the penalty, or nothing", () => {
+    expect(exhaustionConditions(true)).toEqual([{ kind: "exhausted", modifier: -20 }]);
+    expect(exhaustionConditions(true, { exhaustionPenalty: 15 })).toEqual([
+      { kind: "exhausted", modifier: -15 },
+    ]);
+    expect(exhaustionConditions(false)).toEqual([]);
+    expect(exhaustionConditions(true, { exhaustionPenalty: 0 })).toEqual([]);
+  });
+
+  it("takes the penalty off a percentile test's target, and says so in the result", () => {
+    // 45 against Alertness 60: a success, but not while exhausted (target 40).
+    const test = percentileTest(
+      { rating: 60, conditions: exhaustionConditions(true) },
+      scriptedRng(percentileFaces(45)),
+    );
+    expect(test).toMatchObject({
+      rating: 60,
+      modifier: 0,
+      target: 40,
+      outcome: "failure",
+      conditions: [{ kind: "exhausted", modifier: -20 }],
+    });
+    const hard = percentileTest(
+      { rating: 60, modifier: -20, conditions: exhaustionConditions(true) },
+      scriptedRng(percentileFaces(21)),
+    );
+    expect(hard.target).toBe(20);
+    expect(hard.success).toBe(false);
   });
 });

@@ -319,6 +319,7 @@ describe("percentileTest", () => {
       roll: { tens: 2, ones: 2, value: 22 },
       rating: 45,
       modifier: 0,
+      conditions: [],
       target: 45,
       outcome: "critical-success",
       success: true,

@@ -7,18 +7,21 @@ import {
   effectiveRating,
   isSubstandardRoll,
   loseResources,
-  pooledResourceTest,
-  poolResources,
   replenishResources,
   resourceBreakdown,
   resourceCheckBoxes,
   resourceGain,
   resourceTest,
   resourceTestTarget,
-  type PoolContributor,
   type ResourceBreakdown,
 } from "../../src/rules/resources.js";
+import {
+  pooledResourceTest,
+  poolResources,
+  type PoolContributor,
+} from "../../src/rules/resource-pool.js";
 import { scriptedRng } from "../../src/rules/rng.js";
+import { expectRulesError } from "./fixtures.js";
 
 /** The two d10 faces (tens first, 10 read as 0) that make a percentile roll show `value`. */
 function d100(value: number): [number, number] {
@@ -26,19 +29,6 @@ function d100(value: number): [number, number] {
   const tens = Math.floor(value / 10);
   const ones = value % 10;
   return [tens === 0 ? 10 : tens, ones === 0 ? 10 : ones];
-}
-
-function expectRulesError(action: () => unknown, code: string): RulesError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    const rulesError = error as RulesError;
-    expect(rulesError.code).toBe(code);
-    expect(rulesError.message.length).toBeGreaterThan(10);
-    return rulesError;
-  }
-  throw new Error(`expected RulesError ${code}, nothing was thrown`);
 }
 
 const options = DEFAULT_RULE_OPTIONS;
@@ -287,17 +277,23 @@ describe("resourceTest", () => {
     expect(result).toMatchObject({ checkedBefore: 1, checkedAfter: 2, exhausted: true });
   });
 
-  it("refuses a test when every box is checked, or there are none, and says to replenish", () => {
+  it("refuses a test when every box is checked, and says to replenish", () => {
     const full = expectRulesError(
       () => resourceTest({ rating: 9, where: "home", checkedBoxes: 2 }, options, scriptedRng([])),
       "resources-exhausted",
     );
     expect(full.message).toContain("downtime");
+  });
+
+  it("refuses a test at Resources 0 as nothing to test, which only a gain helps", () => {
     const none = expectRulesError(
       () => resourceTest({ rating: 0, where: "home", checkedBoxes: 0 }, options, scriptedRng([])),
-      "resources-exhausted",
+      "no-resources",
     );
-    expect(none.message).toContain("Resources 0");
+    expect(none.message).toContain("Resources 0: there is nothing to test");
+    expect(none.message).toContain("Resources gain from the GM");
+    // Replenishing clears checked boxes; at Resources 0 there are none to clear.
+    expect(none.message).not.toMatch(/replenish/i);
   });
 
   it("refuses more checks than boxes and nonsense places or difficulties", () => {
@@ -617,5 +613,69 @@ describe("replenishResources", () => {
     expect(replenishResources(2)).toMatchObject({ checkedBefore: 2, checkedAfter: 0 });
     expect(replenishResources(0).reason).toContain("nothing to replenish");
     expectRulesError(() => replenishResources(4), "invalid-checked-boxes");
+  });
+});
+
+describe("Resources tests of an exhausted Protagonist", () => {
+  const exhausted = [{ kind: "exhausted" as const, modifier: -20 }];
+
+  it("take the penalty off the target, and judge the find against what was rolled", () => {
+    // Resources 8 at home: 40, exhausted 20. A 23 succeeds rested but fails exhausted.
+    const rested = resourceTest(
+      { rating: 8, where: "home", checkedBoxes: 0 },
+      options,
+      scriptedRng(d100(23)),
+    );
+    expect(rested.success).toBe(true);
+    const tired = resourceTest(
+      { rating: 8, where: "home", checkedBoxes: 0, conditions: exhausted },
+      options,
+      scriptedRng(d100(23)),
+    );
+    expect(tired).toMatchObject({
+      target: 20,
+      success: false,
+      checkedAfter: 0,
+      conditions: exhausted,
+    });
+    expect(tired.reason).toContain("× 5 = 40, exhausted −20 = 20");
+    // 19 of 20 is in the top 10%: sub-standard.
+    const found = resourceTest(
+      { rating: 8, where: "home", checkedBoxes: 0, conditions: exhausted },
+      options,
+      scriptedRng(d100(19)),
+    );
+    expect(found.quality).toBe("sub-standard");
+  });
+
+  it("in a pool, take the lead's penalty: the lead searches with the full rating", () => {
+    const lead: PoolContributor = {
+      id: "a",
+      name: "A",
+      rating: 10,
+      where: "home",
+      checkedBoxes: 0,
+    };
+    const helper: PoolContributor = {
+      id: "b",
+      name: "B",
+      rating: 5,
+      where: "home",
+      checkedBoxes: 0,
+    };
+    // Pool 10 + ⌈5/5⌉ = 11, × 5 = 55.
+    const tiredHelper = pooledResourceTest(
+      { contributors: [lead, { ...helper, conditions: exhausted }] },
+      options,
+      scriptedRng(d100(50)),
+    );
+    expect(tiredHelper).toMatchObject({ target: 55, success: true, conditions: [] });
+    const tiredLead = pooledResourceTest(
+      { contributors: [{ ...lead, conditions: exhausted }, helper] },
+      options,
+      scriptedRng(d100(50)),
+    );
+    expect(tiredLead).toMatchObject({ target: 35, success: false, conditions: exhausted });
+    expect(tiredLead.reason).toContain("= 55, exhausted −20 = 35");
   });
 });

@@ -234,6 +234,19 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
         }),
     },
   },
+  // Rolls outside the servers the bot is in: no actor, no ids, nothing stored.
+  unloggedRolls: {
+    rollExpression: {
+      foreign: "no ids",
+      player: "allowed",
+      call: (s) => Promise.resolve(s.unloggedRolls.rollExpression({ expression: "1d6" })),
+    },
+    rollTest: {
+      foreign: "no ids",
+      player: "allowed",
+      call: (s) => Promise.resolve(s.unloggedRolls.rollTest({ subject: { kind: "luck" } })),
+    },
+  },
   sanity: {
     sanTestStatus: {
       foreign: "not-found",
@@ -361,6 +374,12 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       call: (s, who, ids) =>
         s.bonds.destroy({ actor: who, protagonistId: ids.hero.id, bondId: ids.bondId }),
     },
+    erase: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) =>
+        s.bonds.erase({ actor: who, protagonistId: ids.hero.id, bondId: ids.bondId }),
+    },
     list: {
       foreign: "not-found",
       player: "allowed",
@@ -402,8 +421,9 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
     gain: {
       foreign: "not-found",
       player: "forbidden",
+      // The GM decides an award (seed 000), even on one's own Protagonist.
       call: (s, who, ids) =>
-        s.resources.gain({ actor: who, protagonistId: ids.hero.id, amount: 1 }),
+        s.resources.gain({ actor: who, protagonistId: ids.sidekick.id, amount: 1 }),
     },
     lose: {
       foreign: "not-found",

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RulesError } from "../../src/rules/errors.js";
+import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
 import { createBondService, type BondService } from "../../src/services/bond-service.js";
 import { ServiceError } from "../../src/services/errors.js";
 import { actor, gm, OTHER_GUILD, OTHER_PLAYER, type World } from "../support/fixtures.js";
 import {
   eventCount,
+  fillSheet,
   otherGuildCampaign,
   scriptedWorld,
   stateOf,
@@ -71,9 +73,9 @@ describe("bond service: add", () => {
     await expect(
       bonds.add({ actor: actor(), name: "her brother tom", kind: "individual" }),
     ).rejects.toThrow(/already an active Bond/);
-    await expect(bonds.add({ actor: actor(), name: "   ", kind: "individual" })).rejects.toThrow(
-      /`name` can't be empty/,
-    );
+    await expect(
+      bonds.add({ actor: actor(), name: "   ", kind: "individual" }),
+    ).rejects.toMatchObject({ problem: { field: "name", issue: { kind: "empty" } } });
     expect(await eventCount(world)).toBe(events);
     expect((await stateOf(world, world.hero.id)).bonds).toHaveLength(2);
   });
@@ -118,9 +120,14 @@ describe("bond service: damage", () => {
   });
 
   it("refuses amounts other than points or 1D4", async () => {
-    await expect(bonds.damage({ actor: actor(), bondId: tom, amount: "2D6" })).rejects.toThrow(
-      /`amount` must be a whole number from 1 to 99, or 1D4/,
-    );
+    await expect(
+      bonds.damage({ actor: actor(), bondId: tom, amount: "2D6" }),
+    ).rejects.toMatchObject({
+      problem: {
+        field: "amount",
+        issue: { kind: "points-or-dice", minimum: 1, maximum: 99, onlyDice: "1D4" },
+      },
+    });
     await expect(bonds.damage({ actor: actor(), bondId: tom, amount: 0 })).rejects.toBeInstanceOf(
       ServiceError,
     );
@@ -234,5 +241,76 @@ describe("bond service: concurrency", () => {
     expect(results.map((r) => r.change.after).sort((a, b) => b - a)).toEqual(
       Array.from({ length: 100 }, (_, i) => 149 - i),
     );
+  });
+});
+
+describe("bond service: a Bond to a fellow Protagonist", () => {
+  it("links the Bond to the fellow, named after them unless named", async () => {
+    const ada = await world.addProtagonist(OTHER_PLAYER, { name: "Ada Quill" });
+    const added = await bonds.add({ actor: actor(), fellowId: ada.id });
+    expect(added.bond).toMatchObject({
+      name: "Ada Quill",
+      kind: "individual",
+      score: 12,
+      fellowId: ada.id,
+    });
+    const row = await world.db.prisma.bond.findUniqueOrThrow({ where: { id: added.bond.id } });
+    expect(row.fellowProtagonistId).toBe(ada.id);
+    await expect(
+      bonds.add({ actor: actor(), name: "Ada again", fellowId: ada.id }),
+    ).rejects.toThrow(/already an active Bond with that Protagonist/);
+  });
+
+  it("refuses a fellow of another campaign or guild, oneself, and a nameless Bond", async () => {
+    const other = await world.services.campaigns.create({ actor: gm(), name: "Elsewhere" });
+    const stranger = await world.addProtagonist(OTHER_PLAYER, { name: "Stranger" });
+    await world.db.prisma.protagonist.update({
+      where: { id: stranger.id },
+      data: { campaignId: other.id },
+    });
+    await expect(bonds.add({ actor: actor(), fellowId: stranger.id })).rejects.toThrow(
+      /plays in another campaign/,
+    );
+    await expect(bonds.add({ actor: actor(), fellowId: world.hero.id })).rejects.toThrow(
+      /cannot have a Bond with themselves/,
+    );
+    await expect(bonds.add({ actor: actor(), fellowId: "no-such-id" })).rejects.toThrow(
+      /not found/,
+    );
+    await expect(bonds.add({ actor: actor() })).rejects.toThrow(/Name the Bond/);
+    expect((await stateOf(world, world.hero.id)).bonds).toHaveLength(2);
+  });
+});
+
+describe("bond service: a full sheet", () => {
+  it("refuses a Bond past the sheet's limit, saying the limit and what to do", async () => {
+    await fillSheet(world, "bonds", SHEET_LIMITS.bonds);
+    const events = await eventCount(world);
+    await expect(bonds.add({ actor: actor(), name: "Tom's wife" })).rejects.toThrow(
+      `A sheet holds at most ${SHEET_LIMITS.bonds} Bonds and this one has ${SHEET_LIMITS.bonds}`,
+    );
+    expect(await eventCount(world)).toBe(events);
+  });
+
+  it("lets a GM erase a crossed-off Bond (undoable), and nothing else", async () => {
+    await bonds.destroy({ actor: actor(), bondId: faculty });
+    await expect(bonds.erase({ actor: actor(), bondId: faculty })).rejects.toThrow(/Only a GM/);
+    await expect(
+      bonds.erase({ actor: gm(), protagonistId: world.hero.id, bondId: tom }),
+    ).rejects.toThrow(/still stands/);
+    const erased = await bonds.erase({
+      actor: gm(),
+      protagonistId: world.hero.id,
+      bondId: faculty,
+    });
+    expect(erased.bond).toMatchObject({
+      name: "Miskatonic University faculty",
+      status: "destroyed",
+    });
+    expect((await stateOf(world, world.hero.id)).bonds.map((b) => b.name)).toEqual([
+      "Her brother Tom",
+    ]);
+    await world.services.history.undo({ actor: gm(), eventId: erased.eventId });
+    expect((await bondOf(faculty))?.crossedOff).toBe(true);
   });
 });

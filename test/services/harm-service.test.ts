@@ -65,18 +65,18 @@ describe("harm service: HP", () => {
     await expect(
       harm.hp({ actor: actor(), action: "damage", amount: "2D" }),
     ).rejects.toBeInstanceOf(RulesError);
-    await expect(harm.hp({ actor: actor(), action: "set", amount: "1D6" })).rejects.toThrow(
-      /must be a number when setting/,
-    );
+    await expect(harm.hp({ actor: actor(), action: "set", amount: "1D6" })).rejects.toMatchObject({
+      problem: { field: "amount", issue: { kind: "not-a-number" } },
+    });
     await expect(harm.hp({ actor: actor(), action: "set", amount: 11 })).rejects.toThrow(
       /at most 10 HP/,
     );
-    await expect(harm.hp({ actor: actor(), action: "damage", amount: 0 })).rejects.toThrow(
-      /at least 1/,
-    );
-    await expect(harm.hp({ actor: actor(), action: "damage", amount: -3 })).rejects.toThrow(
-      /`amount`/,
-    );
+    await expect(harm.hp({ actor: actor(), action: "damage", amount: 0 })).rejects.toMatchObject({
+      problem: { field: "amount", issue: { kind: "points-or-dice", minimum: 1, maximum: 999 } },
+    });
+    await expect(harm.hp({ actor: actor(), action: "damage", amount: -3 })).rejects.toMatchObject({
+      problem: { field: "amount" },
+    });
     expect(await eventCount(world)).toBe(events);
     expect(await hero()).toEqual(world.hero);
   });

@@ -12,6 +12,8 @@ import {
   createProtagonistService,
   type ProtagonistService,
 } from "../../src/services/protagonist-service.js";
+import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
+import { ImportRefused, type ImportProblem } from "../../src/services/protagonist-import.js";
 import { IMPORT_MAX_BYTES } from "../../src/services/protagonist-transfer.js";
 import { loadProtagonist } from "../../src/services/store.js";
 import { sampleChoices } from "../rules/creation/sample.js";
@@ -85,6 +87,12 @@ async function expectRefused(
   if (message !== undefined) expect(error.userMessage).toMatch(message);
   expect(await state()).toEqual(before);
   return error;
+}
+
+/** The problems an import was refused for. */
+function problemsOf(error: unknown): readonly ImportProblem[] {
+  if (!(error instanceof ImportRefused)) throw new Error(`not an ImportRefused: ${String(error)}`);
+  return error.problems;
 }
 
 async function lastEvent() {
@@ -170,6 +178,30 @@ describe("creation", () => {
     expect(error.userMessage).toMatch(
       /custom archetypes\/skills of \*\*Night Floors\*\*.*skills\.0\.base/,
     );
+  });
+
+  it("lets a bonus pick raise Unnatural unless the campaign keeps Delta Green's rule", async () => {
+    const withUnnatural = choices({
+      bonusSkills: [...sampleChoices().bonusSkills.slice(0, 9), "Unnatural"],
+    });
+    await world.services.campaigns.updateSettings({
+      actor: gm(),
+      rules: { unnaturalBonusPicks: false },
+    });
+    await expectRefused(
+      protagonists.create({ actor: actor({ userId: OTHER_PLAYER }), choices: withUnnatural }),
+      "invalid",
+      /does not let bonus picks raise Unnatural at creation/,
+    );
+    await world.services.campaigns.updateSettings({
+      actor: gm(),
+      rules: { unnaturalBonusPicks: true },
+    });
+    const { protagonist } = await protagonists.create({
+      actor: actor({ userId: OTHER_PLAYER }),
+      choices: withUnnatural,
+    });
+    expect(protagonist.skills.find((s) => s.name === "Unnatural")?.rating).toBe(20);
   });
 
   it("creates a Protagonist, logs it and makes it the player's active one", async () => {
@@ -660,9 +692,9 @@ describe("editing", () => {
     expect(before).toMatchObject({ hpMax: 10, hp: 6, stats: { STR: 10 } });
     expect(logged).toMatchObject({ hpMax: 12, hp: 8, stats: { STR: 14 } });
 
-    // Lower CHA caps individual Bonds at the new CHA.
+    // Lower CHA lowers each individual Bond by as much.
     const cha = await edit({ stats: { CHA: 9 } });
-    expect(cha.changes).toEqual(["CHA 12 → 9", "Bond “Her brother Tom” 12 → 9 (CHA caps it)"]);
+    expect(cha.changes).toEqual(["CHA 12 → 9", "Bond “Her brother Tom” 12 → 9 (CHA −3)"]);
 
     await expectRefused(
       edit({ stats: { STR: 25 } }),
@@ -679,6 +711,28 @@ describe("editing", () => {
       "invalid",
       "`stats.INT` must be a whole number.",
     );
+  });
+
+  it("lowers every individual Bond by as much as CHA drops, breaking those it takes to 0", async () => {
+    const tom = world.hero.bonds.find((b) => b.name === "Her brother Tom");
+    await world.db.prisma.bond.update({ where: { id: tom?.id ?? "" }, data: { score: 8 } });
+    await world.services.bonds.add({ actor: actor(), name: "Old flame", score: 2 });
+    const result = await edit({ stats: { CHA: 9 } });
+    expect(result.changes).toEqual([
+      "CHA 12 → 9",
+      "Bond “Her brother Tom” 8 → 5 (CHA −3)",
+      "Bond “Old flame” 2 → 0, broken (CHA −3)",
+    ]);
+    const bonds = Object.fromEntries(
+      (await load(world.hero.id)).bonds.map((b) => [b.name, [b.score, b.crossedOff]]),
+    );
+    expect(bonds).toEqual({
+      "Her brother Tom": [5, false],
+      "Miskatonic University faculty": [3, false], // a community Bond does not follow CHA
+      "Old flame": [0, true],
+    });
+    // Raising CHA again raises no Bond.
+    expect((await edit({ stats: { CHA: 12 } })).changes).toEqual(["CHA 9 → 12"]);
   });
 
   it("sets current HP, WP and SAN within 0..max", async () => {
@@ -903,6 +957,79 @@ describe("export and import", () => {
     expect(copy.selected).toBe(true);
   });
 
+  it("checks the rules between fields, and names every problem at once", async () => {
+    const good = await protagonists.exportJson({ actor: actor() });
+    const doc = structuredClone(good);
+    const sheet = doc.protagonist;
+    sheet.stats.DEX = "ten" as never;
+    sheet.bonds[0] = { ...sheet.bonds[0], name: "Her brother Tom", score: 14 } as never;
+    sheet.bonds.push(
+      { name: "her  brother TOM", kind: "individual", score: 5, crossedOff: false },
+      { name: "Old flame", kind: "individual", score: 0, crossedOff: false },
+      { name: "Lost cousin", kind: "individual", score: 0, crossedOff: true },
+    );
+    sheet.adaptation = {
+      violence: { boxes: 1, adapted: true },
+      helplessness: { boxes: 3, adapted: false },
+    };
+    sheet.resources = { rating: 5, atHand: 3, stowed: 2, storage: 0, checked: 0 };
+    sheet.skills.push({ name: "Basket Weaving", rating: 30, failureMarked: false });
+    const error = await expectRefused(
+      protagonists.importJson({ actor: actor(), json: JSON.stringify(doc), name: "Copy" }),
+      "invalid",
+    );
+    const skill = sheet.skills.length;
+    expect(problemsOf(error)).toEqual([
+      { field: "DEX", message: "must be a number" },
+      {
+        field: "Resources",
+        message: "Resources 5 are 5 at hand, 0 stowed and 0 in storage, not 3, 2 and 0",
+      },
+      {
+        field: "Violence adaptation",
+        message: "adapted needs all 3 boxes ticked, not 1",
+      },
+      {
+        field: "Helplessness adaptation",
+        message: '3 ticked boxes mean adapted: set "adapted" to true, or tick fewer',
+      },
+      {
+        field: "Bond 1 “Her brother Tom” score",
+        message: "14 is above CHA 12: an individual Bond never exceeds CHA",
+      },
+      {
+        field: "Bond 3 “her brother TOM” name",
+        message: "is the same subject as Bond 1: one standing Bond each",
+      },
+      {
+        field: "Bond 4 “Old flame” score",
+        message: "a standing Bond is at least 1 (at 0 it breaks and is crossed off)",
+      },
+      {
+        field: `Skill ${skill} “Basket Weaving”`,
+        message:
+          "There is no skill called “Basket Weaving” in this campaign. Pick one from the list.",
+      },
+    ]);
+  });
+
+  it("refuses more Bonds, disorders or skills than a sheet holds", async () => {
+    const doc = structuredClone(await protagonists.exportJson({ actor: actor() }));
+    doc.protagonist.bonds = Array.from({ length: SHEET_LIMITS.bonds + 1 }, (_, i) => ({
+      name: `Old tie ${i}`,
+      kind: "individual" as const,
+      score: 0,
+      crossedOff: true,
+    }));
+    const error = await expectRefused(
+      protagonists.importJson({ actor: actor(), json: JSON.stringify(doc), name: "Copy" }),
+      "invalid",
+    );
+    expect(problemsOf(error)).toEqual([
+      { field: "Bonds", message: `holds more than a sheet can (at most ${SHEET_LIMITS.bonds})` },
+    ]);
+  });
+
   it("refuses malformed files with the bad field named, changing nothing", async () => {
     const good = await protagonists.exportJson({ actor: actor() });
     const variant = (
@@ -935,27 +1062,43 @@ describe("export and import", () => {
       variant((doc) => delete doc.protagonist),
       "`protagonist` is missing.",
     );
-    await refuse(
+    const problems = async (json: string) => {
+      const error = await expectRefused(
+        protagonists.importJson({ actor: actor(), json, name: "Copy" }),
+        "invalid",
+      );
+      return problemsOf(error);
+    };
+    const refusedFor = async (json: string, field: string, message: string | RegExp) => {
+      const found = (await problems(json)).find((problem) => problem.field === field);
+      expect(found?.message).toMatch(message);
+    };
+    await refusedFor(
       variant((_, sheet) => ((sheet.stats as Record<string, number>).STR = 25)),
-      "`stats.STR` must be from 3 to 18.",
+      "STR",
+      "must be from 3 to 18",
     );
-    await refuse(
+    await refusedFor(
       variant((_, sheet) => delete sheet.hpMax),
-      "`hpMax` is missing.",
+      "Max HP",
+      "is missing",
     );
-    await refuse(
+    await refusedFor(
       variant((_, sheet) => (sheet.hp = 11)),
-      "`hp` must be from 0 to 10 (max HP).",
+      "HP",
+      "must be from 0 to 10 (max HP)",
     );
-    await refuse(
+    await refusedFor(
       variant((_, sheet) => (sheet.wpMax = 20)),
-      "`wpMax` must be 14, the same as POW.",
+      "Max WP",
+      "must be 14, the same as POW",
     );
-    await refuse(
+    await refusedFor(
       variant((_, sheet) => ((sheet.resources as Record<string, number>).checked = 2)),
-      "`resources.checked` must be from 0 to 1 (Resources 5).",
+      "Resource boxes checked",
+      "must be from 0 to 1 (Resources 5)",
     );
-    await refuse(
+    await refusedFor(
       variant(
         (_, sheet) =>
           ((sheet.skills as { rating: number }[])[0] = {
@@ -963,15 +1106,18 @@ describe("export and import", () => {
             rating: 120,
           } as never),
       ),
-      "`skills.0.rating` must be from 0 to 99.",
+      "Skill 1 “Administration” rating",
+      "must be from 0 to 99",
     );
-    await refuse(
+    await refusedFor(
       variant((_, sheet) => (sheet.ownerId = PLAYER)),
-      "`protagonist` has unknown field “ownerId”.",
+      "The sheet",
+      "has unknown field “ownerId”",
     );
-    await refuse(
+    await refusedFor(
       variant((doc) => (doc.creation = { stats: { method: "magic" } })),
-      /^`creation\.stats\.method` /,
+      "Creation choices `stats.method`",
+      /^must be one of/,
     );
     await refuse(
       " ".repeat(IMPORT_MAX_BYTES + 1),
@@ -985,8 +1131,7 @@ describe("another guild", () => {
     const { stranger, theirs } = await otherGuild();
     const hero = world.hero.id;
     const campaignId = world.campaignId;
-    const notFound = (call: Promise<unknown>) =>
-      expectRefused(call, "not-found", /was not found in this server/);
+    const notFound = (call: Promise<unknown>) => expectRefused(call, "not-found");
 
     await notFound(protagonists.get({ actor: stranger, protagonistId: hero }));
     await notFound(

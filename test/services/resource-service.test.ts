@@ -120,9 +120,20 @@ describe("resource service: status and tests", () => {
 });
 
 describe("resource service: gains and losses", () => {
+  it("a gain is the GM's award: a player's own attempt is refused and nothing is rolled", async () => {
+    const events = await eventCount(world);
+    await expect(resources.gain({ actor: actor(), amount: 2 })).rejects.toMatchObject({
+      kind: "forbidden",
+      userMessage:
+        "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+    });
+    expect(await eventCount(world)).toBe(events);
+    expect((await heroResources()).rating).toBe(5);
+  });
+
   it("a gain needs a roll ABOVE rating × 5, then adds points or dice", async () => {
     faces.push(3, 0 + 10); // 30 > 25
-    const points = await resources.gain({ actor: actor(), amount: 2 });
+    const points = await resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: 2 });
     expect(points.result).toMatchObject({ success: true, ratingAfter: 7 });
     expect(await heroResources()).toEqual({
       rating: 7,
@@ -134,22 +145,22 @@ describe("resource service: gains and losses", () => {
     expect(points.status.checkBoxes).toBe(2);
 
     faces.push(4, 0 + 10, 4); // 40 > 35, then 1D6 = 4
-    const dice = await resources.gain({ actor: actor(), amount: "1D6" });
+    const dice = await resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: "1D6" });
     expect(dice.result).toMatchObject({ gained: 4, ratingAfter: 11 });
     const event = await world.db.prisma.event.findUnique({ where: { id: dice.eventId } });
     expect(event?.summary).toBe("Dr. Miriam Vance: Resources 7 → 11 (1d6 = 4); 40 above 35");
 
     faces.push(5, 5); // 55 is not above 55
-    const none = await resources.gain({ actor: actor(), amount: 3 });
+    const none = await resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: 3 });
     expect(none.result.success).toBe(false);
     expect((await heroResources()).rating).toBe(11);
   });
 
   it("a bad dice award is refused before any roll", async () => {
     const events = await eventCount(world);
-    await expect(resources.gain({ actor: actor(), amount: "1D" })).rejects.toBeInstanceOf(
-      RulesError,
-    );
+    await expect(
+      resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: "1D" }),
+    ).rejects.toBeInstanceOf(RulesError);
     expect(await eventCount(world)).toBe(events);
   });
 
@@ -280,6 +291,38 @@ describe("resource service: pooling", () => {
   });
 });
 
+describe("resource service: an exhausted Protagonist", () => {
+  it("tests Resources at the penalty until rested, alone or as a pool's lead", async () => {
+    await world.db.prisma.protagonist.update({
+      where: { id: world.hero.id },
+      data: { exhausted: true },
+    });
+    faces.push(1, 2); // 12 vs Resources 5 × 5 − 20 = 5: a failure, no box
+    const alone = await resources.test({ actor: actor(), where: "at-hand" });
+    expect(alone.result).toMatchObject({
+      target: 5,
+      success: false,
+      checkedAfter: 0,
+      conditions: [{ kind: "exhausted", modifier: -20 }],
+    });
+
+    const other = await world.addProtagonist(OTHER_PLAYER, { name: "Jack Brand" });
+    const contributors = [
+      { protagonistId: world.hero.id, where: "home" as const },
+      { protagonistId: other.id, where: "home" as const },
+    ];
+    faces.push(1, 2); // lead Miriam (first of equal ratings): (5 + 1) × 5 − 20 = 10
+    const pooled = await resources.pool({ actor: gm(), contributors });
+    expect(pooled.result).toMatchObject({ target: 10, success: false });
+
+    faces.push(2); // rest: 1D6 WP back
+    await world.services.harm.rest({ actor: actor() });
+    faces.push(1, 2);
+    const rested = await resources.test({ actor: actor(), where: "at-hand" });
+    expect(rested.result).toMatchObject({ target: 25, success: true, conditions: [] });
+  });
+});
+
 describe("resource service: refusals", () => {
   it("another player's Protagonist and another guild's are refused; nothing changes", async () => {
     await otherGuildCampaign(world);
@@ -297,9 +340,14 @@ describe("resource service: refusals", () => {
     await expect(
       resources.replenish({ actor: gm({ guildId: OTHER_GUILD }), protagonistIds: [world.hero.id] }),
     ).rejects.toMatchObject({ kind: "not-found" });
-    await expect(resources.test({ actor: actor(), where: "garage" as "home" })).rejects.toThrow(
-      /`where` must be at-hand, with-vehicle or home/,
-    );
+    await expect(
+      resources.test({ actor: actor(), where: "garage" as "home" }),
+    ).rejects.toMatchObject({
+      problem: {
+        field: "where",
+        issue: { kind: "not-one-of", allowed: ["at-hand", "with-vehicle", "home"] },
+      },
+    });
     expect(await eventCount(world)).toBe(events);
     expect(await stateOf(world, world.hero.id)).toEqual(world.hero);
   });
@@ -322,7 +370,9 @@ describe("resource service: undo", () => {
       (await resources.test({ actor: actor(), where: "home", specialisedCost: 7 })).eventId,
     );
     faces.push(7, 0 + 10, 2);
-    await undo((await resources.gain({ actor: actor(), amount: "1D4" })).eventId);
+    await undo(
+      (await resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: "1D4" })).eventId,
+    );
     await undo(
       (await resources.lose({ actor: gm(), protagonistId: world.hero.id, amount: 13 })).eventId,
     );

@@ -81,15 +81,44 @@ describe("roll service", () => {
     expect(target.test.success).toBe(false);
   });
 
-  it("an unknown skill is a clear error and changes nothing", async () => {
+  it("an unknown skill is not found, with the closest skills on the sheet; nothing changes", async () => {
     const before = await world.db.prisma.event.count();
+    const lookup = (name: string) =>
+      world.services.rolls.rollTest({ actor: actor(), subject: { kind: "skill", name } });
+    const notFound = (typed: string, suggestions: string[]) => ({
+      kind: "not-found",
+      lookup: { kind: "skill", typed, owner: "Dr. Miriam Vance", suggestions },
+    });
+    await expect(lookup("Basket Weaving")).rejects.toMatchObject(notFound("Basket Weaving", []));
+    await expect(lookup("Science")).rejects.toMatchObject(
+      notFound("Science", ["Science (Biology)", "Science (Chemistry)"]),
+    );
+    await expect(lookup("Shooting")).rejects.toMatchObject(notFound("Shooting", ["Firearms"]));
+    expect(await world.db.prisma.event.count()).toBe(before);
+  });
+
+  it("finds a Protagonist of the channel's campaign by its name typed in full", async () => {
+    faces = [1, 1];
+    const result = await world.services.rolls.rollTest({
+      actor: actor(),
+      protagonistId: "dr. miriam vance",
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(result.protagonist?.id).toBe(world.hero.id);
     await expect(
       world.services.rolls.rollTest({
         actor: actor(),
-        subject: { kind: "skill", name: "Basket Weaving" },
+        protagonistId: "Miriam Vanse",
+        subject: { kind: "skill", name: "Occult" },
       }),
-    ).rejects.toThrow(/has no skill called/);
-    expect(await world.db.prisma.event.count()).toBe(before);
+    ).rejects.toMatchObject({
+      lookup: {
+        kind: "protagonist",
+        typed: "Miriam Vanse",
+        owner: "Night Floors",
+        suggestions: ["Dr. Miriam Vance"],
+      },
+    });
   });
 
   it("a Protagonist of another guild is not found", async () => {
@@ -97,8 +126,75 @@ describe("roll service", () => {
       world.services.rolls.rollTest({
         actor: actor({ guildId: OTHER_GUILD }),
         protagonistId: world.hero.id,
-        subject: { kind: "luck" },
+        subject: { kind: "stat", stat: "POW" },
       }),
     ).rejects.toBeInstanceOf(ServiceError);
+  });
+});
+
+describe("roll service: an exhausted Protagonist", () => {
+  const exhaust = (exhausted: boolean) =>
+    world.db.prisma.protagonist.update({ where: { id: world.hero.id }, data: { exhausted } });
+
+  it("takes the campaign's exhaustion penalty on skill, stat and Luck tests until rested", async () => {
+    await exhaust(true);
+    faces = [4, 5]; // 45 vs Occult 50 − 20
+    const skill = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(skill.test).toMatchObject({
+      rating: 50,
+      target: 30,
+      success: false,
+      conditions: [{ kind: "exhausted", modifier: -20 }],
+    });
+    faces = [1, 2];
+    const stat = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "stat", stat: "POW" },
+    });
+    expect(stat.test.target).toBe(14 * 5 - 20);
+    faces = [4, 1]; // 41 vs Luck 50 − 20
+    const luck = await world.services.rolls.rollTest({ actor: actor(), subject: { kind: "luck" } });
+    expect(luck.test).toMatchObject({ target: 30, success: false });
+    expect(luck.protagonist?.id).toBe(world.hero.id);
+
+    await world.services.campaigns.updateSettings({
+      actor: actor({ userId: "300000000000000001", canManageGuild: true }),
+      rules: { exhaustionPenalty: 10 },
+    });
+    faces = [1, 2];
+    const milder = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(milder.test.target).toBe(40);
+
+    faces = [3];
+    await world.services.harm.rest({ actor: actor() });
+    faces = [4, 5];
+    const rested = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "skill", name: "Occult" },
+    });
+    expect(rested.test).toMatchObject({ target: 50, success: true, conditions: [] });
+  });
+
+  it("leaves a plain target, and a GM's Luck with no Protagonist, alone", async () => {
+    await exhaust(true);
+    faces = [4, 5];
+    const plain = await world.services.rolls.rollTest({
+      actor: actor(),
+      subject: { kind: "target", target: 50 },
+    });
+    expect(plain.test.target).toBe(50);
+    faces = [4, 5];
+    const gmLuck = await world.services.rolls.rollTest({
+      actor: actor({ userId: "300000000000000001", canManageGuild: true }),
+      subject: { kind: "luck" },
+    });
+    expect(gmLuck.test.target).toBe(50);
+    expect(gmLuck.protagonist).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SanLossNotationError } from "../../src/rules/sanity/index.js";
 import {
   actor,
   gm,
@@ -220,7 +221,7 @@ describe("sanity service", () => {
     rng.queue(...percentileFaces(50));
     await expect(
       world.services.sanity.sanTest({ actor: actor(), loss: "lots", threat: "unnatural" }),
-    ).rejects.toThrow(/success\/failure/);
+    ).rejects.toBeInstanceOf(SanLossNotationError);
     expect(await world.db.prisma.event.count()).toBe(before);
   });
 });

@@ -108,8 +108,8 @@ describe("downtime", () => {
       survivorIds: [world.hero.id, ada.id],
     });
     expect(heroTest?.test.success).toBe(false);
-    expect(adaTest?.plan.applies).toBe(false);
-    const step = heroTest?.plan.steps[0];
+    expect(adaTest?.plan?.applies).toBe(false);
+    const step = heroTest?.plan?.steps[0];
     expect(step?.kind).toBe("new-bond");
     const weaken = step?.eligibleToWeaken[0]?.id ?? "";
     rng.queue(2);

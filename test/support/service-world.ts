@@ -26,3 +26,36 @@ export function eventCount(world: World, kind?: string): Promise<number> {
 export async function otherGuildCampaign(world: World): Promise<void> {
   await world.services.campaigns.create({ actor: gm({ guildId: OTHER_GUILD }), name: "Elsewhere" });
 }
+
+/**
+ * Fills the hero's sheet up to `upTo` Bonds or disorders with crossed-off Bonds or cured
+ * disorders (named by `name`), as long play would leave them, for the sheet's limits.
+ */
+export async function fillSheet(
+  world: World,
+  part: "bonds" | "disorders",
+  upTo: number,
+  name: (index: number) => string = (index) => `Old ${index}`,
+): Promise<void> {
+  const held = (await stateOf(world, world.hero.id))[part].length;
+  const names = Array.from({ length: upTo - held }, (_, i) => name(held + i));
+  if (part === "bonds") {
+    await world.db.prisma.bond.createMany({
+      data: names.map((bond) => ({
+        protagonistId: world.hero.id,
+        name: bond,
+        kind: "individual",
+        score: 0,
+        crossedOff: true,
+      })),
+    });
+  } else {
+    await world.db.prisma.disorder.createMany({
+      data: names.map((disorder) => ({
+        protagonistId: world.hero.id,
+        name: disorder,
+        curedAt: new Date(),
+      })),
+    });
+  }
+}

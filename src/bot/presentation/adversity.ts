@@ -1,9 +1,9 @@
 import { EmbedBuilder } from "discord.js";
+import type { PlannedSharedAdversityStep } from "../../rules/shared-adversity.js";
 import type {
-  PlannedSharedAdversityStep,
   SharedAdversityResult,
   SharedAdversityStep,
-} from "../../rules/bonds.js";
+} from "../../rules/shared-adversity-apply.js";
 import { OUTCOME_LABEL } from "../../rules/percentile.js";
 import type { SharedAdversityTestOutcome } from "../../services/downtime-service.js";
 import type { PendingSharedAdversity } from "../../services/shared-adversity-choices.js";
@@ -17,29 +17,71 @@ function testLine(test: PendingSharedAdversity["test"]): string {
   return `Roll **${percent(test.roll.value)}** vs SAN ${test.target}: ${OUTCOME_ICON[test.outcome]} ${OUTCOME_LABEL[test.outcome]}`;
 }
 
-function fellowNames(steps: readonly PlannedSharedAdversityStep[]): string {
-  return steps.map((step) => `**${userText(step.fellow.name)}**`).join(", ");
+function names(fellows: readonly { name: string }[]): string {
+  return fellows.map((fellow) => `**${userText(fellow.name)}**`).join(", ");
+}
+
+/** What a survivor's test means: nothing, Bonds with whom, a choice of five, or a refusal. */
+function consequence(outcome: SharedAdversityTestOutcome): string {
+  if (outcome.test.success) return "Nothing changes.";
+  if (outcome.refusal !== null) return `⚠️ ${userText(outcome.refusal, 600)}`;
+  if (outcome.toChoose > 0) {
+    return `Bonds with ${outcome.toChoose} of ${names(outcome.fellows)}: the player chooses which.`;
+  }
+  return `Bonds with ${names(outcome.plan?.steps.map((step) => step.fellow) ?? outcome.fellows)}.`;
 }
 
 /** Every survivor's SAN test, and what it means for them. */
-export function adversityTestEmbed(outcomes: readonly SharedAdversityTestOutcome[]): EmbedBuilder {
+export function adversityTestEmbed(
+  outcomes: readonly SharedAdversityTestOutcome[],
+  others: readonly string[] = [],
+): EmbedBuilder {
+  const alsoThere =
+    others.length > 0
+      ? `\nAlso on the adventure: ${others.map((name) => userText(name)).join(", ")}. Bonds to them cannot pay.`
+      : "";
   return new EmbedBuilder()
     .setColor(ADVERSITY_COLOUR)
     .setTitle("🤝 Bonds forged through shared adversity")
     .setDescription(
-      "Every survivor rolls a SAN test. Those who fail form or deepen a Bond with each fellow survivor, and weaken another Bond for each.",
+      truncate(
+        `Every survivor rolls a SAN test. Those who fail form or deepen a Bond with each fellow survivor (up to five), and weaken another Bond for each.${alsoThere}`,
+        EMBED_LIMITS.description,
+      ),
     )
     .setFields(
-      outcomes.map((outcome) => {
-        const consequence = outcome.plan.applies
-          ? `Bonds with ${fellowNames(outcome.plan.steps)}.`
-          : "Nothing changes.";
-        return fitField({
+      outcomes.map((outcome) =>
+        fitField({
           name: userText(outcome.protagonist.name),
-          value: `${testLine(outcome.test)}\n${consequence}`,
-        });
-      }),
+          value: `${testLine(outcome.test)}\n${consequence(outcome)}`,
+        }),
+      ),
     );
+}
+
+/** The choice of fellows, when more than five made it back. */
+export function adversityFellowsEmbed(
+  pending: PendingSharedAdversity,
+  note?: string,
+): EmbedBuilder {
+  const name = userText(pending.protagonist.name);
+  const embed = new EmbedBuilder()
+    .setColor(ADVERSITY_COLOUR)
+    .setTitle(truncate(`🤝 Shared adversity — ${name}`, EMBED_LIMITS.title))
+    .setDescription(
+      truncate(
+        [
+          testLine(pending.test),
+          `**${name}** failed the SAN test, and ${pending.candidates.length} fellows made it back: choose the ${pending.toChoose} to form or deepen a Bond with. The others were on the adventure all the same, so Bonds to them cannot pay.`,
+          "",
+          names(pending.candidates),
+        ].join("\n"),
+        EMBED_LIMITS.description,
+      ),
+    )
+    .setFooter({ text: "Only the player of this Protagonist, or a GM, can choose." });
+  if (note) embed.addFields(fitField({ name: "Note", value: note }));
+  return embed;
 }
 
 /** What one fellow's step does, before any die is rolled. */
@@ -59,11 +101,12 @@ export function plannedStepLine(step: PlannedSharedAdversityStep): string {
  */
 export function adversityChoiceEmbed(
   pending: PendingSharedAdversity,
+  steps: readonly PlannedSharedAdversityStep[],
   chosenNames: readonly string[],
   note?: string,
 ): EmbedBuilder {
   const name = userText(pending.protagonist.name);
-  const lines = pending.plan.steps.map((step, index) => {
+  const lines = steps.map((step, index) => {
     const chosen = chosenNames[index];
     if (chosen !== undefined) return `✔️ ${plannedStepLine(step)} → **${userText(chosen)}**`;
     return `${index === chosenNames.length ? "👉" : "▫️"} ${plannedStepLine(step)}`;

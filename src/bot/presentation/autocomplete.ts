@@ -55,21 +55,25 @@ export async function skillChoices(
   return found.map((s) => choice(`${s.name} ${s.rating}%${s.failureMarked ? " ☒" : ""}`, s.name));
 }
 
+/** Which Bonds a command offers: standing ones, crossed-off ones (to erase), or all. */
+export type BondsOffered = "standing" | "crossed-off" | "all";
+
 export async function bondChoices(
   interaction: AutocompleteInteraction,
   services: BotServices,
   query: string,
-  includeBroken = false,
+  offered: BondsOffered = "standing",
 ): Promise<ApplicationCommandOptionChoiceData<string>[]> {
   const found = await orEmpty(() =>
     services.protagonists.bondsOf({
       actor: actorFrom(interaction),
       protagonistId: chosenProtagonist(interaction),
       query,
-      includeBroken,
+      includeBroken: offered !== "standing",
     }),
   );
-  return found.map((b) =>
+  const shown = offered === "crossed-off" ? found.filter((b) => b.crossedOff) : found;
+  return shown.map((b) =>
     choice(
       `${b.crossedOff ? "~~" : ""}${b.name} (${b.kind}, ${b.score})${b.crossedOff ? "~~ broken" : ""}`,
       b.id,

@@ -11,10 +11,14 @@ export function bondName(bond: Pick<BondView, "name" | "crossedOff">): string {
   return bond.crossedOff ? `~~${name}~~` : `**${name}**`;
 }
 
-/** "**Tom** · individual · 9/12", with "broken" or "destroyed" for crossed-off ones. */
+/**
+ * "**Tom** · individual · 9/12", with "broken" or "destroyed" for crossed-off ones and a link
+ * mark for a Bond to a fellow Protagonist.
+ */
 export function bondLine(bond: BondView): string {
   const status = bond.status === "active" ? "" : ` · ${bond.status}`;
-  return `${bondName(bond)} · ${bond.kind} · ${bond.score}/${bond.max}${status}`;
+  const fellow = bond.fellowId === null ? "" : " · 🔗 fellow Protagonist";
+  return `${bondName(bond)} · ${bond.kind} · ${bond.score}/${bond.max}${fellow}${status}`;
 }
 
 /** Every Bond of a Protagonist, standing ones first, crossed-off ones kept and struck through. */

@@ -2,6 +2,7 @@ import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from
 import { isPendingDisorder } from "../../rules/sanity/index.js";
 import { actorFrom } from "../actor.js";
 import { truncate } from "../format.js";
+import { disorderText } from "./disorders.js";
 import type { BotServices } from "../services.js";
 import { isUserFacingError } from "../user-facing-error.js";
 
@@ -40,7 +41,7 @@ export async function campaignChoices(
 
 /**
  * The uncured disorders of the Protagonist in the `protagonist` option, those waiting for the GM
- * to name them first.
+ * to name them first; with `erase:True`, the cured ones (only those can be erased).
  */
 export async function disorderChoices(
   interaction: AutocompleteInteraction,
@@ -54,9 +55,11 @@ export async function disorderChoices(
   ]);
   const disorders = views[0]?.protagonist.disorders ?? [];
   const wanted = query.trim().toLowerCase();
+  const cured = interaction.options.getBoolean("erase") ?? false;
   return disorders
-    .filter((d) => !d.cured && d.name.toLowerCase().includes(wanted))
+    .map((d) => ({ ...d, text: disorderText(d, 100, true) }))
+    .filter((d) => d.cured === cured && `${d.name}\n${d.text}`.toLowerCase().includes(wanted))
     .sort((a, b) => Number(isPendingDisorder(b.name)) - Number(isPendingDisorder(a.name)))
     .slice(0, MAX_CHOICES)
-    .map((d) => choice(d.name, d.id));
+    .map((d) => choice(d.text, d.id));
 }

@@ -34,6 +34,9 @@ export const CAMPAIGN_DEFAULTS = {
 
 const onOff = (value: boolean): string => (value ? "on" : "off");
 
+const UNNATURAL_PICKS = (allowed: boolean): string =>
+  allowed ? "allowed (SRD)" : "not allowed (Delta Green)";
+
 const IMPROVEMENT: Readonly<Record<RuleOptions["improvement"], string>> = {
   "1d4": "+1D4 per marked skill",
   "1": "+1 per marked skill",
@@ -123,11 +126,18 @@ export function ruleSettingLines(rules: RuleOptions): SettingLine[] {
       "Highest skill rating a new Protagonist may have.",
     ),
     line(
+      "unnaturalBonusPicks",
+      "Unnatural bonus picks",
+      UNNATURAL_PICKS(rules.unnaturalBonusPicks),
+      UNNATURAL_PICKS(d.unnaturalBonusPicks),
+      "Whether bonus picks may raise Unnatural at creation (the SRD lets them; Delta Green does not).",
+    ),
+    line(
       "exhaustionPenalty",
       "Exhaustion penalty",
       `−${rules.exhaustionPenalty}`,
       `−${d.exhaustionPenalty}`,
-      "Taken off every test while exhausted.",
+      "Taken off every skill, stat, Luck and Resources test while exhausted, until rested.",
     ),
     line(
       "brokenBondSanLoss",

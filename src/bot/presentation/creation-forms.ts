@@ -17,6 +17,7 @@ import {
   type HarshBonusStat,
 } from "../../rules/creation/index.js";
 import type { Harshness } from "../../rules/types.js";
+import { SKILL_NAME_MAX } from "../../rules/creation/skills.js";
 import { archetypeOf, type CreationSession } from "../creation-session.js";
 import { truncate } from "../format.js";
 import { CREATE_ACTION, flowCustomId } from "./creation-ids.js";
@@ -256,7 +257,7 @@ export function picksForm(id: string, session: CreationSession): ModalBuilder {
         catalog.adversitySkills.join(", "),
       ).setTextInputComponent(
         textInput(FORM_FIELD.adversity(index), {
-          max: 120,
+          max: SKILL_NAME_MAX,
           required: true,
           value: draft.adversitySkills?.[index],
           hint: "e.g. First Aid or Survival (Desert)",

@@ -8,7 +8,10 @@ import {
 import type { CampaignView } from "../../services/campaign-service.js";
 import type { SlashCommandDefinition } from "../command.js";
 import { EMBED_LIMITS, truncate, userText } from "../format.js";
-import { compactSettingLines, settingLines } from "./campaign-settings.js";
+import { compactSettingLines, settingLines, valueWithDefault } from "./campaign-settings.js";
+import { COMMAND_HELP, type CommandHelp } from "./help-examples.js";
+import { orList, typed } from "./words.js";
+import { closestNames } from "../../rules/closest-names.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
 
 export const HELP_COLOUR = 0x2f6f4f;
@@ -94,7 +97,15 @@ function optionsText(path: CommandPath): string {
 
 /** One command in detail: each path with its options (`[optional]`). */
 export function commandDetailFields(definition: SlashCommandDefinition): EmbedField[] {
-  return commandPaths(definition).map((path) => ({
+  const paths = commandPaths(definition);
+  // A command without subcommands: its description heads the page already.
+  if (paths.length === 1 && paths[0]?.path === `/${definition.name}`) {
+    return paths.map((path) => ({
+      name: path.path,
+      value: optionsText(path).trim() || "No options.",
+    }));
+  }
+  return paths.map((path) => ({
     name: path.path,
     value: `${path.description}${optionsText(path)}`,
   }));
@@ -116,24 +127,74 @@ export function overviewEmbeds(definitions: readonly SlashCommandDefinition[]): 
     const embed = helpEmbed("📖 Commands", page, index, pages.length);
     if (index === 0) {
       embed.setDescription(
-        "Getting started: a GM runs `/campaign create`, each player makes a Protagonist, and everyone rolls with `/roll`.\nType `/` and a command's name: Discord suggests its options. `/help command:<name>` shows one command in detail. Commands marked GM are for the campaign's GMs (or members with Manage Server).",
+        "Getting started: a GM runs `/campaign create`, each player makes a Protagonist, and everyone rolls with `/roll`.\nType `/` and a command's name: Discord suggests its options. `/help command:<name>` shows one command in detail, with examples and the rules in force for it. Commands marked GM are for the campaign's GMs (or members with Manage Server).",
       );
     }
     return embed;
   });
 }
 
-export function detailEmbeds(definition: SlashCommandDefinition): EmbedBuilder[] {
-  const pages = pageFields(commandDetailFields(definition));
+/** "`/roll expression:4d6kh3` — four d6, keep the highest three", one per line. */
+function exampleLines(help: CommandHelp): string[] {
+  return help.examples.map((example) => `\`${example.command}\` — ${example.does}`);
+}
+
+/** The settings that change what the command does, as this channel's campaign has them. */
+function rulesLines(help: CommandHelp, campaign: CampaignView | null): string[] {
+  const keys = new Set(help.settings ?? []);
+  return settingLines(campaign)
+    .filter((setting) => keys.has(setting.key))
+    .map((setting) => `${setting.label}: ${valueWithDefault(setting)} — ${setting.meaning}`);
+}
+
+function rulesHeading(campaign: CampaignView | null): string {
+  return campaign
+    ? `**Rules in force in ${userText(campaign.name)}** (a GM changes them with \`/campaign settings\`)`
+    : "**Rules** (this server has no campaign yet; a new one starts with these)";
+}
+
+/** The detail page's text: what the command does, examples, how to write it, its rules. */
+export function detailDescription(
+  definition: SlashCommandDefinition,
+  campaign: CampaignView | null,
+): string {
+  const help = COMMAND_HELP[definition.name];
+  const parts = [`${definition.description}${isRestricted(definition) ? "\nFor GMs." : ""}`];
+  if (help !== undefined) {
+    parts.push(["**Examples**", ...exampleLines(help)].join("\n"));
+    if (help.notes !== undefined) parts.push(help.notes.join("\n"));
+    const rules = rulesLines(help, campaign);
+    if (rules.length > 0) parts.push([rulesHeading(campaign), ...rules].join("\n"));
+  }
+  parts.push("**Options** (`[option]` is optional)");
+  return truncate(parts.join("\n\n"), EMBED_LIMITS.description);
+}
+
+/** One command in detail: examples and rules in force, then each path with its options. */
+export function detailEmbeds(
+  definition: SlashCommandDefinition,
+  campaign: CampaignView | null,
+): EmbedBuilder[] {
+  const description = detailDescription(definition, campaign);
+  const title = `📖 /${definition.name}`;
+  // Every page keeps room for the first page's description, so each stays within 6,000.
+  const pages = pageFields(commandDetailFields(definition), {
+    reserved: description.length + title.length + 100,
+  });
   return pages.map((page, index) => {
-    const embed = helpEmbed(`📖 /${definition.name}`, page, index, pages.length);
-    if (index === 0) {
-      embed.setDescription(
-        `${definition.description}${isRestricted(definition) ? "\nFor GMs." : ""}\n\`[option]\` is optional.`,
-      );
-    }
+    const embed = helpEmbed(title, page, index, pages.length);
+    if (index === 0) embed.setDescription(description);
     return embed;
   });
+}
+
+/** `/help command:` naming no command: the closest ones, and all of them. */
+export function unknownCommandText(wanted: string, names: readonly string[]): string {
+  const closest = closestNames(wanted, names);
+  const hint =
+    closest.length > 0 ? ` Did you mean ${orList(closest.map((name) => `\`/${name}\``))}?` : "";
+  const all = names.map((name) => `\`/${name}\``).join(", ");
+  return `There is no command ${typed(`/${wanted}`, 40)}.${hint} The commands are ${all}.`;
 }
 
 /** The rules in force for this channel's campaign, or the defaults when there is none. */

@@ -8,6 +8,7 @@ import {
 import type { HistoryEntry } from "../../services/history-entries.js";
 import { customId } from "../custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../format.js";
+import { readableSummary } from "./logged-words.js";
 
 const HISTORY_COLOUR = 0x5865f2;
 /** Ten summaries of this length, with their prefixes, stay well inside a 4,096-char description. */
@@ -40,7 +41,7 @@ const HIDDEN_MARK = "🔒";
  */
 export function historyLine(entry: HistoryEntry): string {
   const seconds = Math.floor(entry.createdAt.getTime() / 1000);
-  const summary = userText(entry.summary, SUMMARY_MAX);
+  const summary = userText(readableSummary(entry.summary), SUMMARY_MAX);
   const text = entry.undone ? `~~${summary}~~ *(undone)*` : summary;
   const icon = `${entry.visibility === "campaign" ? "" : `${HIDDEN_MARK} `}${entry.isUndo ? "↩️ " : ""}`;
   return `\`#${entry.id}\` <t:${seconds}:R> <@${entry.actorId}> ${icon}${text}`;

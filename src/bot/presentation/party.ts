@@ -4,6 +4,7 @@ import type { ProtagonistView } from "../../services/protagonist-queries.js";
 import type { BondSnapshot } from "../../services/snapshot.js";
 import { boxes, EMBED_LIMITS, truncate, userText } from "../format.js";
 import { conditionBadges } from "./conditions.js";
+import { disorderText } from "./disorders.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
 
 export const PARTY_COLOUR = 0x8e44ad;
@@ -35,7 +36,7 @@ export function partyField(view: ProtagonistView): EmbedField {
   ];
   if (disorders.length) {
     const names = disorders.map((d) =>
-      isPendingDisorder(d.name) ? `${userText(d.name, 80)} ⚠️` : userText(d.name, 80),
+      isPendingDisorder(d.name) ? `${disorderText(d, 80)} ⚠️` : disorderText(d, 80),
     );
     lines.push(`Disorders: ${names.join(" · ")}`);
   }

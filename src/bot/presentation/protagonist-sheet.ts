@@ -6,6 +6,7 @@ import type { ProtagonistSnapshot } from "../../services/snapshot.js";
 import { boxes, EMBED_LIMITS, truncate, userParagraph, userText } from "../format.js";
 import { conditionBadges } from "./conditions.js";
 import { fieldLines } from "./creation-preview.js";
+import { disorderText } from "./disorders.js";
 
 const SHEET_COLOUR = 0x2f4f6f;
 const OUT_OF_PLAY_COLOUR = 0x7f8c8d;
@@ -42,9 +43,8 @@ function bondLines(p: ProtagonistSnapshot): string[] {
 
 function disorderLines(p: ProtagonistSnapshot): string[] {
   return p.disorders.map((d) => {
-    const name = userText(d.name, 200);
-    const threat = d.threat === null ? "" : ` (${d.threat})`;
-    return d.cured ? `~~${name}~~${threat} — cured` : `${name}${threat}`;
+    const text = disorderText(d);
+    return d.cured ? `~~${text}~~ — cured` : text;
   });
 }
 

@@ -27,6 +27,7 @@ import {
   truncate,
   userText,
 } from "../format.js";
+import { conditionsMath, targetText } from "./test-embed.js";
 
 const RESOURCES_COLOUR = 0x8e6c3a;
 const LOSS_COLOUR = 0xc0392b;
@@ -57,6 +58,16 @@ const QUALITY_TEXT: Readonly<Record<ResourceQuality, string>> = {
 
 const EXHAUSTED_NOTE =
   "Every Resource box is checked: no Resources test until the GM replenishes them in downtime (`/resources replenish`).";
+
+/** Resources 0 has no box to replenish: only a gain gives the Protagonist something to test. */
+const NO_RESOURCES_NOTE =
+  "Resources 0: there is nothing to test. A Resources gain from the GM (`/resources gain`) would give some.";
+
+/** Why no Resources test can be made now, or undefined while one can. */
+function noTestNote(status: Pick<ResourceStatus, "exhausted" | "checkBoxes">): string | undefined {
+  if (!status.exhausted) return undefined;
+  return status.checkBoxes === 0 ? NO_RESOURCES_NOTE : EXHAUSTED_NOTE;
+}
 
 /** "☒☐☐ 1/3 checked", or a dash for Resources 0. */
 function boxLine(checked: number, total: number): string {
@@ -105,7 +116,8 @@ export function resourceStatusEmbed(status: ResourceStatus): EmbedBuilder {
       },
       { name: "Effective rating", value: effective },
     );
-  if (status.exhausted) embed.setDescription(EXHAUSTED_NOTE);
+  const note = noTestNote(status);
+  if (note !== undefined) embed.setDescription(note);
   return embed;
 }
 
@@ -119,7 +131,8 @@ export function resourceTestEmbed(outcome: ResourceTestOutcome, roller: string):
       `The specialised item costs Permanent Resources: ${result.ratingBefore} → ${result.ratingAfter}.`,
     );
   }
-  if (status.exhausted) notes.push(EXHAUSTED_NOTE);
+  const note = noTestNote(status);
+  if (note !== undefined) notes.push(note);
   const embed = new EmbedBuilder()
     .setColor(OUTCOME_COLOUR[result.outcome])
     .setAuthor({ name: truncate(roller, EMBED_LIMITS.fieldName) })
@@ -131,7 +144,11 @@ export function resourceTestEmbed(outcome: ResourceTestOutcome, roller: string):
       { name: "Roll", value: rollText(result.roll), inline: true },
       {
         name: "Target",
-        value: `${result.target} (${result.effectiveRating} ${where} × 5${DIFFICULTY_MATH[result.difficulty]})`,
+        value: targetText(
+          result.target,
+          ` (${result.effectiveRating} ${where} × 5${DIFFICULTY_MATH[result.difficulty]}${conditionsMath(result.conditions)})`,
+          result.conditions,
+        ),
         inline: true,
       },
       { name: "Found", value: found(result.quality) },
@@ -174,14 +191,19 @@ export function resourcePoolEmbed(
       { name: "Roll", value: rollText(result.roll), inline: true },
       {
         name: "Target",
-        value: `${result.target} (pool ${result.pool.effectiveRating} × 5${DIFFICULTY_MATH[result.difficulty]})`,
+        value: targetText(
+          result.target,
+          ` (pool ${result.pool.effectiveRating} × 5${DIFFICULTY_MATH[result.difficulty]}${conditionsMath(result.conditions)})`,
+          result.conditions,
+        ),
         inline: true,
       },
       { name: "Found", value: found(result.quality) },
       { name: "Boxes", value: truncate(box, EMBED_LIMITS.fieldValue) },
     )
     .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
-  if (checked.exhausted) embed.addFields({ name: "Note", value: EXHAUSTED_NOTE });
+  const note = noTestNote(checked);
+  if (note !== undefined) embed.addFields({ name: "Note", value: note });
   return embed;
 }
 
@@ -255,7 +277,8 @@ export function resourceBoxesEmbed(
       name: "Boxes",
       value: `${boxes(outcome.checkedBefore, status.checkBoxes)} → ${boxLine(status.checked, status.checkBoxes)}`,
     });
-  if (status.exhausted) embed.setDescription(EXHAUSTED_NOTE);
+  const note = noTestNote(status);
+  if (note !== undefined) embed.setDescription(note);
   return embed;
 }
 

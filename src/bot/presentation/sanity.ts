@@ -1,3 +1,4 @@
+import { SHEET_LIMITS } from "../../rules/sheet-limits.js";
 import { EmbedBuilder, type APIEmbedField } from "discord.js";
 import { OUTCOME_LABEL } from "../../rules/percentile.js";
 import {
@@ -94,8 +95,12 @@ export function sanityEventLine(event: SanityEvent): string | null {
       return `SAN above Max SAN ${event.maxSan} first lowered: ${change(event.san.before, event.san.after)}`;
     case "temporary-insanity":
       return `😱 **Temporarily insane** (lost ${event.lost}, ${event.threshold} or more): the player chooses to Flee, Struggle or Submit.`;
-    case "breaking-point":
-      return `💔 **Breaking point**: a new ${threatLabel(event.threat)} disorder (the GM names it). Breaking point ${change(event.breakingPoint.before, event.breakingPoint.after)}.`;
+    case "breaking-point": {
+      const reset = `Breaking point ${change(event.breakingPoint.before, event.breakingPoint.after)}.`;
+      return event.disorderRecorded === false
+        ? `💔 **Breaking point**: a new ${threatLabel(event.threat)} disorder, but the sheet has no room for it (at most ${SHEET_LIMITS.disorders} disorders, cured ones included): a GM erases a cured one (\`/campaign downtime disorder … erase:True\`) and adds it with \`/protagonist edit disorder_name:\`. ${reset}`
+        : `💔 **Breaking point**: a new ${threatLabel(event.threat)} disorder (the GM names it). ${reset}`;
+    }
     case "permanent-insanity":
       return "☠️ **Permanently insane**: SAN 0. The Protagonist becomes an NPC under the GM's control.";
     case "adaptation-reset":

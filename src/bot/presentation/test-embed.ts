@@ -1,5 +1,9 @@
 import type { APIEmbedField } from "discord.js";
-import { OUTCOME_LABEL, type PercentileTestResult } from "../../rules/percentile.js";
+import {
+  OUTCOME_LABEL,
+  type PercentileTestResult,
+  type TestCondition,
+} from "../../rules/percentile.js";
 import {
   builtEmbed,
   type BuiltEmbed,
@@ -10,6 +14,33 @@ import {
   userText,
   EMBED_LIMITS,
 } from "../format.js";
+
+const CONDITION_LABEL: Readonly<Record<TestCondition["kind"], string>> = {
+  exhausted: "Exhausted",
+};
+
+/** " − 20" for a number added to a target. */
+function signedTerm(value: number): string {
+  return ` ${value > 0 ? "+" : "−"} ${Math.abs(value)}`;
+}
+
+/** " − 20" for each condition, to write after a target's sum. */
+export function conditionsMath(conditions: readonly TestCondition[]): string {
+  return conditions.map((condition) => signedTerm(condition.modifier)).join("");
+}
+
+/** "Exhausted −20": one line per condition that moved a target. */
+export function conditionLines(conditions: readonly TestCondition[]): string[] {
+  return conditions.map(
+    (condition) =>
+      `${CONDITION_LABEL[condition.kind]} ${condition.modifier > 0 ? "+" : "−"}${Math.abs(condition.modifier)}`,
+  );
+}
+
+/** The target field: the target, the sum that made it, and a line per condition. */
+export function targetText(target: number, sum: string, conditions: readonly TestCondition[]) {
+  return [`${target}${sum}`, ...conditionLines(conditions)].join("\n");
+}
 
 /** One percentile test at a glance: both dice, the target, and the outcome in colour. */
 export function percentileEmbed(options: {
@@ -22,10 +53,8 @@ export function percentileEmbed(options: {
   notes?: readonly string[];
 }): BuiltEmbed {
   const { test } = options;
-  const modifier =
-    test.modifier === 0
-      ? ""
-      : ` (${test.rating} ${test.modifier > 0 ? "+" : "−"} ${Math.abs(test.modifier)})`;
+  const terms = `${test.modifier === 0 ? "" : signedTerm(test.modifier)}${conditionsMath(test.conditions)}`;
+  const sum = terms === "" ? "" : ` (${test.rating}${terms})`;
   const title = `${OUTCOME_ICON[test.outcome]} ${OUTCOME_LABEL[test.outcome]} — ${options.label}`;
   const fields: APIEmbedField[] = [
     {
@@ -33,7 +62,7 @@ export function percentileEmbed(options: {
       value: `**${percent(test.roll.value)}** (tens ${test.roll.tens}, ones ${test.roll.ones})`,
       inline: true,
     },
-    { name: "Target", value: `${test.target}${modifier}`, inline: true },
+    { name: "Target", value: targetText(test.target, sum, test.conditions), inline: true },
   ];
   if (options.notes?.length) {
     fields.push({

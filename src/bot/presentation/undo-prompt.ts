@@ -9,6 +9,7 @@ import type { UndoResult } from "../../services/history-service.js";
 import type { UndoPreview } from "../../services/history-browse.js";
 import { customId } from "../custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../format.js";
+import { readableSummary } from "./logged-words.js";
 
 const PROMPT_COLOUR = 0xf1c40f;
 const DONE_COLOUR = 0x2ecc71;
@@ -25,7 +26,7 @@ export function undoPromptMessage(preview: UndoPreview, requesterId: string): Ba
   const embed = new EmbedBuilder()
     .setColor(PROMPT_COLOUR)
     .setTitle(`↩️ Undo #${entry.id}?`)
-    .setDescription(userText(entry.summary, 1000))
+    .setDescription(userText(readableSummary(entry.summary), 1000))
     .addFields(
       { name: "Done by", value: `<@${entry.actorId}>`, inline: true },
       { name: "When", value: `<t:${seconds}:R>`, inline: true },
@@ -49,7 +50,7 @@ export function undoneMessage(result: UndoResult): BaseMessageOptions {
   const embed = new EmbedBuilder()
     .setColor(DONE_COLOUR)
     .setTitle(`↩️ Undone #${result.undoneEventId}`)
-    .setDescription(userText(result.summary, 1000))
+    .setDescription(userText(readableSummary(result.summary), 1000))
     .addFields({ name: "Restored", value: names(result.protagonists) })
     .setFooter({ text: `Logged as #${result.undoEventId}.` });
   return { embeds: [embed], components: [] };
@@ -57,7 +58,10 @@ export function undoneMessage(result: UndoResult): BaseMessageOptions {
 
 /** The public line telling the table what changed back; it names, never pings. */
 export function undoAnnouncement(eventId: number, summary: string, userId: string): string {
-  return truncate(`↩️ <@${userId}> undid #${eventId}: ${userText(summary, 1000)}`, 2000);
+  return truncate(
+    `↩️ <@${userId}> undid #${eventId}: ${userText(readableSummary(summary), 1000)}`,
+    2000,
+  );
 }
 
 export function undoRefusedMessage(eventId: string, why: string): BaseMessageOptions {

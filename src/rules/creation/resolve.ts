@@ -39,7 +39,7 @@ export interface CreationContext {
   adversitySkills?: readonly string[];
 }
 
-export type CreationOptions = Pick<RuleOptions, "creationSkillCap">;
+export type CreationOptions = Pick<RuleOptions, "creationSkillCap" | "unnaturalBonusPicks">;
 
 /** Where a skill's points came from, in the order they were applied. */
 export type SkillPointSource =
@@ -624,6 +624,7 @@ function applyBonusSkills(
   era: Era,
   ledger: SkillLedger,
   catalog: SkillCatalog,
+  options: CreationOptions,
   report: Report,
 ): void {
   (draft.bonusSkills ?? []).forEach((pick, index) => {
@@ -642,11 +643,11 @@ function applyBonusSkills(
       }
       return;
     }
-    if (resolution.skill.definition.name === UNNATURAL) {
+    if (resolution.skill.definition.name === UNNATURAL && !options.unnaturalBonusPicks) {
       report(
         "unnatural-at-creation",
         path,
-        "Unnatural cannot be raised at creation; it grows only through encounters with the unnatural.",
+        "This campaign does not let bonus picks raise Unnatural at creation; it grows only through encounters with the unnatural.",
       );
       return;
     }
@@ -888,7 +889,7 @@ export function resolveCreation(
       applyOptionalSkills(draft, archetype, ledger, catalog, partial, report);
     }
     applyAdversitySkills(draft, era, ledger, catalog, context, partial, report);
-    applyBonusSkills(draft, era, ledger, catalog, report);
+    applyBonusSkills(draft, era, ledger, catalog, options, report);
     checkSkillCap(ledger, options, report);
   }
   const resources = checkResources(draft, archetype, report);

@@ -1,5 +1,12 @@
 export { DICE_LIMITS } from "./limits.js";
-export { DiceError, isDiceError, type DiceErrorCode } from "./errors.js";
+export {
+  DiceError,
+  isDiceError,
+  type DiceErrorCode,
+  type DiceExpectation,
+  type DiceGroupShape,
+  type DiceProblem,
+} from "./errors.js";
 export { parseDice, isDiceExpression } from "./parser.js";
 export { rollDice } from "./evaluate.js";
 export { diceRange } from "./range.js";

@@ -1,4 +1,4 @@
-import { DiceError, formatCount, quote } from "./errors.js";
+import { DiceError } from "./errors.js";
 import { DICE_LIMITS } from "./limits.js";
 
 /** Token kinds as small integers: the lexer is on the hot path of every roll. */
@@ -16,6 +16,8 @@ export const Token = {
   Star: 9,
   OpenParen: 10,
   CloseParen: 11,
+  /** A character that is no part of a dice expression; the parser says what it expected. */
+  Invalid: 12,
 } as const;
 export type Token = (typeof Token)[keyof typeof Token];
 
@@ -113,7 +115,10 @@ export class DiceLexer {
         this.current = Token.CloseParen;
         return;
       default:
-        throw unexpectedCharacter(source, i);
+        this.current = Token.Invalid;
+        // The whole character, even where it takes two UTF-16 units.
+        this.end = i + String.fromCodePoint(source.codePointAt(i) ?? code).length;
+        return;
     }
   }
 
@@ -129,8 +134,12 @@ export class DiceLexer {
     }
     if (value > DICE_LIMITS.maxNumber) {
       throw new DiceError(
-        "dice.number-too-large",
-        `${quote(source.slice(from, i))} is too large; numbers can be at most ${formatCount(DICE_LIMITS.maxNumber)}`,
+        {
+          code: "dice.number-too-large",
+          number: source.slice(from, i),
+          limit: DICE_LIMITS.maxNumber,
+        },
+        source,
         from + 1,
       );
     }
@@ -151,23 +160,5 @@ function isSpace(code: number): boolean {
     code === 0x205f ||
     code === 0x3000 ||
     code === 0xfeff
-  );
-}
-
-const INVISIBLE = /^[\p{C}\p{Z}]$/u;
-
-function unexpectedCharacter(source: string, index: number): DiceError {
-  const codePoint = source.codePointAt(index) ?? 0;
-  const char = String.fromCodePoint(codePoint);
-  const shown = INVISIBLE.test(char)
-    ? `character U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`
-    : quote(char);
-  let hint = "";
-  if (char === "x" || char === "X") hint = "; use `*` to multiply";
-  else if (char === "/") hint = "; dividing is not supported";
-  return new DiceError(
-    "dice.syntax",
-    `Unexpected ${shown} at position ${index + 1}${hint}`,
-    index + 1,
   );
 }

@@ -1,4 +1,9 @@
-import { DiceError, formatCount, quote } from "./errors.js";
+import {
+  DiceError,
+  type DiceExpectation,
+  type DiceGroupShape,
+  type DiceProblem,
+} from "./errors.js";
 import { canonicalText } from "./format.js";
 import {
   differenceInterval,
@@ -20,7 +25,7 @@ import type {
 
 /**
  * Parses a dice expression and checks every limit in DICE_LIMITS, so rolling it afterwards cannot
- * fail or run long. Throws a DiceError, written for the player, for anything invalid.
+ * fail or run long. Throws a DiceError saying what is wrong (as data) for anything invalid.
  *
  * Grammar (spaces allowed between any tokens, letters in any case):
  *   sum     = product (("+" | "-") product)*
@@ -32,8 +37,8 @@ import type {
 export function parseDice(input: string): DiceExpression {
   if (input.length > DICE_LIMITS.maxLength) {
     throw new DiceError(
-      "dice.too-long",
-      `That expression is ${formatCount(input.length)} characters long; the limit is ${formatCount(DICE_LIMITS.maxLength)}`,
+      { code: "dice.too-long", length: input.length, limit: DICE_LIMITS.maxLength },
+      input,
     );
   }
   return new DiceParser(input).parseWhole();
@@ -120,6 +125,9 @@ class DiceParser {
   private readonly lexer: DiceLexer;
   private depth = 0;
   private diceCount = 0;
+  /** The dice group read last, and where it ended: what an unexpected token may follow. */
+  private lastGroup: DiceGroupNode | undefined;
+  private lastGroupEnd = -1;
 
   constructor(private readonly source: string) {
     this.lexer = new DiceLexer(source);
@@ -127,21 +135,17 @@ class DiceParser {
 
   parseWhole(): DiceExpression {
     const lexer = this.lexer;
-    if (lexer.token() === Token.End) {
-      throw new DiceError("dice.empty", "Type a dice expression, such as `1d100` or `4d6kh3 + 2`");
-    }
+    if (lexer.token() === Token.End) throw new DiceError({ code: "dice.empty" }, this.source);
     const root = this.parseSum();
     if (lexer.token() !== Token.End) {
-      throw this.unexpected(
-        lexer.token() === Token.CloseParen
-          ? "there is no `(` for it to close"
-          : "expected `+`, `-`, `*` or the end",
-      );
+      throw lexer.token() === Token.CloseParen
+        ? this.unexpected("no-open-paren")
+        : this.unexpectedAfterTerm("operator-or-end");
     }
     if (this.diceCount > DICE_LIMITS.maxDice) {
       throw new DiceError(
-        "dice.too-many-dice",
-        `This expression rolls ${formatCount(this.diceCount)} dice in all; the limit is ${formatCount(DICE_LIMITS.maxDice)}`,
+        { code: "dice.too-many-dice", count: this.diceCount, limit: DICE_LIMITS.maxDice },
+        this.source,
       );
     }
     // The brand is type-only: this is the one place allowed to vouch for an expression.
@@ -207,13 +211,9 @@ class DiceParser {
       case Token.OpenParen:
         return this.parseParenthesized();
       case Token.End:
-        throw new DiceError(
-          "dice.syntax",
-          `The expression ends too soon: expected a number or dice after ${quote(lexer.previousText())}`,
-          lexer.start + 1,
-        );
+        throw this.unexpected("number-or-dice", { after: lexer.previousText() });
       default:
-        throw this.unexpected("expected a number or dice");
+        throw this.unexpected("number-or-dice");
     }
   }
 
@@ -222,8 +222,8 @@ class DiceParser {
     const openAt = lexer.start + 1;
     if (this.depth >= DICE_LIMITS.maxDepth) {
       throw new DiceError(
-        "dice.too-deep",
-        `Parentheses are nested more than ${DICE_LIMITS.maxDepth} deep (the \`(\` at position ${openAt})`,
+        { code: "dice.too-deep", limit: DICE_LIMITS.maxDepth },
+        this.source,
         openAt,
       );
     }
@@ -233,12 +233,12 @@ class DiceParser {
     if (lexer.token() !== Token.CloseParen) {
       if (lexer.token() === Token.End) {
         throw new DiceError(
-          "dice.syntax",
-          `Missing \`)\` to close the \`(\` at position ${openAt}`,
+          { code: "dice.syntax", expected: "close-paren", found: "" },
+          this.source,
           openAt,
         );
       }
-      throw this.unexpected(`expected \`)\` to close the \`(\` at position ${openAt}`);
+      throw this.unexpectedAfterTerm("close-paren");
     }
     lexer.advance();
     this.depth--;
@@ -252,27 +252,40 @@ class DiceParser {
     let sides: number;
     if (lexer.token() === Token.Number) sides = lexer.value;
     else if (lexer.token() === Token.Percent) sides = 100;
-    else if (lexer.token() === Token.End) {
+    else {
+      const group = { count, sides: 0 };
+      if (lexer.token() !== Token.End) throw this.unexpected("sides", { group });
       throw new DiceError(
-        "dice.syntax",
-        `${quote(this.source.slice(groupStart, lexer.previousEnd))} needs a number of sides after the \`d\`, e.g. \`d6\``,
+        { code: "dice.syntax", expected: "sides", found: "", group },
+        this.source,
         groupStart + 1,
       );
-    } else throw this.unexpected("expected the number of sides after `d`, e.g. `d6`");
+    }
     lexer.advance();
 
-    const keep = this.parseKeepRule(groupStart);
+    const keep = this.parseKeepRule(count, sides);
     if (keep !== undefined && (lexer.token() === Token.K || lexer.token() === Token.D)) {
-      throw this.unexpected("a dice group can have only one keep or drop rule");
+      throw this.unexpected("one-keep-rule", { group: { count, sides, keep } });
     }
 
     const notation = `${count}d${sides}${keep === undefined ? "" : `${keep.mode}${keep.amount}`}`;
-    const kept = checkGroup(notation, count, sides, keep, groupStart + 1);
+    const kept = this.checkGroup(count, sides, keep, groupStart + 1);
     this.diceCount += count;
-    return { kind: "dice", count, sides, keep, notation, min: kept, max: kept * sides };
+    const node: DiceGroupNode = {
+      kind: "dice",
+      count,
+      sides,
+      keep,
+      notation,
+      min: kept,
+      max: kept * sides,
+    };
+    this.lastGroup = node;
+    this.lastGroupEnd = lexer.previousEnd;
+    return node;
   }
 
-  private parseKeepRule(groupStart: number): KeepRule | undefined {
+  private parseKeepRule(count: number, sides: number): KeepRule | undefined {
     const lexer = this.lexer;
     let mode: KeepMode;
     if (lexer.token() === Token.K) {
@@ -283,6 +296,8 @@ class DiceParser {
       else if (lexer.token() === Token.L) {
         mode = "kl";
         lexer.advance();
+      } else if (lexer.token() === Token.Invalid) {
+        throw this.unexpected("keep-rule", { group: { count, sides } });
       }
     } else if (lexer.token() === Token.D) {
       lexer.advance();
@@ -290,8 +305,8 @@ class DiceParser {
       else if (lexer.token() === Token.L) mode = "dl";
       else {
         throw new DiceError(
-          "dice.syntax",
-          `Unexpected \`d\` at position ${lexer.previousStart + 1}; to drop dice write \`dl\` (lowest) or \`dh\` (highest) and a number, e.g. \`4d6dl1\``,
+          { code: "dice.syntax", expected: "keep-rule", found: "d", group: { count, sides } },
+          this.source,
           lexer.previousStart + 1,
         );
       }
@@ -300,15 +315,7 @@ class DiceParser {
       return undefined;
     }
     if (lexer.token() !== Token.Number) {
-      const verb = mode.startsWith("k") ? "keep" : "drop";
-      if (lexer.token() === Token.End) {
-        throw new DiceError(
-          "dice.syntax",
-          `The expression ends too soon: say how many dice to ${verb} after ${quote(this.source.slice(groupStart, lexer.previousEnd))}, e.g. \`${mode}1\``,
-          lexer.start + 1,
-        );
-      }
-      throw this.unexpected(`expected how many dice to ${verb}, e.g. \`${mode}1\``);
+      throw this.unexpected("keep-count", { group: { count, sides }, mode });
     }
     const amount = lexer.value;
     lexer.advance();
@@ -330,95 +337,92 @@ class DiceParser {
       max: range.max,
     };
     if (range.max > DICE_LIMITS.maxResult || range.min < -DICE_LIMITS.maxResult) {
-      const extreme = range.max > DICE_LIMITS.maxResult ? range.max : range.min;
       throw new DiceError(
-        "dice.result-too-large",
-        `${quote(canonicalText(node))} can reach ${formatCount(extreme)}; results must stay within ±${formatCount(DICE_LIMITS.maxResult)}`,
+        {
+          code: "dice.result-too-large",
+          notation: canonicalText(node),
+          extreme: range.max > DICE_LIMITS.maxResult ? range.max : range.min,
+          limit: DICE_LIMITS.maxResult,
+        },
+        this.source,
       );
     }
     return node;
   }
 
-  /** "Unexpected `x` at position n; <expectation>", for the current token. */
-  private unexpected(expectation: string): DiceError {
+  /** The current token is not what `expected` says should come here. */
+  private unexpected(
+    expected: DiceExpectation,
+    details: { after?: string; group?: DiceGroupShape; mode?: KeepRule["mode"] } = {},
+  ): DiceError {
     const lexer = this.lexer;
+    const found = lexer.token() === Token.End ? "" : lexer.text();
     return new DiceError(
-      "dice.syntax",
-      `Unexpected ${quote(lexer.text())} at position ${lexer.start + 1}; ${expectation}`,
+      { code: "dice.syntax", expected, found, ...details },
+      this.source,
       lexer.start + 1,
     );
   }
+
+  /**
+   * As `unexpected`, after a complete term: right after a dice group that has no keep rule yet,
+   * what may come is a keep or drop rule as well as what `expected` says.
+   */
+  private unexpectedAfterTerm(expected: DiceExpectation): DiceError {
+    const last = this.lastGroup;
+    if (
+      last !== undefined &&
+      this.lastGroupEnd === this.lexer.previousEnd &&
+      last.keep === undefined
+    ) {
+      return this.unexpected("after-dice", { group: { count: last.count, sides: last.sides } });
+    }
+    return this.unexpected(expected);
+  }
+
+  /** Checks one dice group against the limits and returns how many of its dice are kept. */
+  private checkGroup(
+    count: number,
+    sides: number,
+    keep: KeepRule | undefined,
+    position: number,
+  ): number {
+    // Checked in order of what a player most likely mistyped.
+    if (count === 0) throw this.groupError("dice.zero-dice", count, sides, keep, position);
+    if (sides === 0) throw this.groupError("dice.zero-sides", count, sides, keep, position);
+    if (sides > DICE_LIMITS.maxSides) {
+      throw this.groupError("dice.too-many-sides", count, sides, keep, position);
+    }
+    if (count > DICE_LIMITS.maxDice) {
+      throw new DiceError(
+        { code: "dice.too-many-dice", count, limit: DICE_LIMITS.maxDice, group: { count, sides } },
+        this.source,
+        position,
+      );
+    }
+    if (keep === undefined) return count;
+    const { mode, amount } = keep;
+    let problem: GroupProblemCode | undefined;
+    if (mode === "kh" || mode === "kl") {
+      if (amount === 0) problem = "dice.keep-none";
+      else if (amount > count) problem = "dice.keep-too-many";
+    } else if (amount === count) problem = "dice.keep-none";
+    else if (amount > count) problem = "dice.drop-too-many";
+    if (problem !== undefined) throw this.groupError(problem, count, sides, keep, position);
+    return mode === "kh" || mode === "kl" ? amount : count - amount;
+  }
+
+  private groupError(
+    code: GroupProblemCode,
+    count: number,
+    sides: number,
+    keep: KeepRule | undefined,
+    position: number,
+  ): DiceError {
+    const group: DiceGroupShape = keep === undefined ? { count, sides } : { count, sides, keep };
+    const limit = code === "dice.too-many-sides" ? { limit: DICE_LIMITS.maxSides } : {};
+    return new DiceError({ code, group, ...limit }, this.source, position);
+  }
 }
 
-/** Checks one dice group against the limits and returns how many of its dice are kept. */
-function checkGroup(
-  notation: string,
-  count: number,
-  sides: number,
-  keep: KeepRule | undefined,
-  position: number,
-): number {
-  // Checked in order of what a player most likely mistyped; quote() only runs on failure.
-  if (count === 0) {
-    throw new DiceError(
-      "dice.zero-dice",
-      `${quote(notation)} rolls no dice; roll at least 1`,
-      position,
-    );
-  }
-  if (sides === 0) {
-    throw new DiceError(
-      "dice.zero-sides",
-      `${quote(notation)}: a die needs at least 1 side`,
-      position,
-    );
-  }
-  if (sides > DICE_LIMITS.maxSides) {
-    throw new DiceError(
-      "dice.too-many-sides",
-      `${quote(notation)} has dice with ${formatCount(sides)} sides; the limit is ${formatCount(DICE_LIMITS.maxSides)}`,
-      position,
-    );
-  }
-  if (count > DICE_LIMITS.maxDice) {
-    throw new DiceError(
-      "dice.too-many-dice",
-      `${quote(notation)} rolls ${formatCount(count)} dice; the limit is ${formatCount(DICE_LIMITS.maxDice)}`,
-      position,
-    );
-  }
-  if (keep === undefined) return count;
-  const { mode, amount } = keep;
-  if (mode === "kh" || mode === "kl") {
-    if (amount === 0) {
-      throw new DiceError(
-        "dice.keep-none",
-        `${quote(notation)} keeps no dice; keep at least 1`,
-        position,
-      );
-    }
-    if (amount > count) {
-      throw new DiceError(
-        "dice.keep-too-many",
-        `${quote(notation)} keeps more dice than it rolls`,
-        position,
-      );
-    }
-    return amount;
-  }
-  if (amount === count) {
-    throw new DiceError(
-      "dice.keep-none",
-      `${quote(notation)} drops every die it rolls; keep at least 1`,
-      position,
-    );
-  }
-  if (amount > count) {
-    throw new DiceError(
-      "dice.drop-too-many",
-      `${quote(notation)} drops more dice than it rolls`,
-      position,
-    );
-  }
-  return count - amount;
-}
+type GroupProblemCode = Extract<DiceProblem, { group: DiceGroupShape; limit?: number }>["code"];

@@ -3,7 +3,15 @@
  * loss notation, SAN tests, loss resolution with temporary insanity, the breaking point,
  * permanent insanity and adaptation, projection onto a Bond, repression, and recovery.
  */
-export { parseSanLoss, rollLossSide } from "./notation.js";
+export {
+  isSanLossNotationError,
+  MAX_FIXED_LOSS,
+  parseSanLoss,
+  rollLossSide,
+  SanLossNotationError,
+  type SanLossProblem,
+  type SanLossSideName,
+} from "./notation.js";
 export { rollSanTest } from "./san-test.js";
 export { resolveSanLoss, type SanLossInput } from "./loss.js";
 export { canProject, projectOntoBond, projectSanityTest } from "./projection.js";

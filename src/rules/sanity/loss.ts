@@ -47,7 +47,8 @@ export interface ResolutionContext {
  * 2. SAN 0: permanently insane. This supersedes temporary insanity and the breaking point (the
  *    Protagonist leaves play as an NPC, so no disorder is recorded).
  * 3. Temporary insanity: `temporaryInsanityThreshold` (default 5) or more SAN lost in this test.
- * 4. Breaking point: SAN at or below it → a pending disorder, breaking point = SAN − POW.
+ * 4. Breaking point: SAN at or below it → a pending disorder (if the sheet has room for one),
+ *    breaking point = SAN − POW.
  * 5. Violence/Helplessness: any of 2–4 clears the track's boxes (option
  *    `adaptationResetOnInsanity`); otherwise a loss ticks a box, and the third box adapts, at a
  *    cost of 1D6 CHA and every Bond (Violence) or 1D6 POW (Helplessness).
@@ -129,12 +130,14 @@ export function resolveWithContext(
   }
   if (breakingPointReached) {
     const disorder = pendingDisorder(threat);
-    after.disorders.push(disorder);
+    const disorderRecorded = (before.disorderRoom ?? Infinity) > 0;
+    if (disorderRecorded) after.disorders.push(disorder);
     after.breakingPoint = breakingPointFor(after.san, after.pow);
     events.push({
       type: "breaking-point",
       threat,
       disorder,
+      disorderRecorded,
       breakingPoint: { before: before.breakingPoint, after: after.breakingPoint },
       reason: `SAN ${after.san} is at or below the breaking point ${before.breakingPoint}: a new disorder, and the breaking point resets to SAN − POW.`,
     });

@@ -1,46 +1,69 @@
-import { diceRange, rollDice } from "../dice/index.js";
-import { RulesError, isRulesError } from "../errors.js";
+import { diceRange, isDiceError, rollDice, type DiceError } from "../dice/index.js";
+import { RulesError } from "../errors.js";
 import type { Rng } from "../rng.js";
 import type { LossRoll, SanLoss, SanLossSide } from "./types.js";
 
-const NOTATION_HELP = "SAN loss is written success/failure, like 0/1D6";
-
 /** A fixed loss bigger than this is a typo: no Protagonist has more than 99 SAN. */
-const MAX_FIXED_LOSS = 100;
+export const MAX_FIXED_LOSS = 100;
 
-function badNotation(detail: string): RulesError {
-  return new RulesError("invalid-san-loss-notation", `${NOTATION_HELP}. ${detail}`);
+export type SanLossSideName = "success" | "failure";
+
+/** Why a SAN loss notation was refused, as data: the words are the bot's (presentation). */
+export type SanLossProblem =
+  | { readonly kind: "no-slash" }
+  | { readonly kind: "many-slashes" }
+  | { readonly kind: "empty-side"; readonly side: SanLossSideName }
+  | {
+      readonly kind: "fixed-too-large";
+      readonly side: SanLossSideName;
+      readonly amount: number;
+      readonly limit: number;
+    }
+  | { readonly kind: "not-dice"; readonly side: SanLossSideName; readonly dice: DiceError }
+  | { readonly kind: "negative"; readonly side: SanLossSideName; readonly text: string };
+
+export class SanLossNotationError extends RulesError {
+  override name = "SanLossNotationError";
+  constructor(
+    readonly problem: SanLossProblem,
+    /** The notation as the player typed it. */
+    readonly notation: string,
+  ) {
+    super(
+      "invalid-san-loss-notation",
+      `${problem.kind} in ${JSON.stringify(notation.slice(0, 60))}`,
+    );
+  }
 }
 
-function parseSide(raw: string, which: "success" | "failure"): SanLossSide {
+export function isSanLossNotationError(error: unknown): error is SanLossNotationError {
+  return error instanceof SanLossNotationError;
+}
+
+function parseSide(raw: string, side: SanLossSideName, notation: string): SanLossSide {
+  const refuse = (problem: SanLossProblem) => new SanLossNotationError(problem, notation);
   // Written the SRD's way: no spaces, a capital D for dice ("1D4+1"); keep/drop stay lower case.
   const text = raw
     .replace(/\s+/g, "")
     .toLowerCase()
     .replace(/d(?=\d)/g, "D");
-  if (text === "") throw badNotation(`The ${which} side is empty.`);
+  if (text === "") throw refuse({ kind: "empty-side", side });
   if (/^\d+$/.test(text)) {
     const amount = Number(text);
     if (amount > MAX_FIXED_LOSS) {
-      throw badNotation(`A fixed loss of ${amount} is more than any Protagonist's SAN.`);
+      throw refuse({ kind: "fixed-too-large", side, amount, limit: MAX_FIXED_LOSS });
     }
     return { kind: "fixed", amount, text: String(amount) };
   }
   let range: { min: number; max: number };
   try {
-    // The player's own text, so the dice parser's positions and quotes match what they typed.
+    // The player's own text, so what the dice parser quotes is what they typed.
     range = diceRange(raw.trim());
   } catch (error) {
-    if (isRulesError(error)) {
-      throw badNotation(
-        `The ${which} side "${raw.trim()}" is not a number or dice: ${error.message}`,
-      );
-    }
+    if (isDiceError(error)) throw refuse({ kind: "not-dice", side, dice: error });
     throw error;
   }
-  if (range.min < 0) {
-    throw badNotation(`The ${which} side "${text}" could roll below 0; a loss cannot be negative.`);
-  }
+  if (range.min < 0) throw refuse({ kind: "negative", side, text });
   return { kind: "dice", expression: text, min: range.min, max: range.max, text };
 }
 
@@ -51,15 +74,14 @@ function parseSide(raw: string, which: "success" | "failure"): SanLossSide {
 export function parseSanLoss(notation: string): SanLoss {
   const parts = notation.split("/");
   if (parts.length !== 2) {
-    throw badNotation(
-      parts.length < 2
-        ? `"${notation.trim()}" has no "/" between the success and failure losses.`
-        : `"${notation.trim()}" has more than one "/".`,
+    throw new SanLossNotationError(
+      { kind: parts.length < 2 ? "no-slash" : "many-slashes" },
+      notation,
     );
   }
   const [successText = "", failureText = ""] = parts;
-  const onSuccess = parseSide(successText, "success");
-  const onFailure = parseSide(failureText, "failure");
+  const onSuccess = parseSide(successText, "success", notation);
+  const onFailure = parseSide(failureText, "failure", notation);
   return { notation: `${onSuccess.text}/${onFailure.text}`, onSuccess, onFailure };
 }
 

@@ -118,6 +118,11 @@ export type SanityEvent =
       threat: ThreatType;
       /** Placeholder the GM names later; also appended to `disorders`. See pendingDisorder(). */
       disorder: string;
+      /**
+       * False when the sheet had no room for another disorder, so none was appended (absent in
+       * results logged before sheets had a limit: recorded).
+       */
+      disorderRecorded?: boolean;
       breakingPoint: Change;
       reason: string;
     }

@@ -38,6 +38,7 @@ export async function startInProcessBot(options: {
   readonly autoDeferAfterMs?: number;
   readonly services?: BotServices;
   readonly writeRateLimiter?: WriteRateLimiter;
+  readonly rollRateLimiter?: WriteRateLimiter;
   /** Guilds, users, timeouts of the fake (the token is always TEST_TOKEN). */
   readonly fakeOptions?: Omit<StartFakeDiscordOptions, "requiredToken">;
   /** Log the client's health events like the bot process does (logClientEvents). */
@@ -66,6 +67,7 @@ export async function startInProcessBot(options: {
     autoDeferAfterMs: options.autoDeferAfterMs,
     newReferenceCode: () => "REF123",
     writeRateLimiter: options.writeRateLimiter,
+    rollRateLimiter: options.rollRateLimiter,
   });
   if (options.logClientEvents === true) logClientEvents(client, log);
   client.on(Events.InteractionCreate, (interaction) => {

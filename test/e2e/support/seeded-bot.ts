@@ -5,8 +5,11 @@ import { MessageFlags } from "discord.js";
 import {
   startFakeDiscord,
   type FakeChannelInit,
+  type FakeGuildInit,
+  type FakeRoleInit,
   type FakeDiscord,
   type InteractionHandle,
+  type StartFakeDiscordOptions,
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
@@ -34,21 +37,43 @@ export interface SeededBot {
   stop(): Promise<void>;
 }
 
+/** Made-up players beyond the second, for tables of more (`startSeededBot(token, { players })`). */
+export function extraPlayerId(index: number): string {
+  return `4000000000000001${String(index).padStart(2, "0")}`;
+}
+
 /**
- * The fake Discord, a seeded table (the owner is the GM; two players with one Protagonist each)
- * and the built bot on it, registered and ready. One per test file. `channels` come after the
- * guild's #general (which stays the default channel).
+ * The fake Discord, a seeded table (the owner is the GM; two players, or `players`, with one
+ * Protagonist each) and the built bot on it, registered and ready. One per test file. `channels`
+ * come after the guild's #general (which stays the default channel).
  */
 export async function startSeededBot(
   token: string,
-  options: { channels?: FakeChannelInit[] } = {},
+  options: {
+    channels?: FakeChannelInit[];
+    /** Roles of the seeded guild (members get them with an interaction's `roles`). */
+    roles?: FakeRoleInit[];
+    /** More servers the bot is in, after the seeded one (no campaign in them). */
+    otherGuilds?: FakeGuildInit[];
+    /** More of the fake's options (e.g. guilds the bot is not in, user installs). */
+    fake?: Omit<StartFakeDiscordOptions, "requiredToken" | "guilds">;
+    /** Environment variables for the bot (e.g. rate limits). */
+    env?: Record<string, string>;
+    /** Register the commands globally, as a production bot does (not on the seeded guild). */
+    globalCommands?: boolean;
+    /** Players with one Protagonist each (two unless told). */
+    players?: number;
+  } = {},
 ): Promise<SeededBot> {
+  const { players = 2 } = options;
   const fake = await startFakeDiscord({
     requiredToken: token,
     defaultTimeoutMs: 20_000,
-    ...(options.channels
-      ? { guilds: [{ channels: [{ name: "general" }, ...options.channels] }] }
-      : {}),
+    ...options.fake,
+    guilds: [
+      { channels: [{ name: "general" }, ...(options.channels ?? [])], roles: options.roles },
+      ...(options.otherGuilds ?? []),
+    ],
   });
   const dir = emptyDir();
   const file = join(dir, "bot.db");
@@ -59,14 +84,21 @@ export async function startSeededBot(
     guildId: fake.guild().id,
     channelId: fake.defaultChannelId(),
     gmUserId: gmId,
-    players: [{ userId: playerId }, { userId: SECOND_PLAYER_ID }],
+    players: [
+      { userId: playerId },
+      { userId: SECOND_PLAYER_ID },
+      ...Array.from({ length: Math.max(0, players - 2) }, (_, index) => ({
+        userId: extraPlayerId(index + 3),
+      })),
+    ],
   });
   const bot = startBotProcess(
     {
       DISCORD_TOKEN: token,
       DISCORD_API_URL: fake.apiUrl,
       DATABASE_URL: `file:${file}`,
-      DEV_GUILD_ID: fake.guild().id,
+      ...(options.globalCommands === true ? {} : { DEV_GUILD_ID: fake.guild().id }),
+      ...options.env,
     },
     dir,
   );

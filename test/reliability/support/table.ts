@@ -54,6 +54,7 @@ export async function startTable(
   options: {
     readonly modules?: readonly CommandModule[];
     readonly writeRateLimiter?: WriteRateLimiter;
+    readonly rollRateLimiter?: WriteRateLimiter;
     readonly logClientEvents?: boolean;
     /** Choices merged over the sample for each player's Protagonist (e.g. a hostile name). */
     readonly playerChoices?: readonly Partial<CreationChoices>[];
@@ -86,6 +87,7 @@ export async function startTable(
       modules: options.modules ?? commands,
       services,
       writeRateLimiter: options.writeRateLimiter,
+      rollRateLimiter: options.rollRateLimiter,
       logClientEvents: options.logClientEvents,
       fakeOptions: {
         guilds: [

@@ -608,15 +608,24 @@ describe("bonus picks", () => {
     ]);
   });
 
-  it("unnatural-at-creation", () => {
-    expect(violations(picks("Unnatural"))).toEqual([
+  it("unnatural-at-creation, when the campaign keeps Delta Green's rule", () => {
+    const deltaGreen = { ...DEFAULT_RULE_OPTIONS, unnaturalBonusPicks: false };
+    expect(violations(picks("Unnatural"), deltaGreen)).toEqual([
       {
         code: "unnatural-at-creation",
         path: "bonusSkills[9]",
         message:
-          "Unnatural cannot be raised at creation; it grows only through encounters with the unnatural.",
+          "This campaign does not let bonus picks raise Unnatural at creation; it grows only through encounters with the unnatural.",
       },
     ]);
+  });
+
+  it("lets a bonus pick raise Unnatural by default, as seed 000 does, lowering Max SAN", () => {
+    expect(DEFAULT_RULE_OPTIONS.unnaturalBonusPicks).toBe(true);
+    expect(violations(picks("Unnatural"))).toEqual([]);
+    const sheet = buildProtagonist(picks("Unnatural"));
+    expect(sheet.skills.find((s) => s.name === "Unnatural")?.rating).toBe(20);
+    expect(sheet.derived.maxSan).toBe(79);
   });
 
   it("skill-above-cap points at the pick that went over", () => {
@@ -634,7 +643,7 @@ describe("bonus picks", () => {
   });
 
   it("skill-above-cap honours the campaign's cap", () => {
-    const options = { creationSkillCap: 60 };
+    const options = { ...DEFAULT_RULE_OPTIONS, creationSkillCap: 60 };
     expect(violations(sampleChoices(), options).map((v) => v.message)).toEqual([
       "Persuade would reach 80%, above the creation limit of 60%; move 1 pick to other skills.",
       "Search would reach 80%, above the creation limit of 60%; move 1 pick to other skills.",

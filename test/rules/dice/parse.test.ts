@@ -146,110 +146,83 @@ describe("diceRange", () => {
   });
 });
 
-describe("parseDice: errors a player can read", () => {
-  it.each<[string, DiceErrorCode, string]>([
-    ["", "dice.empty", "Type a dice expression, such as `1d100` or `4d6kh3 + 2`"],
-    ["   ", "dice.empty", "Type a dice expression, such as `1d100` or `4d6kh3 + 2`"],
-    ["4d6kh7", "dice.keep-too-many", "`4d6kh7` keeps more dice than it rolls"],
-    ["2d20kl3", "dice.keep-too-many", "`2d20kl3` keeps more dice than it rolls"],
-    ["4d6kh0", "dice.keep-none", "`4d6kh0` keeps no dice; keep at least 1"],
-    ["4d6dl4", "dice.keep-none", "`4d6dl4` drops every die it rolls; keep at least 1"],
-    ["4d6dh5", "dice.drop-too-many", "`4d6dh5` drops more dice than it rolls"],
-    ["2000d6", "dice.too-many-dice", "`2000d6` rolls 2,000 dice; the limit is 1,000"],
-    [
-      "600d6 + 600d6",
-      "dice.too-many-dice",
-      "This expression rolls 1,200 dice in all; the limit is 1,000",
-    ],
-    ["1d1001", "dice.too-many-sides", "`1d1001` has dice with 1,001 sides; the limit is 1,000"],
-    ["0d6", "dice.zero-dice", "`0d6` rolls no dice; roll at least 1"],
-    ["3d0", "dice.zero-sides", "`3d0`: a die needs at least 1 side"],
-    [
-      "1d6 + 1000001",
-      "dice.number-too-large",
-      "`1000001` is too large; numbers can be at most 1,000,000",
-    ],
-    [
-      "9".repeat(100),
-      "dice.number-too-large",
-      "`999999999999999999999999…` is too large; numbers can be at most 1,000,000",
-    ],
+describe("parseDice: what is wrong, as data", () => {
+  const g = (count: number, sides: number, keep?: { mode: string; amount: number }) =>
+    keep === undefined ? { count, sides } : { count, sides, keep };
+  const syntax = (expected: string, found: string, more: object = {}) => ({
+    code: "dice.syntax",
+    expected,
+    found,
+    ...more,
+  });
+  it.each<[string, DiceErrorCode, object]>([
+    ["", "dice.empty", { code: "dice.empty" }],
+    ["   ", "dice.empty", { code: "dice.empty" }],
+    ["4d6kh7", "dice.keep-too-many", { group: g(4, 6, { mode: "kh", amount: 7 }) }],
+    ["2d20kl3", "dice.keep-too-many", { group: g(2, 20, { mode: "kl", amount: 3 }) }],
+    ["4d6kh0", "dice.keep-none", { group: g(4, 6, { mode: "kh", amount: 0 }) }],
+    ["4d6dl4", "dice.keep-none", { group: g(4, 6, { mode: "dl", amount: 4 }) }],
+    ["4d6dh5", "dice.drop-too-many", { group: g(4, 6, { mode: "dh", amount: 5 }) }],
+    ["2000d6", "dice.too-many-dice", { count: 2000, limit: 1000, group: g(2000, 6) }],
+    ["600d6 + 600d6", "dice.too-many-dice", { count: 1200, limit: 1000 }],
+    ["1d1001", "dice.too-many-sides", { group: g(1, 1001), limit: 1000 }],
+    ["0d6", "dice.zero-dice", { group: g(0, 6) }],
+    ["3d0", "dice.zero-sides", { group: g(3, 0) }],
+    ["1d6 + 1000001", "dice.number-too-large", { number: "1000001", limit: 1_000_000 }],
+    ["9".repeat(100), "dice.number-too-large", { number: "9".repeat(100) }],
     [
       "1000000 * 1001",
       "dice.result-too-large",
-      "`1000000 * 1001` can reach 1,001,000,000; results must stay within ±1,000,000,000",
+      { notation: "1000000 * 1001", extreme: 1_001_000_000, limit: 1_000_000_000 },
     ],
     [
       "-1000d1000 * 1001",
       "dice.result-too-large",
-      "`-1000d1000 * 1001` can reach -1,001,000,000; results must stay within ±1,000,000,000",
+      { notation: "-1000d1000 * 1001", extreme: -1_001_000_000 },
     ],
-    ["1d6))", "dice.syntax", "Unexpected `)` at position 4; there is no `(` for it to close"],
-    ["(1d6", "dice.syntax", "Missing `)` to close the `(` at position 1"],
-    [
-      "(1 2)",
-      "dice.syntax",
-      "Unexpected `2` at position 4; expected `)` to close the `(` at position 1",
-    ],
-    ["1d6 2", "dice.syntax", "Unexpected `2` at position 5; expected `+`, `-`, `*` or the end"],
-    ["1d6 +", "dice.syntax", "The expression ends too soon: expected a number or dice after `+`"],
-    ["-", "dice.syntax", "The expression ends too soon: expected a number or dice after `-`"],
-    ["()", "dice.syntax", "Unexpected `)` at position 2; expected a number or dice"],
-    ["+5", "dice.syntax", "Unexpected `+` at position 1; expected a number or dice"],
-    ["2 ** 3", "dice.syntax", "Unexpected `*` at position 4; expected a number or dice"],
-    ["2d", "dice.syntax", "`2d` needs a number of sides after the `d`, e.g. `d6`"],
-    ["d", "dice.syntax", "`d` needs a number of sides after the `d`, e.g. `d6`"],
-    [
-      "2d+3",
-      "dice.syntax",
-      "Unexpected `+` at position 3; expected the number of sides after `d`, e.g. `d6`",
-    ],
-    [
-      "4d6kh",
-      "dice.syntax",
-      "The expression ends too soon: say how many dice to keep after `4d6kh`, e.g. `kh1`",
-    ],
-    [
-      "4d6dl",
-      "dice.syntax",
-      "The expression ends too soon: say how many dice to drop after `4d6dl`, e.g. `dl1`",
-    ],
-    [
-      "4d6k+1",
-      "dice.syntax",
-      "Unexpected `+` at position 5; expected how many dice to keep, e.g. `kh1`",
-    ],
-    [
-      "4d6d1",
-      "dice.syntax",
-      "Unexpected `d` at position 4; to drop dice write `dl` (lowest) or `dh` (highest) and a number, e.g. `4d6dl1`",
-    ],
+    ["1d6))", "dice.syntax", syntax("no-open-paren", ")")],
+    ["(1d6", "dice.syntax", syntax("close-paren", "")],
+    ["(1 2)", "dice.syntax", syntax("close-paren", "2")],
+    ["(1d6 2)", "dice.syntax", syntax("after-dice", "2", { group: g(1, 6) })],
+    ["1d6 2", "dice.syntax", syntax("after-dice", "2", { group: g(1, 6) })],
+    ["1 2", "dice.syntax", syntax("operator-or-end", "2")],
+    ["1d6 +", "dice.syntax", syntax("number-or-dice", "", { after: "+" })],
+    ["-", "dice.syntax", syntax("number-or-dice", "", { after: "-" })],
+    ["()", "dice.syntax", syntax("number-or-dice", ")")],
+    ["+5", "dice.syntax", syntax("number-or-dice", "+")],
+    ["2 ** 3", "dice.syntax", syntax("number-or-dice", "*")],
+    ["2d", "dice.syntax", syntax("sides", "", { group: g(2, 0) })],
+    ["d", "dice.syntax", syntax("sides", "", { group: g(1, 0) })],
+    ["2d+3", "dice.syntax", syntax("sides", "+", { group: g(2, 0) })],
+    ["4d6kh", "dice.syntax", syntax("keep-count", "", { group: g(4, 6), mode: "kh" })],
+    ["4d6dl", "dice.syntax", syntax("keep-count", "", { group: g(4, 6), mode: "dl" })],
+    ["4d6k+1", "dice.syntax", syntax("keep-count", "+", { group: g(4, 6), mode: "kh" })],
+    ["4d6kb3", "dice.syntax", syntax("keep-rule", "b", { group: g(4, 6) })],
+    ["4d6d1", "dice.syntax", syntax("keep-rule", "d", { group: g(4, 6) })],
     [
       "4d6kh3kl1",
       "dice.syntax",
-      "Unexpected `k` at position 7; a dice group can have only one keep or drop rule",
+      syntax("one-keep-rule", "k", { group: g(4, 6, { mode: "kh", amount: 3 }) }),
     ],
-    ["4d6h3", "dice.syntax", "Unexpected `h` at position 4; expected `+`, `-`, `*` or the end"],
-    ["2d6x2", "dice.syntax", "Unexpected `x` at position 4; use `*` to multiply"],
-    ["10/2", "dice.syntax", "Unexpected `/` at position 3; dividing is not supported"],
-    ["1d6 + str", "dice.syntax", "Unexpected `s` at position 7"],
-    ["1d6`", "dice.syntax", "Unexpected `` ` `` at position 4"],
-    ["1d6\u0000", "dice.syntax", "Unexpected character U+0000 at position 4"],
-    ["1d6 + 😀", "dice.syntax", "Unexpected `😀` at position 7"],
-    ["1d6\ud800", "dice.syntax", "Unexpected character U+D800 at position 4"],
-    ["1.5", "dice.syntax", "Unexpected `.` at position 2"],
-    [
-      `${"(".repeat(11)}1${")".repeat(11)}`,
-      "dice.too-deep",
-      "Parentheses are nested more than 10 deep (the `(` at position 11)",
-    ],
-    [" ".repeat(201), "dice.too-long", "That expression is 201 characters long; the limit is 200"],
-  ])("%j → %s", (input, code, message) => {
+    ["4d6h3", "dice.syntax", syntax("after-dice", "h", { group: g(4, 6) })],
+    ["4d6kh3 h", "dice.syntax", syntax("operator-or-end", "h")],
+    ["2d6x2", "dice.syntax", syntax("after-dice", "x", { group: g(2, 6) })],
+    ["10/2", "dice.syntax", syntax("operator-or-end", "/")],
+    ["1d6 + str", "dice.syntax", syntax("number-or-dice", "s")],
+    ["1d6`", "dice.syntax", syntax("after-dice", "`", { group: g(1, 6) })],
+    ["1d6\u0000", "dice.syntax", syntax("after-dice", "\u0000", { group: g(1, 6) })],
+    ["1d6 + 😀", "dice.syntax", syntax("number-or-dice", "😀")],
+    ["1d6\ud800", "dice.syntax", syntax("after-dice", "\ud800", { group: g(1, 6) })],
+    ["1.5", "dice.syntax", syntax("operator-or-end", ".")],
+    [`${"(".repeat(11)}1${")".repeat(11)}`, "dice.too-deep", { limit: 10 }],
+    [" ".repeat(201), "dice.too-long", { length: 201, limit: 200 }],
+  ])("%j → %s", (input, code, problem) => {
     const error = errorOf(input);
     expect(error).toBeInstanceOf(RulesError);
     expect(error.name).toBe("DiceError");
     expect(error.code).toBe(code);
-    expect(error.message).toBe(message);
+    expect(error.expression).toBe(input);
+    expect(error.problem).toMatchObject({ code, ...problem });
   });
 
   it("reports the 1-based position of the offending part", () => {

@@ -139,7 +139,9 @@ describe("rollDice with scripted faces", () => {
   it("rejects invalid input before asking the rng for anything", () => {
     const rng = scriptedRng([]);
     expect(() => rollDice("600d6 + 600d6", rng)).toThrow(DiceError);
-    expect(() => rollDice("4d6kh7", rng)).toThrow("`4d6kh7` keeps more dice than it rolls");
+    expect(() => rollDice("4d6kh7", rng)).toThrow(
+      expect.objectContaining({ code: "dice.keep-too-many" }),
+    );
   });
 });
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isRulesError } from "../../../src/rules/errors.js";
 import { scriptedRng } from "../../../src/rules/rng.js";
-import { parseSanLoss, rollLossSide } from "../../../src/rules/sanity/index.js";
+import {
+  isSanLossNotationError,
+  parseSanLoss,
+  rollLossSide,
+} from "../../../src/rules/sanity/index.js";
 
 describe("parseSanLoss: valid notation", () => {
   it("0/1D6: a fixed success side and a dice failure side", () => {
@@ -49,30 +52,38 @@ describe("parseSanLoss: valid notation", () => {
 });
 
 describe("parseSanLoss: invalid notation", () => {
-  const HELP = /^SAN loss is written success\/failure, like 0\/1D6\./;
-
-  it.each([
-    ["", /no "\/"/],
-    ["1D6", /no "\/"/],
-    ["0/1D6/1D8", /more than one "\/"/],
-    ["/1D6", /success side is empty/],
-    ["0/", /failure side is empty/],
-    ["0/ ", /failure side is empty/],
-    ["0/abc", /failure side "abc" is not a number or dice/],
-    ["x/1D6", /success side "x" is not a number or dice/],
-    ["-1/1D6", /success side "-1" could roll below 0/],
-    ["0/1D4-5", /could roll below 0/],
-    ["0/500", /fixed loss of 500/],
-  ])("%j", (notation, detail) => {
+  it.each<[string, object]>([
+    ["", { kind: "no-slash" }],
+    ["1D6", { kind: "no-slash" }],
+    ["0/1D6/1D8", { kind: "many-slashes" }],
+    ["/1D6", { kind: "empty-side", side: "success" }],
+    ["0/", { kind: "empty-side", side: "failure" }],
+    ["0/ ", { kind: "empty-side", side: "failure" }],
+    ["0/abc", { kind: "not-dice", side: "failure" }],
+    ["x/1D6", { kind: "not-dice", side: "success" }],
+    ["-1/1D6", { kind: "negative", side: "success", text: "-1" }],
+    ["0/1D4-5", { kind: "negative", side: "failure" }],
+    ["0/500", { kind: "fixed-too-large", side: "failure", amount: 500, limit: 100 }],
+  ])("%j", (notation, problem) => {
     try {
       parseSanLoss(notation);
       expect.unreachable();
     } catch (error) {
-      expect(isRulesError(error)).toBe(true);
-      if (!isRulesError(error)) return;
+      expect(isSanLossNotationError(error)).toBe(true);
+      if (!isSanLossNotationError(error)) return;
       expect(error.code).toBe("invalid-san-loss-notation");
-      expect(error.message).toMatch(HELP);
-      expect(error.message).toMatch(detail);
+      expect(error.notation).toBe(notation);
+      expect(error.problem).toMatchObject(problem);
+    }
+  });
+
+  it("keeps the dice parser's reason for a side that is not dice", () => {
+    try {
+      parseSanLoss("0/4d6kb3");
+      expect.unreachable();
+    } catch (error) {
+      if (!isSanLossNotationError(error) || error.problem.kind !== "not-dice") throw error;
+      expect(error.problem.dice.problem).toMatchObject({ expected: "keep-rule", found: "b" });
     }
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { scriptedRng } from "../../../src/rules/rng.js";
-import { parseSanLoss, projectSanityTest, sanityTest } from "../../../src/rules/sanity/index.js";
+import {
+  parseSanLoss,
+  projectSanityTest,
+  SanLossNotationError,
+  sanityTest,
+} from "../../../src/rules/sanity/index.js";
 import { adaptation, percentileFaces, protagonist, withOptions } from "./fixtures.js";
 
 const defaults = withOptions();
@@ -110,7 +115,7 @@ describe("sanityTest", () => {
     const rng = scriptedRng([]);
     expect(() =>
       sanityTest(protagonist(), { loss: "1D6", threat: "unnatural" }, defaults, rng),
-    ).toThrow(/SAN loss is written success\/failure, like 0\/1D6/);
+    ).toThrow(SanLossNotationError);
   });
 
   it("is plain JSON-safe data", () => {

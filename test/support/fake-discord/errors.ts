@@ -27,6 +27,7 @@ export const errors = {
   notFound: () => discordError(404, 0, "404: Not Found"),
   unknownApplication: () => discordError(404, 10002, "Unknown Application"),
   unknownChannel: () => discordError(404, 10003, "Unknown Channel"),
+  missingAccess: () => discordError(403, 50001, "Missing Access"),
   unknownGuild: () => discordError(404, 10004, "Unknown Guild"),
   unknownMember: () => discordError(404, 10007, "Unknown Member"),
   unknownMessage: () => discordError(404, 10008, "Unknown Message"),

@@ -27,7 +27,7 @@ import type { BodyContext } from "./message-body.js";
 import { ChangeNotifier } from "./notifier.js";
 import { RequestRecorder, type RequestPredicate, type WaitForRequestOptions } from "./recorder.js";
 import { createRoutes } from "./routes/index.js";
-import type { RecordedRequest, StartFakeDiscordOptions } from "./types.js";
+import type { FakeUserInit, RecordedRequest, StartFakeDiscordOptions } from "./types.js";
 import { FakeWorld, type GuildState, type StoredApiMessage } from "./world.js";
 
 export type * from "./types.js";
@@ -159,6 +159,13 @@ export class FakeDiscord {
   /** A configured guild (default: the first). */
   guild(id?: string): GuildState {
     return this.world.guild(id);
+  }
+
+  /** The user installs the app on their account (needs `userInstall`): its user commands reach them anywhere. */
+  installToUser(user: FakeUserInit | string): APIUser {
+    const resolved = this.world.resolveUser(user);
+    this.world.installToUser(resolved.id);
+    return resolved;
   }
 
   /** The first text channel of a guild (default: the first guild). */

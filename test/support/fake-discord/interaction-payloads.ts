@@ -9,8 +9,10 @@ import {
   InteractionType,
   Locale,
   MessageType,
+  PermissionFlagsBits,
 } from "discord.js";
 import type {
+  APIApplicationCommand,
   APIApplicationCommandAutocompleteInteraction,
   APIChatInputApplicationCommandInteraction,
   APIDMChannel,
@@ -30,7 +32,7 @@ import { buildMessage, type FakeGuildChannel } from "./payloads.js";
 import { DEFAULT_BOT_PERMISSIONS, toPermissionBits } from "./permissions.js";
 import { nextSnowflake, randomToken } from "./snowflake.js";
 import type { FakeUserInit } from "./types.js";
-import type { FakeWorld, GuildState, StoredApiMessage } from "./world.js";
+import type { FakePrivateChannel, FakeWorld, GuildState, StoredApiMessage } from "./world.js";
 import type { JsonRecord } from "./guards.js";
 
 /** Where and by whom an interaction happens. */
@@ -46,6 +48,11 @@ export interface InteractionContextInit {
   /** Overrides `member.permissions` (default: computed from roles; the owner has all). */
   memberPermissions?: bigint | string;
   locale?: Locale;
+  /**
+   * With `guildId: null`: a DM with another user, or a group DM, instead of the bot's DM. Only
+   * commands installed on the user's account (`installToUser`) reach these.
+   */
+  privateChannel?: "dm" | "group-dm";
 }
 
 export interface SlashCommandInit
@@ -96,8 +103,10 @@ export interface BuiltInteraction<P> {
 
 interface Context {
   guild: GuildState | undefined;
-  channel: FakeGuildChannel | APIDMChannel;
+  channel: FakeGuildChannel | APIDMChannel | FakePrivateChannel;
   user: APIUser;
+  /** Where it happens: a server, the bot's DM, or another DM or group DM. */
+  where: InteractionContextType;
 }
 
 function resolveContext(
@@ -108,13 +117,24 @@ function resolveContext(
   const user = world.resolveUser(init.user);
   const channelId = init.channelId ?? channelHint;
   if (init.guildId === null) {
+    const known = channelId === undefined ? undefined : world.privateChannels.get(channelId);
+    if (known !== undefined || init.privateChannel !== undefined) {
+      const channel = known ?? world.privateChannelFor(user, init.privateChannel ?? "dm");
+      return { guild: undefined, channel, user, where: InteractionContextType.PrivateChannel };
+    }
     const dm = channelId === undefined ? undefined : world.dmChannels.get(channelId);
-    return { guild: undefined, channel: dm ?? world.dmChannelFor(user), user };
+    return {
+      guild: undefined,
+      channel: dm ?? world.dmChannelFor(user),
+      user,
+      where: InteractionContextType.BotDM,
+    };
   }
   if (channelId !== undefined && init.guildId === undefined) {
     const found = world.findChannel(channelId);
     if (found === undefined) throw new Error(`fake Discord: unknown channel ${channelId}`);
-    return { guild: found.guild, channel: found.channel, user };
+    const where = found.guild ? InteractionContextType.Guild : InteractionContextType.BotDM;
+    return { guild: found.guild, channel: found.channel, user, where };
   }
   const guild = world.guild(init.guildId);
   const channel =
@@ -124,11 +144,102 @@ function resolveContext(
   if (channel === undefined) {
     throw new Error(`fake Discord: channel ${String(channelId)} is not in guild ${guild.name}`);
   }
-  return { guild, channel, user };
+  return { guild, channel, user, where: InteractionContextType.Guild };
+}
+
+/** What the app may do in a channel it reaches only through a user's install (Discord's note on app_permissions). */
+const USER_INSTALL_PERMISSIONS =
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.MentionEveryone |
+  PermissionFlagsBits.UseExternalApps;
+
+type Owners = Partial<Record<ApplicationIntegrationType, string>>;
+
+/** The installations a command has: a guild command its guild's; a global one as registered. */
+function installTypesOf(world: FakeWorld, command: APIApplicationCommand): readonly number[] {
+  if (command.guild_id !== undefined) return [ApplicationIntegrationType.GuildInstall];
+  return command.integration_types ?? world.installTypes;
+}
+
+/**
+ * `authorizing_integration_owners`: the server's install where the bot is in it (its bot DM:
+ * "0"), and the user's own install where they made one, each only if the command (when there is
+ * one) supports that installation.
+ */
+function ownersOf(world: FakeWorld, context: Context, command?: APIApplicationCommand): Owners {
+  const types = command === undefined ? [0, 1] : installTypesOf(world, command);
+  const owners: Owners = {};
+  if (types.includes(ApplicationIntegrationType.GuildInstall)) {
+    if (context.where === InteractionContextType.BotDM)
+      owners[ApplicationIntegrationType.GuildInstall] = "0";
+    if (context.guild?.botInstalled === true) {
+      owners[ApplicationIntegrationType.GuildInstall] = context.guild.id;
+    }
+  }
+  if (
+    types.includes(ApplicationIntegrationType.UserInstall) &&
+    world.hasUserInstall(context.user.id)
+  ) {
+    owners[ApplicationIntegrationType.UserInstall] = context.user.id;
+  }
+  return owners;
+}
+
+const CONTEXT_NAMES = ["a server", "the bot's DM", "a DM or group DM"] as const;
+
+/**
+ * Throws where a Discord client would not offer the command: outside its `contexts`, where no
+ * installation of it reaches (a server without the bot, a group DM without a user install), or
+ * to a member lacking its `default_member_permissions` (Administrator passes).
+ */
+function assertOffered(
+  world: FakeWorld,
+  context: Context,
+  command: APIApplicationCommand | undefined,
+  owners: Owners,
+  init: InteractionContextInit,
+): void {
+  if (command === undefined) return;
+  const everywhere = [
+    InteractionContextType.Guild,
+    InteractionContextType.BotDM,
+    InteractionContextType.PrivateChannel,
+  ];
+  const contexts =
+    command.guild_id === undefined
+      ? (command.contexts ?? everywhere)
+      : [InteractionContextType.Guild];
+  const where = CONTEXT_NAMES[context.where];
+  if (!contexts.includes(context.where)) {
+    throw new Error(
+      `fake Discord: /${command.name} is not offered in ${where} (contexts ${contexts.join(",")})`,
+    );
+  }
+  if (Object.keys(owners).length === 0) {
+    throw new Error(`fake Discord: no installation of the app offers /${command.name} in ${where}`);
+  }
+  const guild = context.guild;
+  const required = command.default_member_permissions;
+  if (guild === undefined || owners[ApplicationIntegrationType.UserInstall] !== undefined) return;
+  if (required === null) return;
+  const has = toPermissionBits(init.memberPermissions, world.permissionsOf(guild, context.user.id));
+  const administrator = (has & PermissionFlagsBits.Administrator) !== 0n;
+  const needed = BigInt(required);
+  if (!administrator && (needed === 0n || (has & needed) !== needed)) {
+    throw new Error(
+      `fake Discord: /${command.name} is hidden from this member (default_member_permissions ${required})`,
+    );
+  }
 }
 
 /** The fields every interaction shares: identity, where it happened, who did it, permissions. */
-function baseFields(world: FakeWorld, context: Context, init: InteractionContextInit) {
+function baseFields(
+  world: FakeWorld,
+  context: Context,
+  init: InteractionContextInit,
+  owners: Owners,
+) {
   const { guild, channel, user } = context;
   const common = {
     id: nextSnowflake(),
@@ -141,14 +252,14 @@ function baseFields(world: FakeWorld, context: Context, init: InteractionContext
     attachment_size_limit: 10 * 1024 * 1024,
   };
   if (guild === undefined) {
+    const botDm = context.where === InteractionContextType.BotDM;
     return {
       ...common,
       user,
       channel: { ...channel },
-      app_permissions: DEFAULT_BOT_PERMISSIONS.toString(),
-      // A guild-installed app used in its bot DM is authorised by the "0" guild.
-      authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: "0" },
-      context: InteractionContextType.BotDM,
+      app_permissions: (botDm ? DEFAULT_BOT_PERMISSIONS : USER_INSTALL_PERMISSIONS).toString(),
+      authorizing_integration_owners: owners,
+      context: context.where,
     };
   }
   const member = world.ensureMember(guild, user, init.roles);
@@ -160,8 +271,11 @@ function baseFields(world: FakeWorld, context: Context, init: InteractionContext
     guild_locale: guild.preferredLocale,
     channel: { ...channel, permissions: permissions.toString() },
     member: { ...member, user, permissions: permissions.toString() },
-    app_permissions: world.permissionsOf(guild, world.botUser.id).toString(),
-    authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: guild.id },
+    app_permissions: (guild.botInstalled
+      ? world.permissionsOf(guild, world.botUser.id)
+      : USER_INSTALL_PERMISSIONS | PermissionFlagsBits.UseExternalEmojis
+    ).toString(),
+    authorizing_integration_owners: owners,
     context: InteractionContextType.Guild,
   };
 }
@@ -171,10 +285,12 @@ export function buildSlashCommand(
   init: SlashCommandInit,
 ): BuiltInteraction<APIChatInputApplicationCommandInteraction> {
   const context = resolveContext(world, init);
-  const command = world.findCommand(init.name, context.guild?.id);
+  const command = world.findCommand(init.name, commandGuildOf(context));
+  const owners = ownersOf(world, context, command);
+  assertOffered(world, context, command, owners, init);
   const { options, resolved } = buildCommandOptions(world, context.guild, command, init, false);
   const payload: APIChatInputApplicationCommandInteraction = {
-    ...baseFields(world, context, init),
+    ...baseFields(world, context, init, owners),
     type: InteractionType.ApplicationCommand,
     data: {
       id: command?.id ?? nextSnowflake(),
@@ -194,10 +310,12 @@ export function buildAutocomplete(
   init: AutocompleteInit,
 ): BuiltInteraction<APIApplicationCommandAutocompleteInteraction> {
   const context = resolveContext(world, init);
-  const command = world.findCommand(init.name, context.guild?.id);
+  const command = world.findCommand(init.name, commandGuildOf(context));
+  const owners = ownersOf(world, context, command);
+  assertOffered(world, context, command, owners, init);
   const { options } = buildCommandOptions(world, context.guild, command, init, true);
   const payload: APIApplicationCommandAutocompleteInteraction = {
-    ...baseFields(world, context, init),
+    ...baseFields(world, context, init, owners),
     type: InteractionType.ApplicationCommandAutocomplete,
     data: {
       id: command?.id ?? nextSnowflake(),
@@ -258,7 +376,7 @@ export function buildButton(
     message.channel_id,
   );
   const payload: APIMessageComponentInteraction = {
-    ...baseFields(world, context, init),
+    ...baseFields(world, context, init, ownersOf(world, context)),
     type: InteractionType.MessageComponent,
     message,
     data: { custom_id: init.customId, component_type: ComponentType.Button },
@@ -305,7 +423,7 @@ export function buildSelect(
     ...(resolveAs === undefined ? {} : { resolved }),
   } as APIMessageComponentInteraction["data"]; // the component_type/resolved pairing is guaranteed above
   const payload: APIMessageComponentInteraction = {
-    ...baseFields(world, context, init),
+    ...baseFields(world, context, init, ownersOf(world, context)),
     type: InteractionType.MessageComponent,
     message,
     data,
@@ -333,7 +451,7 @@ export function buildModalSubmit(
     source?.channel_id,
   );
   const payload: APIModalSubmitInteraction = {
-    ...baseFields(world, context, init),
+    ...baseFields(world, context, init, ownersOf(world, context)),
     type: InteractionType.ModalSubmit,
     ...(source === undefined ? {} : { message: source }),
     data: {
@@ -342,6 +460,11 @@ export function buildModalSubmit(
     },
   };
   return { payload, description: `modal submit "${init.customId}"`, sourceMessageId: source?.id };
+}
+
+/** The guild whose commands the user sees: only a server the bot is in has them. */
+function commandGuildOf(context: Context): string | undefined {
+  return context.guild?.botInstalled === true ? context.guild.id : undefined;
 }
 
 /** Components act where their message is: its guild, or the DM if it has none. */

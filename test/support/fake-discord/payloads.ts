@@ -262,7 +262,11 @@ export function buildGuildCreate(guild: GuildSnapshot): GatewayGuildCreateDispat
   };
 }
 
-export function buildApplication(id: string, bot: APIUser): APIApplication {
+export function buildApplication(
+  id: string,
+  bot: APIUser,
+  installTypes: readonly number[],
+): APIApplication {
   return {
     id,
     name: bot.username,
@@ -286,7 +290,10 @@ export function buildApplication(id: string, bot: APIUser): APIApplication {
     role_connections_verification_url: null,
     event_webhooks_url: null,
     event_webhooks_status: ApplicationWebhookEventStatus.Disabled,
-    integration_types_config: { 0: { oauth2_install_params: undefined } },
+    // Its keys are the installation contexts the app supports.
+    integration_types_config: Object.fromEntries(
+      installTypes.map((type) => [type, { oauth2_install_params: undefined }]),
+    ),
   };
 }
 

@@ -57,6 +57,16 @@ export interface FakeGuildInit {
 export interface StartFakeDiscordOptions {
   /** Guilds the bot is in; defaults to one guild with a #general text channel. */
   guilds?: FakeGuildInit[];
+  /**
+   * Servers the bot is not in, where members who installed the app on their account use its
+   * user-installable commands (the bot gets no GUILD_CREATE and no access to their channels).
+   */
+  externalGuilds?: FakeGuildInit[];
+  /**
+   * Whether the app may be installed on user accounts (the developer portal's Installation
+   * settings). Off by default, like a new app: commands claiming user installation are refused.
+   */
+  userInstall?: boolean;
   applicationId?: string;
   botUser?: FakeUserInit;
   /** When set, REST calls and IDENTIFY with any other token fail like Discord does (401 / 4004). */

@@ -261,8 +261,55 @@ function validateModalInput(errors: FieldError[], at: FieldError["path"], input:
 
 const COMMAND_NAME = /^[-_'\p{L}\p{N}\p{M}]{1,32}$/u;
 
+/** Discord's installation contexts (integration types) and interaction contexts. */
+const INTEGRATION_TYPES = [0, 1];
+const INTERACTION_CONTEXTS = [0, 1, 2];
+
+/**
+ * A command's `integration_types` and `contexts`: known values only, and no installation the app
+ * does not support ("as long as any included contexts are already supported on the application
+ * level": Application Commands, "Installation Context").
+ */
+function validateInstallation(
+  errors: FieldError[],
+  index: number,
+  command: JsonRecord,
+  supported: readonly number[],
+): void {
+  const types = command.integration_types;
+  if (types !== undefined && types !== null) {
+    asArray(types).forEach((type, at) => {
+      if (!isNumber(type) || !INTEGRATION_TYPES.includes(type)) {
+        errors.push({
+          path: [index, "integration_types", at],
+          code: "BASE_TYPE_CHOICES",
+          message: `Value must be one of (${INTEGRATION_TYPES.join(", ")}).`,
+        });
+      } else if (!supported.includes(type)) {
+        errors.push({
+          path: [index, "integration_types", at],
+          code: "APPLICATION_COMMAND_INTEGRATION_TYPE_NOT_SUPPORTED",
+          message: "The application does not support this installation context.",
+        });
+      }
+    });
+  }
+  asArray(command.contexts).forEach((context, at) => {
+    if (!isNumber(context) || !INTERACTION_CONTEXTS.includes(context)) {
+      errors.push({
+        path: [index, "contexts", at],
+        code: "BASE_TYPE_CHOICES",
+        message: `Value must be one of (${INTERACTION_CONTEXTS.join(", ")}).`,
+      });
+    }
+  });
+}
+
 /** Registration limits of a bulk-overwrite body (names, descriptions, option counts and order). */
-export function validateCommands(commands: unknown[]): FieldError[] {
+export function validateCommands(
+  commands: unknown[],
+  installTypes: readonly number[] = [0],
+): FieldError[] {
   const errors: FieldError[] = [];
   if (commands.length > 100) errors.push(maxLength([], 100));
   const seen = new Set<string>();
@@ -279,6 +326,7 @@ export function validateCommands(commands: unknown[]): FieldError[] {
       });
     }
     seen.add(key);
+    validateInstallation(errors, index, command, installTypes);
     if (type === 1) {
       validateCommandName(errors, [index, "name"], name);
       checkLength(errors, [index, "description"], command.description, 100, 1);

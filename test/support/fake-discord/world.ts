@@ -3,6 +3,7 @@ import { ChannelType, Locale } from "discord.js";
 import type {
   APIApplicationCommand,
   APIDMChannel,
+  APIGroupDMChannel,
   APIGuildMember,
   APIMessage,
   APIRole,
@@ -35,7 +36,12 @@ export interface GuildState {
   channels: FakeGuildChannel[];
   members: Map<string, APIGuildMember>;
   botRoleId: string;
+  /** False for a server the bot is not in (see `externalGuilds`). */
+  botInstalled: boolean;
 }
+
+/** A DM between users (not the bot's), or a group DM: where only user installs reach. */
+export type FakePrivateChannel = APIDMChannel | APIGroupDMChannel;
 
 export type StoredApiMessage = APIMessage & { guild_id?: string };
 
@@ -56,15 +62,69 @@ export class FakeWorld {
   readonly users = new Map<string, APIUser>();
   readonly guilds = new Map<string, GuildState>();
   readonly dmChannels = new Map<string, APIDMChannel>();
+  readonly privateChannels = new Map<string, FakePrivateChannel>();
+  /** Servers the bot is not in; never streamed to the bot. */
+  readonly externalGuilds = new Map<string, GuildState>();
   readonly messages = new Map<string, StoredMessage>();
+  /** Whether the app may be installed on user accounts. */
+  readonly userInstallable: boolean;
+  /** Users who installed the app on their account. */
+  private readonly userInstalls = new Set<string>();
   private readonly commands = new Map<string, APIApplicationCommand[]>();
 
   constructor(options: StartFakeDiscordOptions) {
     this.botUser = this.addUser(buildUser({ ...options.botUser, bot: true }, "Fake Bot", true));
     this.applicationId = options.applicationId ?? this.botUser.id;
     this.defaultUser = this.addUser(buildUser(undefined, "tester"));
+    this.userInstallable = options.userInstall === true;
     const inits = options.guilds ?? [{}];
-    for (const init of inits) this.addGuild(init);
+    for (const init of inits) this.addGuild(init, true);
+    for (const init of options.externalGuilds ?? []) this.addGuild(init, false);
+  }
+
+  /** Where the app may be installed: servers, and user accounts when `userInstall` is on. */
+  get installTypes(): readonly number[] {
+    return this.userInstallable ? [0, 1] : [0];
+  }
+
+  /** The user installs the app on their account (Discord's "Add to My Apps"). */
+  installToUser(userId: string): void {
+    if (!this.userInstallable) {
+      throw new Error("fake Discord: this app can't be installed on user accounts (userInstall)");
+    }
+    this.userInstalls.add(userId);
+  }
+
+  hasUserInstall(userId: string): boolean {
+    return this.userInstalls.has(userId);
+  }
+
+  /** A DM of `user` with another (made-up) user, or a group DM of three. */
+  privateChannelFor(user: APIUser, kind: "dm" | "group-dm"): FakePrivateChannel {
+    const others = kind === "dm" ? 1 : 2;
+    const recipients = Array.from({ length: others }, (_, index) =>
+      this.resolveUser({ username: `friend${index + 1}` }),
+    );
+    const channel: FakePrivateChannel =
+      kind === "dm"
+        ? {
+            id: nextSnowflake(),
+            type: ChannelType.DM,
+            name: null,
+            recipients,
+            last_message_id: null,
+          }
+        : {
+            id: nextSnowflake(),
+            type: ChannelType.GroupDM,
+            name: null,
+            icon: null,
+            owner_id: user.id,
+            recipients,
+            last_message_id: null,
+          };
+    this.privateChannels.set(channel.id, channel);
+    return channel;
   }
 
   addUser(user: APIUser): APIUser {
@@ -85,7 +145,7 @@ export class FakeWorld {
     return this.addUser(buildUser(user, user.username ?? "user"));
   }
 
-  private addGuild(init: FakeGuildInit): GuildState {
+  private addGuild(init: FakeGuildInit, botInstalled: boolean): GuildState {
     const id = init.id ?? nextSnowflake();
     const joinedAt = new Date().toISOString();
     const owner = this.resolveUser(init.owner ?? { username: "owner" });
@@ -97,13 +157,18 @@ export class FakeWorld {
         permissions: toPermissionBits(init.everyonePermissions, DEFAULT_EVERYONE_PERMISSIONS),
         position: 0,
       }),
-      buildRole({
-        id: botRoleId,
-        name: this.botUser.username,
-        permissions: toPermissionBits(init.botPermissions, DEFAULT_BOT_PERMISSIONS),
-        position: 1,
-        botId: this.botUser.id,
-      }),
+      // The bot's managed role exists only where the bot was added.
+      ...(botInstalled
+        ? [
+            buildRole({
+              id: botRoleId,
+              name: this.botUser.username,
+              permissions: toPermissionBits(init.botPermissions, DEFAULT_BOT_PERMISSIONS),
+              position: 1,
+              botId: this.botUser.id,
+            }),
+          ]
+        : []),
     ];
     (init.roles ?? []).forEach((role, index) => {
       roles.push(
@@ -139,15 +204,18 @@ export class FakeWorld {
       channels,
       members: new Map(),
       botRoleId,
+      botInstalled,
     };
     guild.members.set(owner.id, buildMember(owner, [], joinedAt));
-    guild.members.set(this.botUser.id, buildMember(this.botUser, [botRoleId], joinedAt));
+    if (botInstalled) {
+      guild.members.set(this.botUser.id, buildMember(this.botUser, [botRoleId], joinedAt));
+    }
     for (const member of init.members ?? []) {
       const user = this.resolveUser(member.user);
       const roleIds = (member.roles ?? []).map((ref) => this.roleId(guild, ref));
       guild.members.set(user.id, buildMember(user, roleIds, joinedAt, member.nick ?? null));
     }
-    this.guilds.set(id, guild);
+    (botInstalled ? this.guilds : this.externalGuilds).set(id, guild);
     return guild;
   }
 
@@ -160,8 +228,12 @@ export class FakeWorld {
     return role.id;
   }
 
+  /** A guild the bot is in, or (by id) a server it is not in. */
   guild(id?: string): GuildState {
-    const guild = id === undefined ? this.guilds.values().next().value : this.guilds.get(id);
+    const guild =
+      id === undefined
+        ? this.guilds.values().next().value
+        : (this.guilds.get(id) ?? this.externalGuilds.get(id));
     if (guild === undefined) {
       throw new Error(
         `fake Discord: no guild ${id ?? "(default)"}; configured: ${[...this.guilds.keys()].join(", ")}`,
@@ -197,7 +269,7 @@ export class FakeWorld {
     | { guild: GuildState; channel: FakeGuildChannel }
     | { guild: undefined; channel: APIDMChannel }
     | undefined {
-    for (const guild of this.guilds.values()) {
+    for (const guild of [...this.guilds.values(), ...this.externalGuilds.values()]) {
       const channel = guild.channels.find((candidate) => candidate.id === id);
       if (channel !== undefined) return { guild, channel };
     }

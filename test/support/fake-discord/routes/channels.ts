@@ -15,6 +15,8 @@ export function channelRoutes(deps: RouteDeps): Route[] {
   const channelOf = ({ params }: RouteContext) => {
     const found = world.findChannel(params.channelId ?? "");
     if (found === undefined) throw errors.unknownChannel();
+    // A server the bot is not in: its channels exist, but the bot has no access to them.
+    if (found.guild?.botInstalled === false) throw errors.missingAccess();
     return found;
   };
 

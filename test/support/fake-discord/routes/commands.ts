@@ -54,7 +54,7 @@ export function commandRoutes(deps: RouteDeps): Route[] {
       handle: (context) => {
         const scope = scopeOf(context);
         const list = asArray(context.body);
-        const fieldErrors = validateCommands(list);
+        const fieldErrors = validateCommands(list, world.installTypes);
         if (fieldErrors.length > 0) throw invalidFormBody(fieldErrors);
         const existing = world.commandsIn(scope);
         const commands = list.map((raw) => toCommand(asRecord(raw), scope, existing));
@@ -77,7 +77,7 @@ export function commandRoutes(deps: RouteDeps): Route[] {
       auth: true,
       handle: (context) => {
         const scope = scopeOf(context);
-        const fieldErrors = validateCommands([context.body]);
+        const fieldErrors = validateCommands([context.body], world.installTypes);
         if (fieldErrors.length > 0) throw invalidFormBody(fieldErrors);
         const existing = world.commandsIn(scope);
         const command = toCommand(asRecord(context.body), scope, existing);

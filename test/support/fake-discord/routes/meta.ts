@@ -44,14 +44,14 @@ export function metaRoutes(deps: RouteDeps): Route[] {
       pattern: "/applications/@me",
       name: "applications.me",
       auth: true,
-      handle: () => json(buildApplication(world.applicationId, world.botUser)),
+      handle: () => json(buildApplication(world.applicationId, world.botUser, world.installTypes)),
     },
     {
       method: "GET",
       pattern: "/oauth2/applications/@me",
       name: "oauth2.applications.me",
       auth: true,
-      handle: () => json(buildApplication(world.applicationId, world.botUser)),
+      handle: () => json(buildApplication(world.applicationId, world.botUser, world.installTypes)),
     },
     {
       method: "GET",

@@ -1,0 +1,18 @@
+import { isDiceError } from "../../rules/dice/index.js";
+import { isSanLossNotationError } from "../../rules/sanity/index.js";
+import { isInvalidInputError, isNameNotFoundError } from "../../services/errors.js";
+import { diceRefusal, sanLossRefusal } from "./dice-refusals.js";
+import { inputRefusal } from "./input-refusals.js";
+import { lookupRefusal } from "./lookup-refusals.js";
+
+/**
+ * The words for a refusal the rules or services give as data (a code and its parameters), or
+ * undefined for any other error.
+ */
+export function refusalText(error: unknown): string | undefined {
+  if (isDiceError(error)) return diceRefusal(error);
+  if (isSanLossNotationError(error)) return sanLossRefusal(error);
+  if (isInvalidInputError(error)) return inputRefusal(error.problem);
+  if (isNameNotFoundError(error)) return lookupRefusal(error.lookup);
+  return undefined;
+}

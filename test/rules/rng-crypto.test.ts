@@ -9,31 +9,21 @@ function chiSquare(counts: readonly number[], draws: number): number {
 }
 
 describe("cryptoRng", () => {
-  it("die() draws whole faces from 1 to sides, all about equally often", () => {
+  // Degrees of freedom sides − 1: a fair die exceeds the bound with probability about 1 in a
+  // million. Tens of thousands of draws use many refills of cryptoRng's buffer of random words.
+  it.each([
+    { sides: 10, draws: 50_000, bound: 45 },
+    { sides: 6, draws: 60_000, bound: 35 },
+  ])("die($sides) draws whole faces from 1 to $sides, all about equally often", (test) => {
+    const { sides, draws, bound } = test;
     const rng = cryptoRng();
-    const draws = 50_000;
-    const counts = Array<number>(10).fill(0);
+    const counts = Array<number>(sides).fill(0);
     for (let i = 0; i < draws; i++) {
-      const face = rng.die(10);
+      const face = rng.die(sides);
       counts[face - 1] = (counts[face - 1] ?? 0) + 1;
     }
-    expect(Object.keys(counts)).toHaveLength(10); // no face outside 1…10, no fraction
-    // 9 degrees of freedom: a fair die exceeds 45 with probability about 1 in a million.
-    expect(chiSquare(counts, draws)).toBeLessThan(45);
-  });
-
-  it("a d6 rolled many times over shows every face about equally often", () => {
-    // 60,000 draws use many refills of its word buffer.
-    const rng = cryptoRng();
-    const draws = 60_000;
-    const counts = Array<number>(6).fill(0);
-    for (let i = 0; i < draws; i++) {
-      const face = rng.die(6);
-      counts[face - 1] = (counts[face - 1] ?? 0) + 1;
-    }
-    expect(Object.keys(counts)).toHaveLength(6); // no face outside 1…6
-    // 5 degrees of freedom: a fair die exceeds 35 with probability about 2 in a million.
-    expect(chiSquare(counts, draws)).toBeLessThan(35);
+    expect(Object.keys(counts)).toHaveLength(sides); // no face outside 1…sides, no fraction
+    expect(chiSquare(counts, draws)).toBeLessThan(bound);
   });
 
   it("rolls whole faces on dice too big for one 32-bit word", () => {

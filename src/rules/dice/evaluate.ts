@@ -80,9 +80,9 @@ function rollGroup(node: DiceGroupNode, rng: Rng): DiceGroupResult {
 }
 
 /**
- * Which dice the group's keep or drop rule keeps (undefined: it has none, all are kept). Every rule keeps one contiguous run of the
- * ranking (highest first, the earlier roll first among equals: the sort is stable), which makes
- * khN the same as dl(count-N).
+ * Which dice the group's keep or drop rule keeps; undefined when it has none (all are kept). Every
+ * rule keeps one contiguous run of the ranking (highest first, the earlier roll first among equals:
+ * the sort is stable), which makes khN the same as dl(count-N).
  */
 function keptDice(node: DiceGroupNode, values: readonly number[]): readonly boolean[] | undefined {
   const { keep, count } = node;

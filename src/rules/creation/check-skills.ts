@@ -134,6 +134,25 @@ function reportSpecialisationProblem(
   }
 }
 
+/**
+ * The skill a pick from a list names, or undefined once a wrong specialisation is reported. The
+ * pick was already matched against its list by name, so an unknown name is not reported again.
+ */
+function resolveListedPick(
+  catalog: SkillCatalog,
+  pick: string,
+  name: string,
+  path: string,
+  report: Report,
+): ResolvedSkill | undefined {
+  const resolution = resolveSkill(catalog, pick);
+  if (resolution.ok) return resolution.skill;
+  if (resolution.problem !== "skill-unknown") {
+    reportSpecialisationProblem(resolution.problem, name, path, report);
+  }
+  return undefined;
+}
+
 function applyOptionalSkills(
   draft: CreationDraft,
   archetype: Archetype,
@@ -187,14 +206,8 @@ function applyOptionalSkills(
       );
       return;
     }
-    const resolution = resolveSkill(catalog, pick);
-    if (!resolution.ok) {
-      if (resolution.problem !== "skill-unknown") {
-        reportSpecialisationProblem(resolution.problem, parsed.name, path, report);
-      }
-      return;
-    }
-    const skill = resolution.skill;
+    const skill = resolveListedPick(catalog, pick, parsed.name, path, report);
+    if (skill === undefined) return;
     if (ledger.has(skill.key)) {
       report(
         "optional-already-held",
@@ -254,14 +267,9 @@ function applyAdversitySkills(
       );
       return;
     }
-    const resolution = resolveSkill(catalog, pick);
-    if (!resolution.ok) {
-      if (resolution.problem !== "skill-unknown") {
-        reportSpecialisationProblem(resolution.problem, parsed.name, path, report);
-      }
-      return;
-    }
-    ledger.addPick(resolution.skill, "adversity", path);
+    const skill = resolveListedPick(catalog, pick, parsed.name, path, report);
+    if (skill === undefined) return;
+    ledger.addPick(skill, "adversity", path);
   });
 }
 

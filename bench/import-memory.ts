@@ -24,8 +24,8 @@ async function settled(): Promise<Usage> {
 async function load(which: string): Promise<() => number> {
   if (which === "ours") {
     const dice = await import("../src/rules/dice/index.js");
-    const { seededRng } = await import("../src/rules/rng.js");
-    const rng = seededRng(1);
+    const { cryptoRng } = await import("../src/rules/rng.js");
+    const rng = cryptoRng();
     return () => dice.rollDice("4d6kh3", rng).total;
   }
   if (which === "peer") {

@@ -1,6 +1,5 @@
-import type { ChatInputCommandInteraction } from "discord.js";
-import type { CommandModule, HandlerContext } from "../src/bot/command.js";
-import { subcommandPath } from "../src/bot/writes.js";
+import type { CommandModule } from "../src/bot/command.js";
+import { subcommandTable } from "../src/bot/subcommands.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { campaignChoices, disorderChoices } from "../src/bot/presentation/campaign-autocomplete.js";
 import {
@@ -26,52 +25,34 @@ import {
 } from "./campaign/session-end.js";
 import { bindChannel, campaignSettings, changeGm, createCampaign } from "./campaign/setup.js";
 
-type Handler = (interaction: ChatInputCommandInteraction, context: HandlerContext) => Promise<void>;
-
-/** Handlers by "group subcommand" (or just "subcommand"). */
-const HANDLERS: Readonly<Record<string, Handler>> = {
-  create: createCampaign,
-  settings: campaignSettings,
-  "gm add": (interaction, context) => changeGm(interaction, context, "add"),
-  "gm remove": (interaction, context) => changeGm(interaction, context, "remove"),
-  bind: bindChannel,
-  party: showParty,
-  "session-end": askSessionEnd,
-  "downtime replenish": replenishResources,
-  "downtime bond": improveBond,
-  "downtime recover": recoverSanity,
-  "downtime disorder": changeDisorder,
-  "downtime adversity": sharedAdversity,
-};
-
-/** What changes the table, for the per-user write rate limit (paging and reads are free). */
-const WRITING_SUBCOMMANDS = [
-  "create",
-  "settings",
-  "gm add",
-  "gm remove",
-  "bind",
-  "downtime replenish",
-  "downtime bond",
-  "downtime recover",
-  "downtime disorder",
-  "downtime adversity",
-];
+/** Each subcommand once: its handler, whether it writes, whether only the user sees it. */
+export const CAMPAIGN_SUBCOMMANDS = subcommandTable({
+  create: { run: createCampaign, writes: true },
+  settings: { run: campaignSettings, writes: true },
+  "gm add": { run: (interaction, context) => changeGm(interaction, context, "add"), writes: true },
+  "gm remove": {
+    run: (interaction, context) => changeGm(interaction, context, "remove"),
+    writes: true,
+  },
+  bind: { run: bindChannel, writes: true },
+  party: { run: showParty },
+  // The session-end question is the GM's alone; everything else is for the table to see.
+  "session-end": { run: askSessionEnd, private: true },
+  "downtime replenish": { run: replenishResources, writes: true },
+  "downtime bond": { run: improveBond, writes: true },
+  "downtime recover": { run: recoverSanity, writes: true },
+  "downtime disorder": { run: changeDisorder, writes: true },
+  "downtime adversity": { run: sharedAdversity, writes: true },
+});
 
 export const campaignCommand: CommandModule = {
   definition,
-  // The session-end question is the GM's alone; everything else is for the table to see.
-  ephemeral: (interaction) => subcommandPath(interaction) === "session-end",
+  ephemeral: CAMPAIGN_SUBCOMMANDS.isPrivate,
   writes: {
-    subcommands: WRITING_SUBCOMMANDS,
+    subcommands: CAMPAIGN_SUBCOMMANDS.writing,
     components: [END_CONFIRM_ACTION, ADVERSITY_CHOICE_ACTION, ADVERSITY_FELLOWS_ACTION],
   },
-  execute: async (interaction, context) => {
-    const handler = HANDLERS[subcommandPath(interaction)];
-    if (handler === undefined)
-      throw new Error(`no handler for /campaign ${subcommandPath(interaction)}`);
-    await handler(interaction, context);
-  },
+  execute: CAMPAIGN_SUBCOMMANDS.execute,
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "campaign") return campaignChoices(interaction, services, focused.value);

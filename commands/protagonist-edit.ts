@@ -22,7 +22,7 @@ import {
   PROTAGONIST_STATUSES,
   type ProtagonistPatchInput,
 } from "../src/services/protagonist-edit.js";
-import type { ChangeResult } from "../src/services/protagonist-service.js";
+import type { ChangeResult } from "../src/services/protagonist-lifecycle-service.js";
 import { STAT_NAMES } from "../src/rules/types.js";
 
 export const EDIT_FORM_ACTION = "editform";

@@ -5,9 +5,9 @@ import {
   type SlashCommandStringOption,
   type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
-  type ChatInputCommandInteraction,
 } from "discord.js";
-import type { CommandModule, HandlerContext } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/command.js";
+import { subcommandTable } from "../src/bot/subcommands.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { protagonistChoices, skillChoices } from "../src/bot/presentation/autocomplete.js";
 import {
@@ -197,24 +197,18 @@ const definition = new SlashCommandBuilder()
       ),
   );
 
-/** Subcommands whose answers only the user sees. */
-const PRIVATE_SUBCOMMANDS = new Set(["create", "select", "retire", "export"]);
-
-type SubcommandHandler = (
-  interaction: ChatInputCommandInteraction,
-  context: HandlerContext,
-) => Promise<void>;
-
-const SUBCOMMANDS: Readonly<Record<string, SubcommandHandler>> = {
-  create: startCreation,
-  show: showProtagonist,
-  list: listProtagonists,
-  select: selectProtagonist,
-  edit: editProtagonist,
-  retire: retireProtagonist,
-  export: exportProtagonist,
-  import: importProtagonist,
-};
+/** Each subcommand once: its handler, whether it writes, whether only the user sees it. */
+export const PROTAGONIST_SUBCOMMANDS = subcommandTable({
+  // Drafts live in memory; the saved creation is written by its components.
+  create: { run: startCreation, private: true },
+  show: { run: showProtagonist },
+  list: { run: listProtagonists },
+  select: { run: selectProtagonist, writes: true, private: true },
+  edit: { run: editProtagonist, writes: true },
+  retire: { run: retireProtagonist, private: true },
+  export: { run: exportProtagonist, private: true },
+  import: { run: importProtagonist, writes: true },
+});
 
 async function autocomplete(
   interaction: AutocompleteInteraction,
@@ -243,17 +237,11 @@ export const protagonistCommand: CommandModule = {
   // Drafts live in memory; what is saved: the logged stat roll, the creation, selection,
   // edits (options or the form), retirement and import.
   writes: {
-    subcommands: ["select", "edit", "import"],
+    subcommands: PROTAGONIST_SUBCOMMANDS.writing,
     components: [...CREATION_WRITE_ACTIONS, RETIRE_ACTION.confirm, EDIT_FORM_ACTION],
   },
-  ephemeral: (interaction) =>
-    PRIVATE_SUBCOMMANDS.has(interaction.options.getSubcommand(false) ?? ""),
-  execute: async (interaction, context) => {
-    const handler = SUBCOMMANDS[interaction.options.getSubcommand()];
-    if (handler === undefined)
-      throw new Error(`unknown subcommand ${interaction.options.getSubcommand()}`);
-    await handler(interaction, context);
-  },
+  ephemeral: PROTAGONIST_SUBCOMMANDS.isPrivate,
+  execute: PROTAGONIST_SUBCOMMANDS.execute,
   autocomplete: (interaction, { services }) => autocomplete(interaction, services),
   buttons: {
     ...creationButtons,

@@ -13,7 +13,7 @@ import {
   type StatRoll,
 } from "../rules/creation/index.js";
 import { STAT_NAMES, type StatName, type Stats } from "../rules/types.js";
-import type { CreationCatalog } from "../services/protagonist-service.js";
+import type { CreationCatalog } from "../services/protagonist-creation-service.js";
 import { DraftStore, type DraftOwner } from "./creation-drafts.js";
 
 /** The slash command that owns the creation flow's components. */

@@ -8,7 +8,6 @@ import {
   type ModalSubmitInteraction,
   type RepliableInteraction,
 } from "discord.js";
-import { lazyChildLogger } from "../lazy-child-logger.js";
 import type { Logger } from "../logger.js";
 import type { CommandModule, ComponentHandler } from "./command.js";
 import type { CommandRegistry } from "./command-registry.js";
@@ -57,7 +56,7 @@ export class InteractionDispatcher {
 
   /** Never rejects: every failure is logged and, where Discord allows, answered. */
   handle(interaction: Interaction): Promise<void> {
-    const log = lazyChildLogger(this.options.log, () => logFields(interaction));
+    const log = this.options.log.child(logFields(interaction));
     return this.inFlight.track(
       this.route(interaction, log).catch((error: unknown) => {
         log.error({ err: error }, "interaction dispatch failed");

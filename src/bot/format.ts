@@ -1,5 +1,6 @@
 import { isJSONEncodable, type APIEmbed, type JSONEncodable } from "discord.js";
 import type { PercentileOutcome } from "../rules/percentile.js";
+import { truncate } from "../text.js";
 
 /** Finished API data, readable like a builder (`data`, `toJSON()`) and sent as is. */
 export interface Finished<T> extends JSONEncodable<T> {
@@ -37,23 +38,8 @@ export const EMBED_LIMITS = {
 // User text is escaped in one place, the presentation layer; these names are kept for callers.
 export { defuseMentions, userParagraph, userText } from "./presentation/user-text.js";
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
-/**
- * `text` within `max` UTF-16 units (how Discord's limits are counted at their strictest), cut
- * between grapheme clusters and marked with "…": never half an emoji, a surrogate pair or a
- * letter and its accents. Every cut the bot makes goes through here.
- */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const budget = Math.max(0, max - 1);
-  let end = 0;
-  for (const { index, segment } of graphemes.segment(text)) {
-    if (index + segment.length > budget) break;
-    end = index + segment.length;
-  }
-  return max <= 0 ? "" : `${text.slice(0, end)}…`;
-}
+// Every cut the bot makes, in services and presentation alike.
+export { truncate };
 
 /** Discord's limits on autocomplete: 25 choices, names 1–100, string values up to 100. */
 const AUTOCOMPLETE = { choices: 25, name: 100, value: 100 } as const;

@@ -8,22 +8,7 @@
  * recently seen go first).
  */
 
-export interface WriteRateLimitSettings {
-  /** Writes a user may make back to back. */
-  readonly burst: number;
-  /** Writes a user may make per minute once the burst is spent. */
-  readonly perMinute: number;
-}
-
-/** Generous for a table in play (a GM applying damage to a whole party), hostile to scripts. */
-export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimitSettings = { burst: 20, perMinute: 60 };
-
-/**
- * Rolls change nothing later commands depend on, so they have a bucket of their own: a GM rolling
- * for a dozen NPCs, or one roll a second for minutes on end, never runs out (it refills at 1.5 a
- * second); a script flooding does after 30.
- */
-export const DEFAULT_ROLL_RATE_LIMIT: WriteRateLimitSettings = { burst: 30, perMinute: 90 };
+import { DEFAULT_WRITE_RATE_LIMIT, type WriteRateLimitSettings } from "../config.js";
 
 /** Enough for every active player of a large bot; each entry is a few dozen bytes. */
 export const DEFAULT_MAX_TRACKED_USERS = 10_000;

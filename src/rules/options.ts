@@ -15,8 +15,8 @@ function isSanLoss(text: string): boolean {
 
 /**
  * Rule variants a campaign can choose. Every default here is documented in the
- * README ("Rules and their sources"); where the SRD is silent or printings
- * differ, the choice is a setting rather than a silent guess.
+ * README ("Campaign settings") and, with its source, in docs/rules.md; where the SRD
+ * is silent or printings differ, the choice is a setting rather than a silent guess.
  */
 export const ruleOptionsSchema = z.object({
   /** Tick a failure mark when a skill test fails (never on Unnatural). */

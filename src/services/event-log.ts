@@ -2,6 +2,10 @@ import type { Prisma } from "../generated/prisma/client.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { sqlBool, sqlNow, type Sql } from "../db/sql.js";
 import type { Visibility } from "./event-visibility.js";
+import { truncate } from "../text.js";
+
+/** A logged summary is a one-line label; longer ones are cut (between graphemes). */
+const SUMMARY_MAX = 500;
 
 export interface StateChange {
   before: ProtagonistSnapshot;
@@ -88,7 +92,7 @@ export function recordEvent(sql: Sql, event: EventInput): number {
     snapshots("before"),
     snapshots("after"),
     sqlBool(changes.length > 0),
-    event.summary.slice(0, 500),
+    truncate(event.summary, SUMMARY_MAX),
     event.visibility ?? "campaign",
     sqlNow(),
   );

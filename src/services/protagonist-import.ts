@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { truncate } from "../text.js";
 import { sameSubject } from "../rules/bonds.js";
 import {
   creationDraftSchema,
@@ -322,7 +323,7 @@ export function fieldName(
     const item: unknown = Array.isArray(list) ? list[second] : undefined;
     const name =
       typeof item === "object" && item !== null && "name" in item && typeof item.name === "string"
-        ? ` “${displayText(item.name).slice(0, 40)}”`
+        ? ` “${truncate(displayText(item.name), 41)}”`
         : "";
     const part = typeof third === "string" ? ` ${ENTRY_PARTS[third] ?? third}` : "";
     return `${entry} ${second + 1}${name}${part}`;

@@ -10,7 +10,7 @@ import {
 } from "../../src/config.js";
 import { projectRoot } from "../../src/bot/paths.js";
 import { DEFAULT_DATABASE_URL } from "../../src/db/database-url.js";
-import { DEFAULT_ROLL_RATE_LIMIT, DEFAULT_WRITE_RATE_LIMIT } from "../../src/bot/rate-limit.js";
+import { DEFAULT_ROLL_RATE_LIMIT, DEFAULT_WRITE_RATE_LIMIT } from "../../src/config.js";
 import { emptyDir, startBotProcess } from "../e2e/support/bot-process.js";
 
 const TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.config-test-token";

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_ROLL_RATE_LIMIT,
-  DEFAULT_WRITE_RATE_LIMIT,
-  WriteRateLimiter,
-} from "../../src/bot/rate-limit.js";
+import { WriteRateLimiter } from "../../src/bot/rate-limit.js";
+import { DEFAULT_ROLL_RATE_LIMIT, DEFAULT_WRITE_RATE_LIMIT } from "../../src/config.js";
 
 function limiterAt(settings = { burst: 3, perMinute: 6 }, maxTrackedUsers?: number) {
   const clock = { now: 0 };

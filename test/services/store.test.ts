@@ -192,6 +192,25 @@ describe("the prepared statements against Prisma", () => {
     expect((await viaPrisma(world.hero.id)).bonds[0]?.score).toBe(bond.score);
   });
 
+  it("cut a long summary between graphemes, never through an emoji", async () => {
+    const { sql, prisma } = world.db;
+    // 498 letters, then emoji: a cut by UTF-16 units at 500 would split the first one in half.
+    const id = await sql.transaction(() =>
+      recordEvent(sql, {
+        guildId: GUILD,
+        campaignId: world.campaignId,
+        actorId: GM_USER,
+        kind: "test-kind",
+        sessionNumber: 1,
+        input: {},
+        summary: `${"x".repeat(498)}${"🐙".repeat(10)}`,
+        changes: [],
+      }),
+    );
+    const { summary } = await prisma.event.findUniqueOrThrow({ where: { id } });
+    expect(summary).toBe(`${"x".repeat(498)}…`);
+  });
+
   it("append events Prisma reads back with their JSON, dates and targets", async () => {
     const { sql, prisma } = world.db;
     const before = loadProtagonist(sql, GUILD, world.hero.id);
@@ -225,7 +244,9 @@ describe("the prepared statements against Prisma", () => {
       changed: true,
       undoneById: null,
     });
+    // Cut to 500 with its "…", between graphemes.
     expect(event.summary).toHaveLength(500);
+    expect(event.summary.endsWith("…")).toBe(true);
     expect(event.targets.map((t) => t.protagonistId)).toEqual([before.id]);
     // Dates are stored as Prisma stores them, so both sort and compare alike.
     const prismaEvent = await prisma.event.create({

@@ -1,3 +1,5 @@
+import { truncate } from "../../text.js";
+
 /** Small pieces of wording shared by the refusals: quoting what a player typed, counts, lists. */
 
 const QUOTE_MAX = 24;
@@ -8,7 +10,7 @@ const QUOTE_MAX = 24;
  */
 export function typed(text: string, max = QUOTE_MAX): string {
   const visible = text.replace(/\p{Cc}/gu, "\uFFFD");
-  const short = visible.length > max ? `${visible.slice(0, max)}…` : visible;
+  const short = truncate(visible, max + 1);
   return short.includes("`") ? `\`\` ${short} \`\`` : `\`${short}\``;
 }
 

@@ -7,13 +7,9 @@ import type { Bond, Era, Harshness, Stats } from "../types.js";
 import type { Archetype } from "./archetypes/index.js";
 import type { CreationDraft, PickBudget, StatChoice } from "./choices.js";
 import { resolveCreation } from "./resolve.js";
-import type {
-  BondBreakdown,
-  CreationContext,
-  CreationOptions,
-  ResourcesBreakdown,
-  SheetSkill,
-} from "./resolve.js";
+import type { BondBreakdown, ResourcesBreakdown } from "./check-bonds.js";
+import type { CreationContext, CreationOptions } from "./check-context.js";
+import type { SheetSkill } from "./skill-ledger.js";
 import { UNNATURAL } from "./skills.js";
 import { distinguishingFeature, distinguishingFeatures } from "./stats.js";
 import type { DistinguishingFeature, HarshBonusStat } from "./stats.js";

@@ -1,7 +1,7 @@
 import { DEFAULT_RULE_OPTIONS } from "../options.js";
 import type { CreationDraft } from "./choices.js";
 import { resolveCreation } from "./resolve.js";
-import type { CreationContext, CreationOptions } from "./resolve.js";
+import type { CreationContext, CreationOptions } from "./check-context.js";
 import type { CreationAdvice, CreationViolation } from "./violations.js";
 
 export interface CreationValidation {

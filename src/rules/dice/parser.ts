@@ -75,9 +75,6 @@ const parsed = new Map<string, DiceExpression>();
 
 /** parseDice, remembering the result for the same text. Throws exactly what parseDice throws. */
 export function parseDiceCached(input: string): DiceExpression {
-  // The text asked for last (still cached: only a later text can evict it), checked first since a
-  // roll mostly repeats the one before it.
-  if (input === lastInput && lastParsed !== undefined) return lastParsed;
   let expression = parsed.get(input);
   if (expression === undefined) {
     expression = parseDice(input);
@@ -89,13 +86,8 @@ export function parseDiceCached(input: string): DiceExpression {
     }
     parsed.set(input, expression);
   }
-  lastInput = input;
-  lastParsed = expression;
   return expression;
 }
-
-let lastInput: string | undefined;
-let lastParsed: DiceExpression | undefined;
 
 /** How many parsed expressions are held (for tests of the bound). */
 export function parsedCacheSize(): number {

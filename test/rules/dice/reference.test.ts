@@ -1,7 +1,6 @@
 /**
- * The evaluator and renderer are tuned for speed (shared die objects, ranking without sorting,
- * text written as bytes), so they are checked here against plain, obviously correct versions:
- * a stable sort for keep and drop rules, and a string built die by die for the text.
+ * The evaluator and renderer are checked here against independent reference versions: a stable
+ * sort of values for keep and drop rules, and a string built die by die for the text.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

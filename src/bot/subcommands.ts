@@ -1,0 +1,43 @@
+import type { ChatInputCommandInteraction } from "discord.js";
+import type { HandlerContext } from "./command.js";
+import { subcommandPath } from "./writes.js";
+
+type Handler = (interaction: ChatInputCommandInteraction, context: HandlerContext) => Promise<void>;
+
+/** One subcommand of a slash command: what runs it, whether it changes the table, who sees it. */
+export interface SubcommandRow {
+  readonly run: Handler;
+  /** Changes saved state or the event log, so the per-user write limit applies. */
+  readonly writes?: boolean;
+  /** Answered so that only the user sees it. */
+  readonly private?: boolean;
+}
+
+/**
+ * A command's subcommands as one row each, keyed by "sub" or "group sub": the module's
+ * `execute`, `ephemeral` and written subcommands all read the same row.
+ */
+export function subcommandTable(rows: Readonly<Record<string, SubcommandRow>>) {
+  const rowOf = (interaction: ChatInputCommandInteraction): SubcommandRow | undefined => {
+    const path = subcommandPath(interaction);
+    return Object.hasOwn(rows, path) ? rows[path] : undefined;
+  };
+  return {
+    paths: Object.keys(rows),
+    writing: Object.keys(rows).filter((path) => rows[path]?.writes === true),
+    isPrivate: (interaction: ChatInputCommandInteraction): boolean =>
+      rowOf(interaction)?.private === true,
+    execute: async (
+      interaction: ChatInputCommandInteraction,
+      context: HandlerContext,
+    ): Promise<void> => {
+      const row = rowOf(interaction);
+      if (row === undefined) {
+        throw new Error(
+          `no handler for /${interaction.commandName} ${subcommandPath(interaction)}`,
+        );
+      }
+      await row.run(interaction, context);
+    },
+  };
+}

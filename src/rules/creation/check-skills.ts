@@ -1,0 +1,350 @@
+/** Creation checks for skills: archetypal, optional, adversity and bonus picks, and the cap. */
+import type { Era, Harshness } from "../types.js";
+import type { Archetype } from "./archetypes/index.js";
+import { PICK_POINTS } from "./choices.js";
+import type { CreationDraft } from "./choices.js";
+import { ERA_NAMES, plural } from "./check-context.js";
+import type { CreationContext, CreationOptions, Report } from "./check-context.js";
+import { SkillLedger } from "./skill-ledger.js";
+import type { SheetSkill } from "./skill-ledger.js";
+import {
+  ADVERSITY_SKILLS,
+  UNNATURAL,
+  formatSkillName,
+  normaliseSpecialisation,
+  parseSkillName,
+  resolveSkill,
+  skillCatalog,
+} from "./skills.js";
+import type { ResolvedSkill, SkillCatalog } from "./skills.js";
+import { adversityPickCount } from "./stats.js";
+
+const SPECIALISATION_EXAMPLES: Readonly<Record<string, string>> = {
+  art: "Painting",
+  craft: "Carpentry",
+  "foreign language": "French",
+  law: "Criminal",
+  "military training": "Infantry",
+  pilot: "Helicopter",
+  "regional lore": "New England",
+  "planet/station lore": "Mars",
+  science: "Biology",
+  survival: "Desert",
+};
+
+function exampleFor(skill: string): string {
+  const example = SPECIALISATION_EXAMPLES[skill.toLowerCase()] ?? "Kind";
+  return `${skill} (${example})`;
+}
+
+const HARSHNESS_NAMES: Record<Harshness, string> = {
+  normal: "Normal",
+  harsh: "Harsh",
+  "very-harsh": "Very Harsh",
+};
+
+/** Specialisation the player gave for an archetype's "(Type)" skill; keys may be "Art" or "art (type)". */
+function specialisationsByName(draft: CreationDraft): Map<string, { key: string; value: string }> {
+  const found = new Map<string, { key: string; value: string }>();
+  for (const [key, value] of Object.entries(draft.archetypeSpecialisations ?? {})) {
+    found.set(parseSkillName(key).name.toLowerCase(), { key, value });
+  }
+  return found;
+}
+
+function applyArchetypeSkills(
+  draft: CreationDraft,
+  archetype: Archetype,
+  ledger: SkillLedger,
+  catalog: SkillCatalog,
+  partial: boolean,
+  report: Report,
+): void {
+  const given = specialisationsByName(draft);
+  const used = new Set<string>();
+  archetype.skills.forEach((granted) => {
+    const definition = catalog.find(granted.skill);
+    if (definition === undefined) return; // archetypes are validated against the catalog
+    let text = granted.skill;
+    if (definition.typed && parseSkillName(granted.skill).specialisation === null) {
+      const choice = given.get(definition.name.toLowerCase());
+      used.add(definition.name.toLowerCase());
+      const specialisation = choice === undefined ? null : normaliseSpecialisation(choice.value);
+      if (specialisation === null) {
+        if (!partial || choice !== undefined) {
+          report(
+            "archetype-specialisation-missing",
+            `archetypeSpecialisations.${choice?.key ?? definition.name}`,
+            `${archetype.name} has ${definition.name} (Type) at ${granted.rating}%: name the kind of ${definition.name}, e.g. ${exampleFor(definition.name)}.`,
+          );
+        }
+        // Shown unspecialised in a preview until the player names it.
+        const pending: ResolvedSkill = {
+          key: `${definition.name.toLowerCase()} (type)`,
+          name: `${definition.name} (Type)`,
+          definition,
+          specialisation: null,
+        };
+        ledger.setRating(pending, "archetype", granted.rating);
+        return;
+      }
+      text = formatSkillName(definition.name, specialisation);
+    }
+    const resolution = resolveSkill(catalog, text);
+    if (!resolution.ok) return;
+    if (ledger.has(resolution.skill.key)) {
+      report(
+        "archetype-specialisation-duplicate",
+        `archetypeSpecialisations.${definition.name}`,
+        `${archetype.name} already gives ${resolution.skill.name}; name a different kind of ${definition.name}.`,
+      );
+      return;
+    }
+    ledger.setRating(resolution.skill, "archetype", granted.rating);
+  });
+  for (const [name, { key }] of given) {
+    if (!used.has(name)) {
+      report(
+        "archetype-specialisation-unexpected",
+        `archetypeSpecialisations.${key}`,
+        `${archetype.name} has no "(Type)" skill called ${parseSkillName(key).name} to specialise; remove it.`,
+      );
+    }
+  }
+}
+
+function reportSpecialisationProblem(
+  problem: "specialisation-missing" | "specialisation-unexpected",
+  skillName: string,
+  path: string,
+  report: Report,
+): void {
+  if (problem === "specialisation-missing") {
+    report(
+      "specialisation-missing",
+      path,
+      `${skillName} needs a specialisation: write it like ${exampleFor(skillName)}.`,
+    );
+  } else {
+    report(
+      "specialisation-unexpected",
+      path,
+      `${skillName} does not take a specialisation; write just "${skillName}".`,
+    );
+  }
+}
+
+/**
+ * The skill a pick from a list names, or undefined once a wrong specialisation is reported. The
+ * pick was already matched against its list by name, so an unknown name is not reported again.
+ */
+function resolveListedPick(
+  catalog: SkillCatalog,
+  pick: string,
+  name: string,
+  path: string,
+  report: Report,
+): ResolvedSkill | undefined {
+  const resolution = resolveSkill(catalog, pick);
+  if (resolution.ok) return resolution.skill;
+  if (resolution.problem !== "skill-unknown") {
+    reportSpecialisationProblem(resolution.problem, name, path, report);
+  }
+  return undefined;
+}
+
+function applyOptionalSkills(
+  draft: CreationDraft,
+  archetype: Archetype,
+  ledger: SkillLedger,
+  catalog: SkillCatalog,
+  partial: boolean,
+  report: Report,
+): void {
+  const picks = draft.optionalSkills ?? [];
+  const wanted = archetype.optionalSkillCount;
+  if (picks.length > wanted || (!partial && picks.length < wanted)) {
+    const difference = picks.length - wanted;
+    report(
+      "optional-count",
+      "optionalSkills",
+      `${archetype.name} chooses ${wanted} skills from its list; you chose ${picks.length} (${
+        difference > 0 ? `${difference} too many` : `${-difference} more to choose`
+      }).`,
+    );
+  }
+  const listNames = archetype.optionalSkills.map((o) => `${o.skill} ${o.rating}%`).join(", ");
+  const taken = new Set<number>();
+  const pickedHere = new Set<string>();
+  picks.forEach((pick, index) => {
+    const path = `optionalSkills[${index}]`;
+    const parsed = parseSkillName(pick);
+    const candidates = archetype.optionalSkills
+      .map((entry, at) => ({ entry, at, parsed: parseSkillName(entry.skill) }))
+      .filter((c) => c.parsed.name.toLowerCase() === parsed.name.toLowerCase())
+      // A list entry naming one specialisation offers only that one.
+      .filter(
+        (c) =>
+          c.parsed.specialisation === null ||
+          c.parsed.specialisation.toLowerCase() === (parsed.specialisation ?? "").toLowerCase(),
+      );
+    if (candidates.length === 0) {
+      report(
+        "optional-not-on-list",
+        path,
+        `${parsed.name} is not on the ${archetype.name} list; choose from: ${listNames}.`,
+      );
+      return;
+    }
+    const candidate = candidates.find((c) => !taken.has(c.at));
+    if (candidate === undefined) {
+      const entryName = candidates[0]?.entry.skill ?? pick;
+      report(
+        "optional-duplicate",
+        path,
+        `${entryName} is on the ${archetype.name} list once, so it can be chosen only once.`,
+      );
+      return;
+    }
+    const skill = resolveListedPick(catalog, pick, parsed.name, path, report);
+    if (skill === undefined) return;
+    if (ledger.has(skill.key)) {
+      report(
+        "optional-already-held",
+        path,
+        pickedHere.has(skill.key)
+          ? `You already chose ${skill.name}; choose a skill you don't have yet.`
+          : `${archetype.name} already gives you ${skill.name}; the list is for skills you don't have yet.`,
+      );
+      return;
+    }
+    taken.add(candidate.at);
+    pickedHere.add(skill.key);
+    ledger.setRating(skill, "archetype-choice", candidate.entry.rating);
+  });
+}
+
+function applyAdversitySkills(
+  draft: CreationDraft,
+  era: Era,
+  ledger: SkillLedger,
+  catalog: SkillCatalog,
+  context: CreationContext,
+  partial: boolean,
+  report: Report,
+): void {
+  const picks = draft.adversitySkills ?? [];
+  const harshness = draft.harshness;
+  if (harshness !== undefined) {
+    const allowed = adversityPickCount(harshness);
+    if (picks.length > allowed || (!partial && picks.length < allowed)) {
+      const upbringing = `A ${HARSHNESS_NAMES[harshness]} upbringing`;
+      report(
+        "adversity-count",
+        "adversitySkills",
+        allowed === 0
+          ? `${upbringing} gives no adversity picks; remove ${plural(picks.length, "pick")}.`
+          : `${upbringing} gives ${plural(allowed, "adversity pick")}; you made ${picks.length}.`,
+      );
+    }
+  }
+  const list = context.adversitySkills ?? ADVERSITY_SKILLS[era];
+  const listed = list.map((entry) => parseSkillName(entry));
+  picks.forEach((pick, index) => {
+    const path = `adversitySkills[${index}]`;
+    const parsed = parseSkillName(pick);
+    const onList = listed.some(
+      (entry) =>
+        entry.name.toLowerCase() === parsed.name.toLowerCase() &&
+        (entry.specialisation === null ||
+          entry.specialisation.toLowerCase() === (parsed.specialisation ?? "").toLowerCase()),
+    );
+    if (!onList) {
+      report(
+        "adversity-not-on-list",
+        path,
+        `${parsed.name} is not an adversity skill; adversity picks go to ${list.join(", ")}.`,
+      );
+      return;
+    }
+    const skill = resolveListedPick(catalog, pick, parsed.name, path, report);
+    if (skill === undefined) return;
+    ledger.addPick(skill, "adversity", path);
+  });
+}
+
+function applyBonusSkills(
+  draft: CreationDraft,
+  era: Era,
+  ledger: SkillLedger,
+  catalog: SkillCatalog,
+  options: CreationOptions,
+  report: Report,
+): void {
+  (draft.bonusSkills ?? []).forEach((pick, index) => {
+    const path = `bonusSkills[${index}]`;
+    const resolution = resolveSkill(catalog, pick);
+    if (!resolution.ok) {
+      const name = parseSkillName(pick).name;
+      if (resolution.problem === "skill-unknown") {
+        report(
+          "skill-unknown",
+          path,
+          `There is no ${ERA_NAMES[era]} skill called "${name}"; check the spelling.`,
+        );
+      } else {
+        reportSpecialisationProblem(resolution.problem, name, path, report);
+      }
+      return;
+    }
+    if (resolution.skill.definition.name === UNNATURAL && !options.unnaturalBonusPicks) {
+      report(
+        "unnatural-at-creation",
+        path,
+        "This campaign does not let bonus picks raise Unnatural at creation; it grows only through encounters with the unnatural.",
+      );
+      return;
+    }
+    ledger.addPick(resolution.skill, "bonus", path);
+  });
+}
+
+function checkSkillCap(ledger: SkillLedger, options: CreationOptions, report: Report): void {
+  const cap = options.creationSkillCap;
+  for (const skill of ledger.list()) {
+    const path = ledger.pickPath(skill.key);
+    // Only picks raise a skill; an archetype rating above a lower GM cap is not the player's doing.
+    if (path === undefined || skill.rating <= cap) continue;
+    const excess = Math.ceil((skill.rating - cap) / PICK_POINTS);
+    report(
+      "skill-above-cap",
+      path,
+      `${skill.name} would reach ${skill.rating}%, above the creation limit of ${cap}%; move ${plural(excess, "pick")} to other skills.`,
+    );
+  }
+}
+
+/**
+ * The sheet's skills in the era's order: archetypal, optional, adversity and bonus picks applied in
+ * that order, then checked against the creation cap.
+ */
+export function checkSkills(
+  draft: CreationDraft,
+  era: Era,
+  archetype: Archetype | undefined,
+  options: CreationOptions,
+  context: CreationContext,
+  report: Report,
+): SheetSkill[] {
+  const partial = context.partial ?? false;
+  const catalog = skillCatalog(era, context.customSkills);
+  const ledger = new SkillLedger(catalog);
+  if (archetype !== undefined) {
+    applyArchetypeSkills(draft, archetype, ledger, catalog, partial, report);
+    applyOptionalSkills(draft, archetype, ledger, catalog, partial, report);
+  }
+  applyAdversitySkills(draft, era, ledger, catalog, context, partial, report);
+  applyBonusSkills(draft, era, ledger, catalog, options, report);
+  checkSkillCap(ledger, options, report);
+  return ledger.list();
+}

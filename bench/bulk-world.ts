@@ -256,6 +256,7 @@ function snapshotOf(p: {
       helplessness: { boxes: 0, adapted: false },
     },
     exhausted: false,
+    temporarilyInsane: false,
     resources: { rating: 5, atHand: 5, stowed: 0, storage: 0, checked: 0 },
     notes: "",
     skills: p.skills,

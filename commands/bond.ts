@@ -12,6 +12,13 @@ import {
 import { protagonistIdOption } from "../src/bot/protagonist-option.js";
 import { repressionEmbed, sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import { reactionRow } from "../src/bot/presentation/sanity-components.js";
+import {
+  BROKEN_BOND_ACTIONS,
+  brokenBondRows,
+  brokenBondsOf,
+  type BrokenBondChoice,
+} from "../src/bot/presentation/broken-bond.js";
+import { brokenBondPressed, brokenBondSubmitted } from "./bond/broken-bond.js";
 import type { BotServices } from "../src/bot/services.js";
 import { UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/index.js";
@@ -26,9 +33,12 @@ interface Call {
   roller: string;
 }
 
-type Subcommand = (
-  call: Call,
-) => Promise<{ embed: JSONEncodable<APIEmbed>; temporaryInsanityOf?: number }>;
+type Subcommand = (call: Call) => Promise<{
+  embed: JSONEncodable<APIEmbed>;
+  temporaryInsanityOf?: number;
+  /** The GM's Helplessness SAN test for each Bond the change broke. */
+  brokenBonds?: { eventId: number; bonds: BrokenBondChoice[] };
+}>;
 
 const subcommands: Readonly<Record<string, Subcommand>> = {
   list: async ({ services, actor, protagonistId }) => ({
@@ -91,7 +101,7 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
     ];
     if (damaged.broke) {
       lines.push(
-        `💔 **Broken**: crossed off, but it stays on the sheet. **${userText(damaged.protagonist.name)}** likely faces a SAN test for Helplessness (the GM decides).`,
+        `💔 **Broken**: crossed off, but it stays on the sheet. Losing a Bond is traumatic: the GM may call for a Helplessness SAN test for **${userText(damaged.protagonist.name)}** (the button below).`,
       );
     }
     return {
@@ -103,6 +113,9 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
         roller,
         eventId: damaged.eventId,
       }),
+      ...(damaged.broke
+        ? { brokenBonds: { eventId: damaged.eventId, bonds: [damaged.bond] } }
+        : {}),
     };
   },
 
@@ -153,6 +166,7 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
         roller,
         eventId: destroyed.eventId,
       }),
+      brokenBonds: { eventId: destroyed.eventId, bonds: [destroyed.bond] },
     };
   },
 
@@ -176,8 +190,10 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
         roller,
         eventId: latest.eventId,
         projectionEventId: projected.eventId,
+        conditions: projected.conditions,
       }),
       ...(projected.result.temporaryInsanity ? { temporaryInsanityOf: latest.eventId } : {}),
+      brokenBonds: { eventId: projected.eventId, bonds: brokenBondsOf(projected.result.events) },
     };
   },
 
@@ -194,7 +210,9 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
         result: repressed.result,
         roller,
         eventId: repressed.eventId,
+        conditions: repressed.conditions,
       }),
+      brokenBonds: { eventId: repressed.eventId, bonds: brokenBondsOf(repressed.result.events) },
     };
   },
 };
@@ -226,12 +244,13 @@ export const bondCommand: CommandModule = {
   definition,
   writes: {
     subcommands: ["add", "damage", "improve", "destroy", "erase", "project", "repress"],
+    components: [BROKEN_BOND_ACTIONS.form],
   },
   execute: async (interaction, { reply, services }) => {
     const name = interaction.options.getSubcommand(true);
     const run = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
     if (!run) throw new UserError("Unknown subcommand: pick one from the list.");
-    const { embed, temporaryInsanityOf } = await run({
+    const { embed, temporaryInsanityOf, brokenBonds } = await run({
       interaction,
       services,
       actor: actorFrom(interaction),
@@ -240,9 +259,14 @@ export const bondCommand: CommandModule = {
     });
     await reply.send({
       embeds: [embed],
-      components: temporaryInsanityOf === undefined ? [] : [reactionRow(temporaryInsanityOf)],
+      components: [
+        ...(temporaryInsanityOf === undefined ? [] : [reactionRow(temporaryInsanityOf)]),
+        ...(brokenBonds ? brokenBondRows(brokenBonds.eventId, brokenBonds.bonds) : []),
+      ],
     });
   },
+  buttons: { [BROKEN_BOND_ACTIONS.test]: brokenBondPressed },
+  modals: { [BROKEN_BOND_ACTIONS.form]: brokenBondSubmitted },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "protagonist" || focused.name === "fellow") {

@@ -14,12 +14,13 @@ import {
   resourceBoxesEmbed,
   resourceGainEmbed,
   resourceLossEmbed,
-  resourcePoolEmbed,
   resourceReplenishEmbed,
   resourceStatusEmbed,
   resourceTestEmbed,
 } from "../src/bot/presentation/resource-embeds.js";
+import { POOL_ACTIONS } from "../src/bot/presentation/pool-offer.js";
 import type { ResourceDifficulty, ResourceLocation } from "../src/rules/resources.js";
+import { poolAccepted, poolCancelled, runPool } from "./resources/pool.js";
 
 /** Fellow Protagonists a pool may add to your own (Discord allows 25 options per subcommand). */
 const POOL_FELLOWS = 4;
@@ -81,7 +82,7 @@ const definition = new SlashCommandBuilder()
     sub
       .setName("pool")
       .setDescription(
-        "Pool Resources with fellow Protagonists: the lead's rating + ⅕ of the others'",
+        "Pool Resources with fellow Protagonists (their players accept): the lead's + ⅕ of the others'",
       )
       .addStringOption((option) =>
         whereOption(option, "Where the group is (each fellow's default)"),
@@ -200,10 +201,12 @@ export const resourcesCommand: CommandModule = {
   definition,
   writes: {
     subcommands: ["test", "pool", "gain", "lose", "check", "uncheck", "replenish"],
+    // The last acceptance rolls the pool.
+    components: [POOL_ACTIONS.accept],
   },
   // A status check is a private look at one's own sheet; everything else happens at the table.
   ephemeral: (interaction) => interaction.options.getSubcommand(false) === "status",
-  execute: async (interaction, { reply, services }) => {
+  execute: async (interaction, { reply, services, log }) => {
     const actor = actorFrom(interaction);
     const protagonistId = interaction.options.getString("protagonist");
     const roller = interaction.user.displayName;
@@ -220,25 +223,26 @@ export const resourcesCommand: CommandModule = {
         return reply.send({ embeds: [resourceTestEmbed(outcome, roller)] });
       }
       case "pool": {
-        const where = locationOption(interaction, "where") ?? "at-hand";
-        // The pool lists ids; "your own" is the active Protagonist unless one is named.
-        const own = protagonistId ?? (await resources.status({ actor })).protagonist.id;
-        const contributors = [{ protagonistId: own, where }];
+        const fellows = [];
         for (let i = 1; i <= POOL_FELLOWS; i += 1) {
           const fellow = interaction.options.getString(`with${i}`);
-          if (fellow === null) continue;
-          contributors.push({
-            protagonistId: fellow,
-            where: locationOption(interaction, `where${i}`) ?? where,
-          });
+          if (fellow !== null) {
+            fellows.push({
+              protagonistId: fellow,
+              where: locationOption(interaction, `where${i}`),
+            });
+          }
         }
-        const outcome = await resources.pool({
-          actor,
-          contributors,
-          difficulty: difficultyOf(interaction),
-        });
-        const whereOf = new Map(contributors.map((c) => [c.protagonistId, c.where]));
-        return reply.send({ embeds: [resourcePoolEmbed(outcome, whereOf, roller)] });
+        return runPool(
+          interaction,
+          { reply, services, log },
+          {
+            where: locationOption(interaction, "where") ?? "at-hand",
+            difficulty: difficultyOf(interaction),
+            own: protagonistId,
+            fellows,
+          },
+        );
       }
       case "gain": {
         const outcome = await resources.gain({
@@ -281,6 +285,7 @@ export const resourcesCommand: CommandModule = {
       }
     }
   },
+  buttons: { [POOL_ACTIONS.accept]: poolAccepted, [POOL_ACTIONS.cancel]: poolCancelled },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "protagonist" || /^with\d$/.test(focused.name)) {

@@ -1,6 +1,7 @@
 import {
   InteractionContextType,
   MessageFlags,
+  Routes,
   SlashCommandBuilder,
   type AnySelectMenuInteraction,
   type ButtonInteraction,
@@ -9,11 +10,18 @@ import {
 import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule, ComponentContext } from "../src/bot/command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
+import { brokenBondRows, brokenBondsOf } from "../src/bot/presentation/broken-bond.js";
 import { choiceRefusal } from "../src/bot/presentation/lookup-refusals.js";
-import { sanGroupEmbed, sanTestEmbed } from "../src/bot/presentation/sanity.js";
+import { sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import {
+  currentGroupEntries,
+  freshGroupEntries,
+  sanGroupMessage,
+} from "../src/bot/presentation/sanity-group.js";
+import {
+  alreadyReacted,
   bondMenuRows,
-  groupRows,
+  episodeEndedAnnouncement,
   REACTION_LABEL,
   REACTIONS,
   reactionAnnouncement,
@@ -21,9 +29,11 @@ import {
   SAN_ACTIONS,
   SAN_COMMAND,
   sanResultRows,
+  type GroupMessageRef,
+  type GroupRef,
   type Reaction,
 } from "../src/bot/presentation/sanity-components.js";
-import type { Reply } from "../src/bot/reply.js";
+import { noMentions, type Reply } from "../src/bot/reply.js";
 import type { BotServices } from "../src/bot/services.js";
 import { userText } from "../src/bot/format.js";
 import { UserError } from "../src/bot/user-facing-error.js";
@@ -80,7 +90,10 @@ function threatOf(interaction: ChatInputCommandInteraction): ThreatType {
 export const sanCommand: CommandModule = {
   definition,
   // The test, and the Bond chosen to project onto; the other buttons only open menus or narrate.
-  writes: { command: true, components: [SAN_ACTIONS.bond] },
+  writes: {
+    command: true,
+    components: [SAN_ACTIONS.bond, SAN_ACTIONS.react, SAN_ACTIONS.endEpisode],
+  },
   execute: async (interaction, { reply, services }) => {
     const actor = actorFrom(interaction);
     const request: SanRequest = {
@@ -97,7 +110,7 @@ export const sanCommand: CommandModule = {
           "Give `all` (every active Protagonist) or `protagonist` (one), not both.",
         );
       }
-      await groupTest(reply, services, request, roller);
+      await groupTest(reply, services, request);
       return;
     }
     const [outcome] = await services.sanity.sanTest({
@@ -112,13 +125,17 @@ export const sanCommand: CommandModule = {
           result: outcome.result,
           roller,
           eventId: outcome.eventId,
+          conditions: outcome.conditions,
         }),
       ],
-      components: sanResultRows({
-        eventId: outcome.eventId,
-        projectable: outcome.result.projectable,
-        temporaryInsanity: outcome.result.temporaryInsanity,
-      }),
+      components: [
+        ...sanResultRows({
+          eventId: outcome.eventId,
+          projectable: outcome.result.projectable,
+          temporaryInsanity: outcome.result.temporaryInsanity,
+        }),
+        ...brokenBondRows(outcome.eventId, brokenBondsOf(outcome.result.events)),
+      ],
     });
   },
   autocomplete: async (interaction, { services }) => {
@@ -135,7 +152,7 @@ export const sanCommand: CommandModule = {
       await context.reply.edit({
         components: [
           ...bondMenuRows(status.eventId, status.bonds),
-          ...(status.result.temporaryInsanity ? [reactionRow(status.eventId)] : []),
+          ...sanResultRows({ ...episodeOf(status), projectable: false }),
         ],
       });
     },
@@ -147,12 +164,52 @@ export const sanCommand: CommandModule = {
       const status = await pressable(interaction, context);
       const reaction = REACTIONS.find((r) => r === context.args[1]);
       if (!reaction) throw new UserError(OUT_OF_DATE);
-      if (!status.result.temporaryInsanity) {
+      const outcome = await context.services.sanity.react({
+        actor: actorFrom(interaction),
+        eventId: status.eventId,
+        reaction,
+      });
+      switch (outcome.kind) {
+        case "no-episode":
+          throw new UserError(
+            `**${userText(outcome.protagonist.name)}** is not temporarily insane (any more): there is no reaction to choose.`,
+          );
+        case "already":
+          throw new UserError(alreadyReacted(outcome.protagonist.name, outcome.reaction));
+        case "chosen":
+          await announceReaction(interaction, context, status, outcome.reaction);
+      }
+    },
+    [SAN_ACTIONS.endEpisode]: async (interaction, context) => {
+      const eventId = eventIdOf(context);
+      const outcome = await context.services.sanity
+        .endEpisode({ actor: actorFrom(interaction), eventId })
+        .catch((error: unknown) => {
+          if (isServiceError(error) && error.kind === "forbidden") {
+            throw new UserError(
+              "Only a GM ends an episode of temporary insanity (the campaign's GMs, or anyone with Manage Server).",
+            );
+          }
+          throw error;
+        });
+      if (outcome.kind === "not-insane") {
         throw new UserError(
-          `**${userText(status.protagonist.name)}** is not temporarily insane (any more): there is no reaction to choose.`,
+          `**${userText(outcome.protagonist.name)}**'s episode of temporary insanity is already over.`,
         );
       }
-      await announceReaction(interaction, context, status, reaction);
+      if (isPrivate(interaction)) {
+        await context.reply.edit({ content: "Episode over.", components: [] });
+      } else {
+        const status = await context.services.sanity.sanTestStatus({
+          actor: actorFrom(interaction),
+          eventId,
+        });
+        await context.reply.edit({ components: rowsFor(status) });
+      }
+      await context.reply.send({
+        content: episodeEndedAnnouncement(outcome.protagonist.name),
+        ephemeral: false,
+      });
     },
   },
   selectMenus: {
@@ -171,12 +228,24 @@ export const sanCommand: CommandModule = {
         roller: interaction.user.displayName,
         eventId: status.eventId,
         projectionEventId: projected.eventId,
+        conditions: projected.conditions,
       });
-      const components = projected.result.temporaryInsanity ? [reactionRow(status.eventId)] : [];
+      const components = [
+        ...sanResultRows({
+          ...episodeOf(status),
+          projectable: false,
+          temporaryInsanity: projected.result.temporaryInsanity,
+        }),
+        ...brokenBondRows(projected.eventId, brokenBondsOf(projected.result.events)),
+      ];
       if (isPrivate(interaction)) {
-        // A private menu opened from a group test: close it, and show the table the new result.
+        // A private menu opened from a group test: close it, show the table the new result,
+        // and bring the group's summary up to date.
         await context.reply.edit({ content: "Projected.", embeds: [embed], components: [] });
         await context.reply.send({ embeds: [embed], components, ephemeral: false });
+        const group = groupRefOf(context.args.slice(1));
+        const messageId = context.args[3];
+        if (group && messageId) await refreshGroup(interaction, context, { ...group, messageId });
         return;
       }
       await context.reply.edit({ embeds: [embed], components });
@@ -184,7 +253,12 @@ export const sanCommand: CommandModule = {
     [SAN_ACTIONS.pickProject]: async (interaction, context) => {
       const status = await pressable(interaction, { ...context, args: interaction.values });
       if (status.projectionRefusal !== null) throw new UserError(status.projectionRefusal);
-      const [menu] = bondMenuRows(status.eventId, status.bonds);
+      const group = groupRefOf(context.args);
+      const [menu] = bondMenuRows(
+        status.eventId,
+        status.bonds,
+        group ? { ...group, messageId: interaction.message.id } : undefined,
+      );
       await context.reply.send({
         content: `Project **${userText(status.protagonist.name)}**'s SAN loss (lost ${status.result.lost}) onto which Bond? 1D4 WP is spent, and the loss and the Bond drop by as much.`,
         components: menu ? [menu] : [],
@@ -197,6 +271,9 @@ export const sanCommand: CommandModule = {
         throw new UserError(
           `**${userText(status.protagonist.name)}** is not temporarily insane (any more).`,
         );
+      }
+      if (status.reaction !== null) {
+        throw new UserError(alreadyReacted(status.protagonist.name, status.reaction));
       }
       await context.reply.send({
         content: `**${userText(status.protagonist.name)}** is temporarily insane. How do they react? A narrative choice: the GM narrates it, nothing on the sheet changes.`,
@@ -215,12 +292,7 @@ interface SanRequest {
 }
 
 /** A GM's test of every active Protagonist: one summary for the table. */
-async function groupTest(
-  reply: Reply,
-  services: BotServices,
-  request: SanRequest,
-  roller: string,
-): Promise<void> {
+async function groupTest(reply: Reply, services: BotServices, request: SanRequest): Promise<void> {
   const party = await services.protagonists.list({ actor: request.actor });
   if (party.length === 0) throw new UserError("This campaign has no active Protagonist to test.");
   if (party.length > MAX_GROUP) {
@@ -229,7 +301,7 @@ async function groupTest(
     );
   }
   const outcomes = await services.sanity
-    .sanTest({ ...request, protagonistIds: party.map((p) => p.id) })
+    .sanTest({ ...request, protagonistIds: party.map((p) => p.id), group: true })
     .catch((error: unknown) => {
       if (isServiceError(error) && error.kind === "forbidden") {
         throw new UserError(
@@ -238,29 +310,50 @@ async function groupTest(
       }
       throw error;
     });
-  await reply.send({
-    embeds: [
-      sanGroupEmbed({
-        outcomes,
-        threat: request.threat,
-        notation: outcomes[0]?.result.sanLoss.notation ?? request.loss,
-        source: request.source,
-        roller,
-      }),
-    ],
-    components: groupRows(
-      outcomes.map((o) => ({
-        eventId: o.eventId,
-        name: o.protagonist.name,
-        lost: o.result.lost,
-        projectable: o.result.projectable,
-        temporaryInsanity: o.result.temporaryInsanity,
-      })),
-    ),
-  });
+  await reply.send(sanGroupMessage(freshGroupEntries(outcomes), request.actor.userId));
 }
 
 const OUT_OF_DATE = "This button is out of date. Run `/san` again.";
+
+/** The group a menu belongs to, from its custom id's args: first event id, size. */
+function groupRefOf(args: readonly string[]): GroupRef | undefined {
+  const [firstEventId, size] = args.map(Number);
+  if (firstEventId === undefined || size === undefined) return undefined;
+  if (!Number.isSafeInteger(firstEventId) || !Number.isSafeInteger(size)) return undefined;
+  return firstEventId > 0 && size > 0 ? { firstEventId, size } : undefined;
+}
+
+/**
+ * Edits the group's summary (a message of the bot's in this channel) to show the numbers as
+ * they stand. The projection is done and shown either way: a summary the bot can't reach
+ * (the channel hidden from it since) is only logged.
+ */
+async function refreshGroup(
+  interaction: AnySelectMenuInteraction,
+  context: ComponentContext,
+  group: GroupMessageRef,
+): Promise<void> {
+  try {
+    const { gmId, statuses } = await context.services.sanity.groupSanTestStatus({
+      actor: actorFrom(interaction),
+      firstEventId: group.firstEventId,
+      size: group.size,
+    });
+    const message = sanGroupMessage(currentGroupEntries(statuses), gmId);
+    await interaction.client.rest.patch(
+      Routes.channelMessage(interaction.channelId, group.messageId),
+      {
+        body: {
+          embeds: message.embeds.map((embed) => embed.toJSON()),
+          components: message.components.map((row) => row.toJSON()),
+          allowed_mentions: noMentions(),
+        },
+      },
+    );
+  } catch (error) {
+    context.log.warn({ err: error }, "could not refresh the group SAN summary");
+  }
+}
 
 function isPrivate(interaction: ButtonInteraction | AnySelectMenuInteraction): boolean {
   return interaction.message.flags.has(MessageFlags.Ephemeral);
@@ -270,12 +363,18 @@ function isPrivate(interaction: ButtonInteraction | AnySelectMenuInteraction): b
  * The SAN test a component is about (its event id is the first arg), once the presser is
  * allowed: its player or a GM. Everyone else is told privately, and nothing changes.
  */
+/** The SAN test's event id, the first arg of every component under a result. */
+function eventIdOf(context: Pick<ComponentContext, "args">): number {
+  const eventId = Number(context.args[0]);
+  if (!Number.isSafeInteger(eventId) || eventId <= 0) throw new UserError(OUT_OF_DATE);
+  return eventId;
+}
+
 async function pressable(
   interaction: ButtonInteraction | AnySelectMenuInteraction,
   context: Pick<ComponentContext, "services" | "args">,
 ): Promise<SanTestStatus> {
-  const eventId = Number(context.args[0]);
-  if (!Number.isSafeInteger(eventId) || eventId <= 0) throw new UserError(OUT_OF_DATE);
+  const eventId = eventIdOf(context);
   const actor: Actor = actorFrom(interaction);
   const status = await context.services.sanity.sanTestStatus({ actor, eventId });
   if (!status.canAct) {
@@ -286,16 +385,26 @@ async function pressable(
   return status;
 }
 
-/** The buttons a public SAN result shows now. */
-function rowsFor(status: SanTestStatus, reactionChosen = false) {
-  return sanResultRows({
+/** Where the test's episode of temporary insanity stands, for its buttons. */
+function episodeOf(status: SanTestStatus) {
+  return {
     eventId: status.eventId,
+    temporaryInsanity: status.result.temporaryInsanity,
+    reaction: status.reaction,
+    episodeOpen: status.episodeOpen,
+  };
+}
+
+/** The buttons a public SAN result shows now. */
+function rowsFor(status: SanTestStatus, reaction: Reaction | null = status.reaction) {
+  return sanResultRows({
+    ...episodeOf(status),
     projectable: status.projectionRefusal === null,
-    temporaryInsanity: status.result.temporaryInsanity && !reactionChosen,
+    reaction,
   });
 }
 
-/** A narrative choice: announced to the table, the buttons retired; no state changes. */
+/** A narrative choice: announced to the table, the reactions retired; the sheet does not change. */
 async function announceReaction(
   interaction: ButtonInteraction,
   context: ComponentContext,
@@ -308,7 +417,7 @@ async function announceReaction(
       components: [],
     });
   } else {
-    await context.reply.edit({ components: rowsFor(status, true) });
+    await context.reply.edit({ components: rowsFor(status, reaction) });
   }
   await context.reply.send({
     content: reactionAnnouncement(status.protagonist.name, reaction),

@@ -164,6 +164,12 @@ export const definition = new SlashCommandBuilder()
           .setMinValue(0)
           .setMaxValue(100),
       )
+      .addStringOption((option) =>
+        option
+          .setName("broken-bond-loss")
+          .setDescription("SAN loss a broken Bond's Helplessness test offers first (default 0/1D4)")
+          .setMaxLength(60),
+      )
       .addBooleanOption((option) =>
         option
           .setName("reset-rules")

@@ -27,7 +27,8 @@ export async function askSessionEnd(
   interaction: ChatInputCommandInteraction,
   { reply, services }: HandlerContext,
 ): Promise<void> {
-  const campaign = await services.campaigns.current({
+  // Refused before the prompt: a player must not be asked a question only a GM may answer.
+  const campaign = await services.campaigns.currentForGm({
     actor: actorFrom(interaction),
     campaignId: interaction.options.getString("campaign"),
   });

@@ -10,6 +10,7 @@ import {
 import { gmChannelOfThisServer } from "../../src/bot/presentation/secret-roll.js";
 import { UserError } from "../../src/bot/user-facing-error.js";
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from "../../src/rules/options.js";
+import { parseSanLoss } from "../../src/rules/sanity/index.js";
 import type { CampaignView } from "../../src/services/campaign-service.js";
 
 type Options = ChatInputCommandInteraction["options"];
@@ -49,6 +50,9 @@ function ruleChanges(options: Options): Partial<RuleOptions> | undefined {
   if (unnaturalPicks !== null) rules.unnaturalBonusPicks = unnaturalPicks;
   const exhaustion = options.getInteger("exhaustion-penalty");
   if (exhaustion !== null) rules.exhaustionPenalty = exhaustion;
+  const brokenBondLoss = options.getString("broken-bond-loss");
+  // The rules' own message for bad notation, before anything is saved.
+  if (brokenBondLoss !== null) rules.brokenBondSanLoss = parseSanLoss(brokenBondLoss).notation;
   return Object.keys(rules).length ? rules : undefined;
 }
 

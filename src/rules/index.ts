@@ -20,3 +20,4 @@ export * as resourcePool from "./resource-pool.js";
 export * as creation from "./creation/index.js";
 export * as advancement from "./advancement.js";
 export * as harm from "./harm.js";
+export * as conditions from "./conditions.js";

@@ -1,4 +1,17 @@
 import { z } from "zod";
+import { isRulesError } from "./errors.js";
+import { parseSanLoss } from "./sanity/notation.js";
+
+/** Whether a text is SAN loss notation the rules read (0/1D4, 1/1D6…). */
+function isSanLoss(text: string): boolean {
+  try {
+    parseSanLoss(text);
+    return true;
+  } catch (error) {
+    if (isRulesError(error)) return false;
+    throw error;
+  }
+}
 
 /**
  * Rule variants a campaign can choose. Every default here is documented in the
@@ -37,6 +50,15 @@ export const ruleOptionsSchema = z.object({
   unnaturalBonusPicks: z.boolean().default(true),
   /** Penalty to tests while exhausted (Foundry DG reading). */
   exhaustionPenalty: z.number().int().min(0).max(100).default(20),
+  /**
+   * The SAN loss a broken Bond's Helplessness test offers first (seed 000 says such a test is
+   * likely, not what it costs; the GM may change it for each test).
+   */
+  brokenBondSanLoss: z
+    .string()
+    .max(60)
+    .refine(isSanLoss, "must be SAN loss notation such as 0/1D4")
+    .default("0/1D4"),
 });
 
 export type RuleOptions = z.infer<typeof ruleOptionsSchema>;

@@ -140,6 +140,16 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
       return db.$transaction(async (tx) => viewOf(tx, resolveCampaign(sql, actor, campaignId)));
     },
 
+    /** The campaign of this channel, for its GM only: a GM-only prompt refuses players up front. */
+    async currentForGm(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
+      const { actor, campaignId } = parseInput(campaignRef, raw);
+      return db.$transaction(async (tx) => {
+        const campaign = resolveCampaign(sql, actor, campaignId);
+        assertGm(sql, actor, campaign);
+        return viewOf(tx, campaign);
+      });
+    },
+
     /** GM: change era, secret-roll mode, default flag, or rule variants. */
     async updateSettings(raw: {
       actor: Actor;

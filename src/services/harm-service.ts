@@ -6,19 +6,14 @@ import {
   applyHpChange,
   applyWpChange,
   becomeExhausted,
-  HP_DEAD_AT,
-  HP_UNCONSCIOUS_AT,
   lethalityTest,
   restFromExhaustion,
-  WP_COLLAPSE_AT,
-  WP_UNCONSCIOUS_AT,
   type ExhaustionResult,
   type HpChange,
-  type HpThreshold,
   type LethalityResult,
   type WpChange,
-  type WpThreshold,
 } from "../rules/harm.js";
+import { newConditions, type Condition } from "../rules/conditions.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { ruleOptionsOf } from "./campaign-access.js";
@@ -64,8 +59,8 @@ export interface HpOutcome {
   change: HpChange;
   /** HP reached 0: the Protagonist's status is now "dead". */
   died: boolean;
-  /** The states reached, in words (unconscious at 2 HP, dead at 0). */
-  consequences: string[];
+  /** Conditions the change newly caused (unconscious at 2 HP, dead at 0). */
+  conditions: Condition[];
   eventId: number;
 }
 
@@ -75,8 +70,8 @@ export interface WpOutcome {
   amount: number;
   roll: DiceRoll | null;
   change: WpChange;
-  /** The states reached, in words (emotional collapse at 2 WP, unconscious at 0). */
-  consequences: string[];
+  /** Conditions the change newly caused (emotional collapse at 2 WP, unconscious at 0). */
+  conditions: Condition[];
   eventId: number;
 }
 
@@ -85,14 +80,14 @@ export interface LethalityOutcome {
   result: LethalityResult;
   change: HpChange;
   died: boolean;
-  consequences: string[];
+  conditions: Condition[];
   eventId: number;
 }
 
 export interface ExhaustionOutcome {
   protagonist: Who;
   result: ExhaustionResult;
-  consequences: string[];
+  conditions: Condition[];
   eventId: number;
 }
 
@@ -195,7 +190,7 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
           roll,
           change,
           died,
-          consequences: hpConsequences(after.name, change.crossed),
+          conditions: newConditions(before, after),
           eventId,
         };
       });
@@ -235,7 +230,7 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
           amount: points,
           roll,
           change,
-          consequences: wpConsequences(after.name, change.crossed),
+          conditions: newConditions(before, after),
           eventId,
         };
       });
@@ -276,7 +271,7 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
           result,
           change,
           died,
-          consequences: hpConsequences(after.name, change.crossed),
+          conditions: newConditions(before, after),
           eventId,
         };
       });
@@ -346,7 +341,7 @@ function logExhaustion(
   return {
     protagonist: who(after),
     result,
-    consequences: wpConsequences(after.name, result.wp.crossed),
+    conditions: newConditions(before, after),
     eventId,
   };
 }
@@ -361,20 +356,4 @@ function withHp(p: ProtagonistSnapshot, change: HpChange): ProtagonistSnapshot {
   next.hp = change.after;
   if (change.state === "dead") next.status = "dead";
   return next;
-}
-
-function hpConsequences(name: string, crossed: readonly HpThreshold[]): string[] {
-  return crossed.map((t) =>
-    t === "unconscious"
-      ? `${name} falls unconscious (HP ${HP_UNCONSCIOUS_AT} or less).`
-      : `${name} is dead (HP ${HP_DEAD_AT}); their status is now dead.`,
-  );
-}
-
-function wpConsequences(name: string, crossed: readonly WpThreshold[]): string[] {
-  return crossed.map((t) =>
-    t === "emotional-collapse"
-      ? `${name} suffers a temporary emotional collapse (WP ${WP_COLLAPSE_AT} or less).`
-      : `${name} falls unconscious (WP ${WP_UNCONSCIOUS_AT}).`,
-  );
 }

@@ -14,7 +14,7 @@ import {
   type HistoryEntry,
 } from "./history-entries.js";
 import { HISTORY_PAGE_SIZE, NOTHING_TO_UNDO, type HistoryPage } from "./history-service.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots } from "./snapshot.js";
 import { parseInput, recordId } from "./validation.js";
 
 /**
@@ -172,7 +172,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
           throw forbidden("Only a GM can undo someone else's change.");
         }
         const viewer = memberViewer(sql, actor, campaign.id);
-        const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
+        const before = storedSnapshots(event.before);
         for (const id of Object.keys(before)) {
           await assertNoLaterChange(tx, viewer, actor.guildId, id, event.id, "undo that change");
         }

@@ -14,7 +14,7 @@ import {
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
@@ -125,8 +125,8 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
         if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
           throw forbidden("Only a GM can undo someone else's change.");
         }
-        const before = event.before as unknown as Record<string, ProtagonistSnapshot>;
-        const after = event.after as unknown as Record<string, ProtagonistSnapshot>;
+        const before = storedSnapshots(event.before);
+        const after = storedSnapshots(event.after);
         const viewer = memberViewer(sql, actor, campaign.id);
         const changes = [];
         for (const [id, snapshot] of Object.entries(before)) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { conditionsOf, type Condition } from "../rules/conditions.js";
 import { resourceCheckBoxes } from "../rules/resources.js";
 import { damageBonus, recoverySanity } from "../rules/derived.js";
 import { actorSchema, type Actor } from "./actor.js";
@@ -47,6 +48,8 @@ export interface ProtagonistSummary {
   wp: number;
   wpMax: number;
   san: number;
+  /** Unconscious, dead, insane, exhausted, adapted…, most serious first. */
+  conditions: Condition[];
 }
 
 export interface ProtagonistChoice {
@@ -81,6 +84,8 @@ export interface ProtagonistView {
     damageBonus: number;
     resourceCheckBoxes: number;
   };
+  /** Unconscious, dead, insane, exhausted, adapted…, most serious first. */
+  conditions: Condition[];
   /** Whether the viewer may change it (its player or a GM). */
   canEdit: boolean;
 }
@@ -140,9 +145,28 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
           wp: true,
           wpMax: true,
           san: true,
+          exhausted: true,
+          temporarilyInsane: true,
+          adaptedViolence: true,
+          adaptedHelplessness: true,
         },
       });
-      return rows.map((r) => ({ ...r, status: status(r.status) }));
+      return rows.map(
+        ({ exhausted, temporarilyInsane, adaptedViolence, adaptedHelplessness, ...r }) => ({
+          ...r,
+          status: status(r.status),
+          conditions: conditionsOf({
+            ...r,
+            status: status(r.status),
+            exhausted,
+            temporarilyInsane,
+            adaptation: {
+              violence: { adapted: adaptedViolence },
+              helplessness: { adapted: adaptedHelplessness },
+            },
+          }),
+        }),
+      );
     },
 
     /** One sheet: the one named, else the actor's active Protagonist here. */
@@ -160,6 +184,7 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
             damageBonus: damageBonus(protagonist.stats.STR),
             resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
           },
+          conditions: conditionsOf(protagonist),
           canEdit: protagonist.ownerId === actor.userId || isGm(sql, actor, protagonist.campaignId),
         };
       });

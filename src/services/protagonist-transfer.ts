@@ -154,6 +154,8 @@ export async function insertImported(
     id: newId(),
     ...target,
     ...structuredClone(sheet),
+    // An episode of temporary insanity belongs to the table it happened at, not to the file.
+    temporarilyInsane: false,
     skills: sheet.skills.map((s) => ({
       id: newId(),
       name: s.name,

@@ -1,14 +1,11 @@
-import type { Sql } from "../db/sql.js";
 import { z } from "zod";
 import type { Campaign } from "../generated/prisma/client.js";
 import {
-  effectiveRating,
   loseResources,
   replenishResources,
   resourceBreakdown,
   resourceGain,
   resourceTest,
-  type ResourceBreakdown,
   type ResourceDifficulty,
   type ResourceGainResult,
   type ResourceLocation,
@@ -17,7 +14,6 @@ import {
   type ResourceTestResult,
 } from "../rules/resources.js";
 import { exhaustionConditions } from "../rules/harm.js";
-import { pooledResourceTest, type PooledResourceTestResult } from "../rules/resource-pool.js";
 import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
@@ -25,10 +21,23 @@ import type { ServiceDeps } from "./deps.js";
 import { forbidden, invalid } from "./errors.js";
 import { recordEvent, type StateChange } from "./event-log.js";
 import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
-import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import { writeProtagonist } from "./store.js";
 import { parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
+import { createResourcePoolService } from "./resource-pool.js";
+import {
+  loadAll,
+  sameCampaign,
+  statusOf,
+  who,
+  withResources,
+  type ResourceStatus,
+  type Who,
+} from "./resource-state.js";
+
+export type { ResourceStatus } from "./resource-state.js";
+export type { ResourcePoolOutcome } from "./resource-pool.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 // Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
@@ -40,15 +49,6 @@ const testInput = z.object({
   where,
   difficulty,
   specialisedCost: z.number().int().min(1).max(100).nullish(),
-});
-
-const poolInput = z.object({
-  actor: actorSchema,
-  contributors: z
-    .array(z.object({ protagonistId: recordId, where }))
-    .min(1)
-    .max(10),
-  difficulty,
 });
 
 /** Points, or dice such as "1D6" (the rules parse them before any roll). */
@@ -66,38 +66,10 @@ const replenishInput = z.object({
 });
 const statusInput = z.object(target);
 
-interface Who {
-  id: string;
-  name: string;
-}
-
-export interface ResourceStatus {
-  protagonist: Who;
-  rating: number;
-  atHand: number;
-  stowed: number;
-  inStorage: number;
-  checkBoxes: number;
-  checked: number;
-  unchecked: number;
-  /** No box left: no Resources test until the GM replenishes in downtime. */
-  exhausted: boolean;
-  /** The rating a test uses in each location. */
-  effective: Record<ResourceLocation, number>;
-}
-
 export interface ResourceTestOutcome {
   protagonist: Who;
   result: ResourceTestResult;
   status: ResourceStatus;
-  eventId: number;
-}
-
-export interface ResourcePoolOutcome {
-  contributors: Who[];
-  result: PooledResourceTestResult;
-  /** The contributor whose full rating was used: the one who checks the box on a success. */
-  checked: ResourceStatus;
   eventId: number;
 }
 
@@ -130,6 +102,7 @@ export interface ResourceReplenishOutcome {
 
 export function createResourceService({ db, sql, rng }: ServiceDeps) {
   return {
+    ...createResourcePoolService({ sql, rng }),
     /** A Resources test; a success checks one box. Refused (by the rules) with every box checked. */
     async test(raw: {
       actor: Actor;
@@ -176,76 +149,6 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
           concerns: [before.id],
         });
         return { protagonist: who(before), result, status: statusOf(after), eventId };
-      });
-    },
-
-    /**
-     * A pooled test. Allowed for a GM of the campaign, or a player pooling only their own
-     * Protagonists (another player's Resources are theirs to offer; the GM arbitrates that).
-     * One event names every contributor; only the lead's box changes.
-     */
-    async pool(raw: {
-      actor: Actor;
-      contributors: { protagonistId: string; where: ResourceLocation }[];
-      difficulty?: ResourceDifficulty;
-    }): Promise<ResourcePoolOutcome> {
-      const input = parseInput(poolInput, raw);
-      const { actor } = input;
-      const ids = input.contributors.map((c) => c.protagonistId);
-      if (new Set(ids).size !== ids.length) throw invalid("A Protagonist is listed twice.");
-      return sql.transaction(() => {
-        const members = loadAll(sql, actor.guildId, ids);
-        const whereOf = new Map(input.contributors.map((c) => [c.protagonistId, c.where]));
-        const campaign = sameCampaign(sql, actor, members);
-        if (!isGm(sql, actor, campaign.id)) {
-          const foreign = members.find((p) => p.ownerId !== actor.userId);
-          if (foreign) {
-            throw forbidden(
-              `**${displayText(foreign.name)}** is not yours. Only a GM can pool Resources across players.`,
-            );
-          }
-        }
-        members.forEach(assertActive);
-        const options = ruleOptionsOf(campaign);
-        const result = pooledResourceTest(
-          {
-            contributors: members.map((p) => ({
-              id: p.id,
-              name: p.name,
-              rating: p.resources.rating,
-              where: whereOf.get(p.id) ?? "at-hand",
-              checkedBoxes: p.resources.checked,
-              conditions: exhaustionConditions(p.exhausted, options),
-            })),
-            difficulty: input.difficulty,
-          },
-          options,
-          rng,
-        );
-        const lead = members.find((p) => p.id === result.checkedContributorId);
-        if (!lead) throw new Error("the pool's lead is one of its contributors");
-        const leadAfter = withResources(
-          lead,
-          resourceBreakdown(lead.resources.rating),
-          result.checkedAfter,
-        );
-        const changes = changesOf(lead, leadAfter);
-        writeProtagonist(sql, lead, leadAfter);
-        const found = result.quality === null ? "" : `, ${result.quality}`;
-        const checkedText = result.success ? `; ${lead.name} checks a box` : "";
-        const eventId = recordEvent(sql, {
-          guildId: actor.guildId,
-          campaignId: campaign.id,
-          actorId: actor.userId,
-          kind: "resource-pool",
-          sessionNumber: campaign.sessionNumber,
-          input: { contributors: input.contributors, difficulty: input.difficulty },
-          dice: result,
-          summary: `Pooled Resources (${members.map((p) => p.name).join(", ")}) ${formatPercentile(result.roll.value)} vs ${result.target}: ${result.outcome}${found}${checkedText}`,
-          changes,
-          concerns: members.map((p) => p.id),
-        });
-        return { contributors: members.map(who), result, checked: statusOf(leadAfter), eventId };
       });
     },
 
@@ -482,65 +385,3 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
 }
 
 export type ResourceService = ReturnType<typeof createResourceService>;
-
-function who(p: ProtagonistSnapshot): Who {
-  return { id: p.id, name: p.name };
-}
-
-function loadAll(sql: Sql, guildId: string, ids: readonly string[]): ProtagonistSnapshot[] {
-  return ids.map((id) => loadProtagonist(sql, guildId, id));
-}
-
-/** A pool or a downtime spans one campaign: its GM decides, and its log records it. */
-function sameCampaign(sql: Sql, actor: Actor, members: readonly ProtagonistSnapshot[]): Campaign {
-  const first = members[0];
-  if (!first) throw invalid("Name at least one Protagonist.");
-  const stranger = members.find((p) => p.campaignId !== first.campaignId);
-  if (stranger) {
-    throw invalid(
-      `**${displayText(stranger.name)}** plays in another campaign than **${displayText(first.name)}**.`,
-    );
-  }
-  return resolveCampaign(sql, actor, first.campaignId);
-}
-
-/**
- * The stored split always follows the rules' table for the rating (recomputed on every write),
- * and checks never exceed the boxes the rating gives.
- */
-function withResources(
-  p: ProtagonistSnapshot,
-  breakdown: ResourceBreakdown,
-  checked: number,
-): ProtagonistSnapshot {
-  const next = cloneSnapshot(p);
-  next.resources = {
-    rating: breakdown.rating,
-    atHand: breakdown.atHand,
-    stowed: breakdown.stowed,
-    storage: breakdown.inStorage,
-    checked: Math.min(checked, breakdown.checkBoxes),
-  };
-  return next;
-}
-
-function statusOf(p: ProtagonistSnapshot): ResourceStatus {
-  const breakdown = resourceBreakdown(p.resources.rating);
-  const checked = Math.min(p.resources.checked, breakdown.checkBoxes);
-  return {
-    protagonist: who(p),
-    rating: breakdown.rating,
-    atHand: breakdown.atHand,
-    stowed: breakdown.stowed,
-    inStorage: breakdown.inStorage,
-    checkBoxes: breakdown.checkBoxes,
-    checked,
-    unchecked: breakdown.checkBoxes - checked,
-    exhausted: checked >= breakdown.checkBoxes,
-    effective: {
-      "at-hand": effectiveRating(breakdown, "at-hand"),
-      "with-vehicle": effectiveRating(breakdown, "with-vehicle"),
-      home: effectiveRating(breakdown, "home"),
-    },
-  };
-}

@@ -1,20 +1,33 @@
 import type { Sql } from "../db/sql.js";
 import { z } from "zod";
-import type { SanityTestResult } from "../rules/sanity/index.js";
+import { newConditions, type Condition } from "../rules/conditions.js";
+import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { isGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer, type EventViewer } from "./event-visibility.js";
+import { chosenReaction } from "./sanity-episodes.js";
 import { readTarget } from "./protagonist-target.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, type Tx } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
 const statusInput = z.object({ actor: actorSchema, eventId: z.number().int().positive() });
 const latestInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
+const groupInput = z.object({
+  actor: actorSchema,
+  firstEventId: z.number().int().positive(),
+  size: z.number().int().min(1).max(25),
+});
+
+/** A group SAN test as it stands now: who called it, and each test's status. */
+export interface GroupSanTestStatus {
+  gmId: string;
+  statuses: SanTestStatus[];
+}
 
 /** A Bond a projection may draw on, with its score before the SAN test. */
 export interface ProjectableBond {
@@ -39,6 +52,12 @@ export interface SanTestStatus {
   projectionRefusal: string | null;
   /** Standing Bonds before the test: a projection re-resolves from that state. */
   bonds: ProjectableBond[];
+  /** The reaction chosen for the test's episode of temporary insanity, once chosen. */
+  reaction: InsanityReaction | null;
+  /** Whether the Protagonist's episode of temporary insanity is still open. */
+  episodeOpen: boolean;
+  /** Conditions the test (and its projection) newly caused. */
+  conditions: Condition[];
 }
 
 /**
@@ -51,6 +70,37 @@ export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">
     async sanTestStatus(raw: { actor: Actor; eventId: number }): Promise<SanTestStatus> {
       const { actor, eventId } = parseInput(statusInput, raw);
       return db.$transaction((tx) => statusOf(tx, sql, actor, eventId));
+    },
+
+    /**
+     * A GM's group test (its tests are logged with consecutive ids, each marked with the
+     * group's size) as it stands now, projections included.
+     */
+    async groupSanTestStatus(raw: {
+      actor: Actor;
+      firstEventId: number;
+      size: number;
+    }): Promise<GroupSanTestStatus> {
+      const { actor, firstEventId, size } = parseInput(groupInput, raw);
+      return db.$transaction(async (tx) => {
+        const events = await tx.event.findMany({
+          where: {
+            guildId: actor.guildId,
+            kind: "san-test",
+            id: { gte: firstEventId, lt: firstEventId + size },
+          },
+          orderBy: { id: "asc" },
+          select: { id: true, actorId: true, input: true },
+        });
+        const inGroup = events.filter(
+          (e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size,
+        );
+        const first = inGroup[0];
+        if (!first || inGroup.length !== size) throw notFound("That group SAN test");
+        const statuses: SanTestStatus[] = [];
+        for (const event of inGroup) statuses.push(await statusOf(tx, sql, actor, event.id));
+        return { gmId: first.actorId, statuses };
+      });
     },
 
     /**
@@ -88,9 +138,7 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
     include: { targets: { select: { protagonistId: true }, take: 1 } },
   });
   // A test that cost nothing (and so cannot be projected) is logged without snapshots.
-  const beforeTest = event?.before
-    ? Object.values(event.before as unknown as Record<string, ProtagonistSnapshot>)[0]
-    : undefined;
+  const beforeTest = event?.before ? Object.values(storedSnapshots(event.before))[0] : undefined;
   const testedId = beforeTest?.id ?? event?.targets[0]?.protagonistId;
   if (!event?.dice || testedId === undefined) throw notFound("That SAN test");
   const protagonist = loadProtagonist(sql, actor.guildId, testedId);
@@ -104,7 +152,7 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
       targets: { some: { protagonistId: protagonist.id } },
     },
     orderBy: { id: "asc" },
-    select: { id: true, input: true, dice: true },
+    select: { id: true, input: true, dice: true, after: true },
   });
   const projection = projections.find(
     (p) => (p.input as { sanEventId?: number } | null)?.sanEventId === eventId,
@@ -132,7 +180,20 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
     bonds: (beforeTest?.bonds ?? [])
       .filter((b) => !b.crossedOff)
       .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
+    reaction: chosenReaction(sql, actor.guildId, eventId),
+    episodeOpen: protagonist.temporarilyInsane,
+    conditions: causedConditions(beforeTest, projection?.after ?? event.after, protagonist.id),
   };
+}
+
+/** What a test (or its projection) newly caused, from the snapshots it logged. */
+function causedConditions(
+  beforeTest: ProtagonistSnapshot | undefined,
+  afterJson: unknown,
+  protagonistId: string,
+): Condition[] {
+  const after = storedSnapshots(afterJson)[protagonistId];
+  return beforeTest && after ? newConditions(beforeTest, after) : [];
 }
 
 /** The same checks, in the same order, as `sanity.project`, as a message instead of an error. */

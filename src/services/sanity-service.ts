@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
 import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
+import { newConditions, type Condition } from "../rules/conditions.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
@@ -10,9 +11,16 @@ import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
+import {
+  brokenBondRef,
+  brokenBondToTest,
+  createBrokenBondTests,
+  type BrokenBondRef,
+} from "./broken-bond-test.js";
+import { createSanityEpisodes } from "./sanity-episodes.js";
 import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
-import type { ProtagonistSnapshot } from "./snapshot.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { findBond } from "./lookups.js";
 import { loadProtagonist, writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
@@ -25,6 +33,10 @@ const sanTestInput = z.object({
   loss: z.string().trim().min(1).max(60),
   threat: z.enum(THREAT_TYPES),
   source: z.string().trim().max(200).nullish(),
+  /** A GM's test of the whole party: one summary, whose tests are logged one after another. */
+  group: z.boolean().default(false),
+  /** A GM's Helplessness test for a broken Bond: once per broken Bond. */
+  brokenBond: brokenBondRef.nullish(),
 });
 
 const projectInput = z.object({
@@ -44,17 +56,25 @@ export interface SanTestOutcome {
   protagonist: { id: string; name: string; ownerId: string };
   result: SanityTestResult;
   eventId: number;
+  /** Conditions the test (or its projection) newly caused: WP 0 unconscious, insanity… */
+  conditions: Condition[];
 }
 
 interface StoredSanInput {
   loss: string;
   threat: string;
   source: string | null;
+  /** Set on each test of a group: how many tests the group logged, with consecutive ids. */
+  group?: { size: number };
+  /** The broken Bond a GM's Helplessness test was for. */
+  brokenBond?: BrokenBondRef;
 }
 
 export function createSanityService({ db, sql, rng }: ServiceDeps) {
   return {
     ...createSanityQueries({ db, sql }),
+    ...createSanityEpisodes({ sql }),
+    ...createBrokenBondTests({ sql }),
 
     /** SAN test for one Protagonist, or for several at once (a GM's group test). */
     async sanTest(raw: {
@@ -63,15 +83,22 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       loss: string;
       threat: (typeof THREAT_TYPES)[number];
       source?: string | null;
+      group?: boolean;
+      brokenBond?: BrokenBondRef | null;
     }): Promise<SanTestOutcome[]> {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
         const ids = [...new Set(input.protagonistIds)];
         // Each test belongs to its Protagonist's campaign (rules, session, GMs), whatever the channel.
-        const targets = ids.length
-          ? ids.map((id) => readTarget(sql, actor, id))
-          : [readTarget(sql, actor)];
+        const broken = input.brokenBond
+          ? brokenBondToTest(sql, actor, input.brokenBond)
+          : undefined;
+        const targets = broken
+          ? [broken]
+          : ids.length
+            ? ids.map((id) => readTarget(sql, actor, id))
+            : [readTarget(sql, actor)];
         const outcomes: SanTestOutcome[] = [];
         for (const { campaign, protagonist: before } of targets) {
           const options = ruleOptionsOf(campaign);
@@ -94,6 +121,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             result.permanentInsanity,
             input.threat,
           );
+          // A new episode opens; one already open goes on (README, Sanity).
+          after.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
           const changed = writeProtagonist(sql, before, after);
           // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
           // One that can still be projected keeps them, since projecting starts from `before`.
@@ -102,6 +131,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             loss: result.sanLoss.notation,
             threat: input.threat,
             source,
+            ...(input.group ? { group: { size: targets.length } } : {}),
+            ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
           };
           const eventId = recordEvent(sql, {
             guildId: actor.guildId,
@@ -119,6 +150,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             protagonist: { id: before.id, name: before.name, ownerId: before.ownerId },
             result,
             eventId,
+            conditions: newConditions(before, after),
           });
         }
         return outcomes;
@@ -139,9 +171,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         if (!event?.before || !event.dice) throw notFound("That SAN test");
         if (event.undoneById !== null) throw conflict("That SAN test was undone.");
         const previous = event.dice as unknown as SanityTestResult;
-        const beforeTest = Object.values(
-          event.before as unknown as Record<string, ProtagonistSnapshot>,
-        )[0];
+        const beforeTest = Object.values(storedSnapshots(event.before))[0];
         if (!beforeTest) throw notFound("That SAN test");
         const current = loadProtagonist(sql, actor.guildId, beforeTest.id);
         assertCanActOn(sql, actor, current);
@@ -180,6 +210,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           result.permanentInsanity,
           previous.threat,
         );
+        after.temporarilyInsane = beforeTest.temporarilyInsane || result.temporaryInsanity;
         const restored = reconcileDisorders(beforeTest, current, after);
         writeProtagonist(sql, current, restored);
         const projectionEventId = recordEvent(sql, {
@@ -197,6 +228,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           protagonist: { id: current.id, name: current.name, ownerId: current.ownerId },
           result,
           eventId: projectionEventId,
+          conditions: newConditions(beforeTest, restored),
         };
       });
     },
@@ -211,6 +243,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
       protagonist: { id: string; name: string };
       result: RepressionResult;
       eventId: number;
+      conditions: Condition[];
     }> {
       const input = parseInput(repressInput, raw);
       const { actor } = input;
@@ -225,6 +258,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           rng,
         );
         const after = withSanityState(before, result.after, false);
+        // A repressed episode is over.
+        after.temporarilyInsane = before.temporarilyInsane && !result.repressed;
         writeProtagonist(sql, before, after);
         const eventId = recordEvent(sql, {
           guildId: actor.guildId,
@@ -237,7 +272,12 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
           changes: [{ before, after }],
         });
-        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+        return {
+          protagonist: { id: before.id, name: before.name },
+          result,
+          eventId,
+          conditions: newConditions(before, after),
+        };
       });
     },
   };

@@ -7,7 +7,7 @@ import type { ServiceDeps } from "./deps.js";
 import { ServiceError } from "./errors.js";
 import { recordEvent, type StateChange } from "./event-log.js";
 import { EVERYONE, readableLog } from "./event-visibility.js";
-import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
@@ -61,7 +61,7 @@ async function sessionStartStates(
   });
   const starts = new Map<string, ProtagonistSnapshot>();
   for (const event of events) {
-    const before = (event.before ?? {}) as unknown as Record<string, ProtagonistSnapshot>;
+    const before = storedSnapshots(event.before);
     for (const [id, snapshot] of Object.entries(before)) {
       if (!starts.has(id)) starts.set(id, snapshot);
     }
@@ -112,6 +112,8 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
             skill.rating = improved.rating;
             skill.failureMarked = improved.marked;
           });
+          // Episodes of temporary insanity end with the session (README, Sanity).
+          after.temporarilyInsane = false;
           if (JSON.stringify(after) !== JSON.stringify(before)) {
             writeProtagonist(sql, before, after);
             changes.push({ before, after });

@@ -52,6 +52,8 @@ export interface ProtagonistSnapshot {
     helplessness: { boxes: number; adapted: boolean };
   };
   exhausted: boolean;
+  /** An open episode of temporary insanity (README, Sanity: until a GM ends it, a repression or the session's end). */
+  temporarilyInsane: boolean;
   resources: { rating: number; atHand: number; stowed: number; storage: number; checked: number };
   notes: string;
   skills: SkillSnapshot[];
@@ -111,6 +113,7 @@ export function toSnapshot(row: SnapshotSource): ProtagonistSnapshot {
       helplessness: { boxes: row.adaptHelplessness, adapted: row.adaptedHelplessness },
     },
     exhausted: row.exhausted,
+    temporarilyInsane: row.temporarilyInsane,
     resources: {
       rating: row.resourcesRating,
       atHand: row.resourcesAtHand,
@@ -168,6 +171,7 @@ export function protagonistColumns(s: ProtagonistSnapshot) {
     adaptHelplessness: s.adaptation.helplessness.boxes,
     adaptedHelplessness: s.adaptation.helplessness.adapted,
     exhausted: s.exhausted,
+    temporarilyInsane: s.temporarilyInsane,
     resourcesRating: s.resources.rating,
     resourcesAtHand: s.resources.atHand,
     resourcesStowed: s.resources.stowed,
@@ -175,6 +179,22 @@ export function protagonistColumns(s: ProtagonistSnapshot) {
     resourcesChecked: s.resources.checked,
     notes: s.notes,
   } satisfies Prisma.ProtagonistUpdateInput;
+}
+
+/** A snapshot as the event log may hold it: logged before later fields existed. */
+export type StoredSnapshot = Omit<ProtagonistSnapshot, "temporarilyInsane"> & {
+  temporarilyInsane?: boolean;
+};
+
+/** An event's before/after snapshots by Protagonist id, with the fields added since filled in. */
+export function storedSnapshots(json: unknown): Record<string, ProtagonistSnapshot> {
+  const stored = (json ?? {}) as Record<string, StoredSnapshot>;
+  return Object.fromEntries(
+    Object.entries(stored).map(([id, s]) => [
+      id,
+      { ...s, temporarilyInsane: s.temporarilyInsane ?? false },
+    ]),
+  );
 }
 
 /**

@@ -37,6 +37,7 @@ const PROTAGONIST_COLUMNS = [
   "adaptHelplessness",
   "adaptedHelplessness",
   "exhausted",
+  "temporarilyInsane",
   "resourcesRating",
   "resourcesAtHand",
   "resourcesStowed",
@@ -46,7 +47,7 @@ const PROTAGONIST_COLUMNS = [
 ] as const satisfies readonly (keyof ReturnType<typeof protagonistColumns>)[];
 
 type ProtagonistColumn = (typeof PROTAGONIST_COLUMNS)[number];
-type BooleanColumn = "adaptedViolence" | "adaptedHelplessness" | "exhausted";
+type BooleanColumn = "adaptedViolence" | "adaptedHelplessness" | "exhausted" | "temporarilyInsane";
 type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | BooleanColumn> &
   Record<BooleanColumn, number>;
 
@@ -104,6 +105,7 @@ function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnap
     adaptedViolence: row.adaptedViolence !== 0,
     adaptedHelplessness: row.adaptedHelplessness !== 0,
     exhausted: row.exhausted !== 0,
+    temporarilyInsane: row.temporarilyInsane !== 0,
     skills: skills.map((s) => ({ ...s, failureMarked: s.failureMarked !== 0 })),
     bonds: bonds.map((b) => ({ ...b, crossedOff: b.crossedOff !== 0 })),
     disorders,

@@ -19,6 +19,7 @@ import { sessionSummaryEmbeds } from "../../src/bot/presentation/session-summary
 import type { PlannedSharedAdversityStep } from "../../src/rules/shared-adversity.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
+import { conditionsOf } from "../../src/rules/conditions.js";
 import { campaignView } from "./support/campaign-view.js";
 import type { ProtagonistView } from "../../src/services/protagonist-queries.js";
 import type { SessionProtagonistSummary } from "../../src/services/session-service.js";
@@ -28,7 +29,7 @@ const MAX_EMBED = 6000;
 const campaign = campaignView;
 
 function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
-  return {
+  const view: Omit<ProtagonistView, "conditions"> = {
     campaign: { id: "c1", name: "Night Floors" },
     canEdit: true,
     derived: { maxSan: 99, recoverySan: 70, damageBonus: 0, resourceCheckBoxes: 2 },
@@ -53,6 +54,7 @@ function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
         helplessness: { boxes: 3, adapted: true },
       },
       exhausted: false,
+      temporarilyInsane: false,
       resources: { rating: 8, atHand: 6, stowed: 2, storage: 0, checked: 1 },
       notes: "",
       skills: [],
@@ -80,6 +82,7 @@ function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
       ],
     },
   };
+  return { ...view, conditions: conditionsOf(view.protagonist) };
 }
 
 describe("embed pages", () => {
@@ -124,13 +127,14 @@ describe("campaign settings", () => {
     expect(lines.exhaustionPenalty).toMatchObject({ value: "−10", defaultValue: "−20" });
     expect(lines.gmChannelId?.value).toBe("<#123456789012345678>");
     expect(lines.era?.isDefault).toBe(true);
+    expect(lines.brokenBondSanLoss).toMatchObject({ value: "0/1D4", isDefault: true });
     expect(settingChanges(campaign(), changed)).toEqual([
       "Secret rolls: ephemeral: only the roller sees it → **gm-channel: the roller and the GM channel see it**",
       "GM channel: none → **<#123456789012345678>**",
       "Failure marks: on → **off**",
       "Exhaustion penalty: −20 → **−10**",
     ]);
-    expect(settingsEmbed(changed).data.fields).toHaveLength(12);
+    expect(settingsEmbed(changed).data.fields).toHaveLength(13);
   });
 
   it("escapes the campaign's name in the title", () => {
@@ -146,12 +150,22 @@ describe("party", () => {
     expect(field.name).toBe("Protagonist 1");
     expect(field.value.split("\n")).toEqual([
       "<@300000000000000001> · Researcher / Scientist",
+      "🛡️ Adapted to Helplessness",
       "HP **7**/10 · WP **12**/14 · SAN **61**/99 · BP 56",
       "Adaptation: violence ☒☒☐ · helplessness ☒☒☒ adapted",
       "Resources 8: ☒☐",
       "Bonds: Her brother Tom 9 · ~~Old \\*friend\\* 0~~",
       "Disorders: Disorder from Violence — the GM names it ⚠️",
     ]);
+  });
+
+  it("shows who is unconscious, collapsing or temporarily insane at a glance", () => {
+    const base = view(2);
+    const p = { ...base.protagonist, hp: 2, wp: 1, exhausted: true, temporarilyInsane: true };
+    const field = partyField({ ...base, protagonist: p, conditions: conditionsOf(p) });
+    expect(field.value.split("\n")[1]).toBe(
+      "💤 Unconscious · 😱 Temporarily insane · 😣 Emotional collapse · 😫 Exhausted · 🛡️ Adapted to Helplessness",
+    );
   });
 
   it("pages a large party, every page within Discord's limits", () => {

@@ -3,6 +3,7 @@ import { EMBED_LIMITS } from "../../src/bot/format.js";
 import { pendingDisorder } from "../../src/rules/sanity/index.js";
 import { protagonistListPage } from "../../src/bot/presentation/protagonist-list.js";
 import { embedTextLength, sheetMessages } from "../../src/bot/presentation/protagonist-sheet.js";
+import { conditionsOf } from "../../src/rules/conditions.js";
 import type { ProtagonistView } from "../../src/services/protagonist-queries.js";
 import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
 
@@ -28,6 +29,7 @@ function snapshot(overrides: Partial<ProtagonistSnapshot> = {}): ProtagonistSnap
       helplessness: { boxes: 3, adapted: true },
     },
     exhausted: false,
+    temporarilyInsane: false,
     resources: { rating: 12, atHand: 5, stowed: 5, storage: 2, checked: 1 },
     notes: "",
     skills: [
@@ -58,6 +60,7 @@ function view(protagonist: ProtagonistSnapshot): ProtagonistView {
     protagonist,
     campaign: { id: "c", name: "Night Floors" },
     derived: { maxSan: 99, recoverySan: 70, damageBonus: -2, resourceCheckBoxes: 2 },
+    conditions: conditionsOf(protagonist),
     canEdit: true,
   };
 }
@@ -158,6 +161,7 @@ describe("protagonistListPage", () => {
     wp: 8,
     wpMax: 12,
     san: 40,
+    conditions: i === 0 ? [{ code: "dead" as const, by: null }] : [],
   }));
 
   it("pages with buttons only when needed, and names never mention anyone", () => {

@@ -78,7 +78,7 @@ describe("SAN test rendering", () => {
     );
     const embed = sanTestEmbed({ who: "Ada", result, roller: "gm", eventId: 4 });
     const json = embed.toJSON();
-    expect(json.title).toBe("❌ Failure — SAN test (Unnatural, 1/1D6)");
+    expect(json.title).toBe("❌ Failure — lost 6 SAN · SAN test (Unnatural, 1/1D6)");
     expect(json.description).toBe("**Ada**\nFacing: @\u200beveryone \\*it\\*");
     expect(fields(embed)).toMatchObject({
       "Loss rolled": "1D6 (failure) → [6] = **6**",
@@ -86,6 +86,37 @@ describe("SAN test rendering", () => {
     });
     expect(fields(embed)["What it set off"]).toMatch(/^😱 \*\*Temporarily insane\*\* \(lost 6/);
     expect(json.footer?.text).toMatch(/· SAN test #4$/);
+  });
+
+  it("heads a result with its outcome and what it cost", () => {
+    const paid = sanTestEmbed({
+      who: "Ada",
+      result: test(20, [], "1/1D6"),
+      roller: "gm",
+      eventId: 1,
+    });
+    expect(paid.toJSON().title).toBe("✅ Success — lost 1 SAN · SAN test (Unnatural, 1/1D6)");
+    const free = sanTestEmbed({
+      who: "Ada",
+      result: test(20, [], "0/1D6"),
+      roller: "gm",
+      eventId: 1,
+    });
+    expect(free.toJSON().title).toBe("✅ Success — no SAN lost · SAN test (Unnatural, 0/1D6)");
+  });
+
+  it("says what a projection's WP cost caused: unconscious at WP 0", () => {
+    const embed = sanTestEmbed({
+      who: "Ada",
+      result: test(90, [3]),
+      roller: "gm",
+      eventId: 4,
+      conditions: [
+        { code: "unconscious", by: { pool: "WP", value: 0 } },
+        { code: "temporarily-insane", by: null },
+      ],
+    });
+    expect(fields(embed)["What it set off"]).toBe("💤 **Ada falls unconscious (WP 0)**");
   });
 
   it("a projected result shows the 1D4, WP, Bond and reduced loss; violence adaptation ticks", () => {
@@ -126,10 +157,20 @@ describe("SAN test rendering", () => {
       "san:react:9:flee",
       "san:react:9:struggle",
       "san:react:9:submit",
+      "san:calm:9",
     ]);
     expect(
       ids(sanResultRows({ eventId: 9, projectable: false, temporaryInsanity: false })),
     ).toEqual([]);
+    // One reaction per episode: once chosen, only the GM's "episode over" is left, until it is.
+    const chosen = {
+      eventId: 9,
+      projectable: false,
+      temporaryInsanity: true,
+      reaction: "flee" as const,
+    };
+    expect(ids(sanResultRows({ ...chosen, episodeOpen: true }))).toEqual(["san:calm:9"]);
+    expect(ids(sanResultRows({ ...chosen, episodeOpen: false }))).toEqual([]);
   });
 
   it("shows the buttons Discord's builders would make, labels, emoji and colours included", () => {
@@ -142,6 +183,7 @@ describe("SAN test rendering", () => {
         button("san:react:9:flee", "Flee", "🏃", ButtonStyle.Secondary),
         button("san:react:9:struggle", "Struggle", "👊", ButtonStyle.Danger),
         button("san:react:9:submit", "Submit", "🫥", ButtonStyle.Secondary),
+        button("san:calm:9", "Episode over (GM)", "🧘", ButtonStyle.Secondary),
       ],
     ]);
   });
@@ -159,13 +201,14 @@ describe("group SAN test rendering", () => {
       protagonist: { name: `${"Very long name ".repeat(8)}${i}` },
       result: test(95, [6], "1/1D6", "unnatural"),
       eventId: i + 1,
+      conditions: [],
     }));
     const embed = sanGroupEmbed({
       outcomes,
       threat: "unnatural",
       notation: "1/1D6",
       source: "x".repeat(200),
-      roller: "gm",
+      gmId: "300000000000000001",
     });
     const json = embed.toJSON();
     expect(json.fields).toHaveLength(25);
@@ -184,11 +227,12 @@ describe("group SAN test rendering", () => {
         projectable: true,
         temporaryInsanity: true,
       })),
+      { firstEventId: 1, size: 25 },
     );
     const menuIds = rows.map(
       (r) => (r.toJSON().components[0] as { custom_id?: string } | undefined)?.custom_id,
     );
-    expect(menuIds).toEqual(["san:pick-project", "san:pick-react"]);
+    expect(menuIds).toEqual(["san:pick-project:1:25", "san:pick-react:1:25"]);
   });
 });
 

@@ -6,10 +6,11 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { InteractionResponseType } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
-import { fieldValue, isEphemeral } from "./support/messages.js";
+import { customIds, fieldValue, isEphemeral } from "./support/messages.js";
 import { seedTable, type SeededTable } from "./support/seed.js";
 import { tableDb, type TableDb } from "./support/table-db.js";
 
@@ -111,8 +112,44 @@ describe("/bond", () => {
     const embed = broken.embeds[0];
     expect(embed?.title).toBe("💔 Bond broken");
     expect(embed?.description).toMatch(/~~Old friend \\\*Sam\\\*~~ 12 → \*\*0\*\* \(−99\)/);
-    expect(embed?.description).toMatch(/likely faces a SAN test for Helplessness/);
+    expect(embed?.description).toMatch(/the GM may call for a Helplessness SAN test/);
     expect(bond(mine(), "Old friend *Sam*")).toMatchObject({ score: 0, crossedOff: 1 });
+
+    // The answer carries the GM's button for the Helplessness SAN test; a player is told who may.
+    const [helpless] = customIds(broken).filter((id) => id.startsWith("bond:helpless:"));
+    expect(helpless).toMatch(new RegExp(`^bond:helpless:\\d+:${sam.id}$`));
+    const byPlayer = await fake
+      .sendButton({ customId: helpless ?? "", messageId: broken.id })
+      .response();
+    expect(isEphemeral(byPlayer.data)).toBe(true);
+    expect(byPlayer.data?.content).toMatch(
+      /^Only a GM \(the campaign's GMs, or anyone with Manage/,
+    );
+    const opened = await fake
+      .sendButton({ customId: helpless ?? "", messageId: broken.id, user: fake.guild().ownerId })
+      .response();
+    expect(opened.type).toBe(InteractionResponseType.Modal);
+    const form = String(opened.data?.custom_id);
+    expect(JSON.stringify(fake.shownModal(form))).toContain('"value":"0/1D4"');
+    const tests = db.all("SELECT id FROM Event WHERE kind = 'san-test'").length;
+    const result = await fake
+      .sendModalSubmit({
+        customId: form,
+        fields: { loss: "0/0", source: "Sam walked out" },
+        messageId: broken.id,
+        user: fake.guild().ownerId,
+      })
+      .waitForOriginal();
+    expect(isEphemeral(result)).toBe(false);
+    expect(result.embeds[0]?.title).toMatch(/ — no SAN lost · SAN test \(Helplessness, 0\/0\)$/);
+    expect(result.embeds[0]?.description).toBe("**Protagonist 1**\nFacing: Sam walked out");
+    expect(db.all("SELECT id FROM Event WHERE kind = 'san-test'")).toHaveLength(tests + 1);
+    // Once per broken Bond.
+    const twice = await fake
+      .sendButton({ customId: helpless ?? "", messageId: broken.id, user: fake.guild().ownerId })
+      .response();
+    expect(isEphemeral(twice.data)).toBe(true);
+    expect(twice.data?.content).toMatch(/was already rolled \(#\d+\)/);
 
     const list = await bondCommand("list");
     expect(list.embeds[0]?.description?.split("\n").at(-1)).toBe(

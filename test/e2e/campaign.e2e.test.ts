@@ -75,6 +75,7 @@ describe("/campaign settings", () => {
       "Creation skill cap",
       "Unnatural bonus picks",
       "Exhaustion penalty",
+      "Broken Bond SAN loss",
     ]);
     expect(fields["Failure marks"]).toMatch(/^\*\*on\*\* \(default\)\n/);
     expect(fields["Unnatural bonus picks"]).toMatch(/^\*\*allowed \(SRD\)\*\* \(default\)\n/);
@@ -261,6 +262,20 @@ describe("/campaign session-end", () => {
       predicate: (m) => (m.components ?? []).length === 0,
     });
     expect(updated.content).toBe("Session 1 of **Night Floors** ended.");
+  });
+
+  it("refuses a player before any prompt, ending nothing", async () => {
+    const sessionBefore = campaign().sessionNumber;
+    const response = await t.fake
+      .sendSlashCommand({ name: "campaign", subcommand: "session-end", user: t.playerId })
+      .response();
+    expect(isEphemeral(response.data)).toBe(true);
+    expect(response.data?.embeds ?? []).toEqual([]);
+    expect(response.data?.components ?? []).toEqual([]);
+    expect(response.data?.content).toBe(
+      "Only a GM of **Night Floors** (or someone with Manage Server) can do that.",
+    );
+    expect(campaign().sessionNumber).toBe(sessionBefore);
   });
 
   it("does not end a session twice from the same prompt", async () => {

@@ -113,8 +113,7 @@ describe("/hp", () => {
       .response();
     const embed = response.data?.embeds?.[0];
     expect(field(embed, "HP")).toBe("4 → **0** / 10 (dead)");
-    expect(embed?.description).toContain(`${second.name} falls unconscious (HP 2 or less).`);
-    expect(embed?.description).toContain(`${second.name} is dead (HP 0)`);
+    expect(embed?.description).toBe(`💀 **${second.name} is dead (HP 0)**`);
     expect(sheet(second.id)).toMatchObject({ hp: 0, status: "dead" });
 
     const heal = await t.fake
@@ -170,7 +169,7 @@ describe("/wp", () => {
     const embed = response.data?.embeds?.[0];
     expect(embed?.title).toBe(`🧠 WP — ${first.name}`);
     expect(field(embed, "WP")).toBe("14 → **2** / 14 (emotional collapse)");
-    expect(embed?.description).toContain("temporary emotional collapse (WP 2 or less)");
+    expect(embed?.description).toBe(`😣 **${first.name} suffers an emotional collapse (WP 2)**`);
     expect(sheet(first.id).wp).toBe(2);
   });
 

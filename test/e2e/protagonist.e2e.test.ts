@@ -296,6 +296,6 @@ describe("/protagonist retire", () => {
     );
     expect(row?.status).toBe("retired");
     const list = await answer("list", { all: true });
-    expect(list.embeds?.[0]?.description).toMatch(/Protagonist 1 Copy\*\* — .* · Retired/);
+    expect(list.embeds?.[0]?.description).toMatch(/Protagonist 1 Copy\*\* — .*\n.* · 🗄️ Retired/);
   });
 });

@@ -1,10 +1,16 @@
 /**
  * /resources on a seeded table through the real bot: status, a test made certain by the rating,
- * the exhausted refusal, pooling (refused across players, allowed for the GM), gains and losses
- * (GM only), manual boxes and downtime.
+ * the exhausted refusal, pooling (across players once they accept, at once for the GM), gains
+ * and losses (GM only), manual boxes and downtime.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import {
+  buttonIds,
+  buttonLabels,
+  isEphemeral,
+  startSeededBot,
+  type SeededBot,
+} from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-resources-token";
 let t: SeededBot;
@@ -163,21 +169,83 @@ describe("/resources", () => {
     expect(choices).toEqual([{ name: second.name, value: second.id }]);
   });
 
-  it("refuses a player pooling another player's Protagonist", async () => {
-    setResources(first.id, 5, 0);
+  it("asks the other player to accept a pool with their Protagonist, and rolls once they do", async () => {
+    // Lead 20 at home + ⌈5/5⌉ = 21 → target 105: every roll but 100 succeeds.
+    setResources(first.id, 20, 0);
+    setResources(second.id, 5, 0);
     const before = eventCount("resource-pool");
-    const response = await t.fake
+    const command = t.fake.sendSlashCommand({
+      name: "resources",
+      subcommand: "pool",
+      options: { where: "home", with1: second.id },
+    });
+    // The offer names players by mention, and pings none of them.
+    expect((await command.response()).data?.allowed_mentions).toEqual({ parse: [] });
+    const offer = await command.waitForOriginal();
+    expect(isEphemeral(offer)).toBe(false);
+    expect(buttonLabels(offer)).toEqual(["Accept", "Decline"]);
+    expect(offer.embeds[0]?.title).toBe("🤝 Pooling Resources: waiting for the other players");
+    expect(field(offer.embeds[0], "Waiting for")).toBe(`<@${t.secondPlayerId}>`);
+    expect(field(offer.embeds[0], "Pool")).toBe(`**21** (lead: ${first.name})`);
+    expect(eventCount("resource-pool")).toBe(before);
+    const accept = buttonIds(offer).find((id) => id.startsWith("resources:pool-accept:")) ?? "";
+
+    const byProposer = await t.fake
+      .sendButton({ customId: accept, messageId: offer.id })
+      .response();
+    expect(isEphemeral(byProposer.data)).toBe(true);
+    expect(byProposer.data?.content).toBe(
+      `This offer waits for the player of **${second.name}** to accept; it doesn't pool a Protagonist of yours.`,
+    );
+    expect(eventCount("resource-pool")).toBe(before);
+
+    const accepted = await t.fake
+      .sendButton({ customId: accept, messageId: offer.id, user: t.secondPlayerId })
+      .waitForOriginal({ predicate: (m) => field(m.embeds[0], "Contributions") !== undefined });
+    expect(accepted.components).toEqual([]);
+    expect(field(accepted.embeds[0], "Target")).toBe("105 (pool 21 × 5)");
+    expect(eventCount("resource-pool")).toBe(before + 1);
+    const [logged] = t.rows<{ actorId: string; input: string }>(
+      "SELECT actorId, input FROM Event WHERE kind = 'resource-pool' ORDER BY id DESC LIMIT 1",
+    );
+    expect(logged?.actorId).toBe(t.playerId);
+    expect(JSON.parse(logged?.input ?? "{}")).toMatchObject({ acceptedBy: [t.secondPlayerId] });
+
+    // Pressed again after the roll (a press racing the edit): refused privately, result kept.
+    const late = await t.fake
+      .sendButton({ customId: accept, messageId: offer.id, user: t.secondPlayerId })
+      .response();
+    expect(isEphemeral(late.data)).toBe(true);
+    expect(late.data?.content).toMatch(/^This pool offer is over: it has been rolled/);
+    expect(eventCount("resource-pool")).toBe(before + 1);
+  });
+
+  it("calls a pool offer off on Decline, changing nothing; a stranger can't", async () => {
+    setResources(first.id, 5, 0);
+    setResources(second.id, 5, 0);
+    const before = eventCount("resource-pool");
+    const offer = await t.fake
       .sendSlashCommand({
         name: "resources",
         subcommand: "pool",
         options: { where: "at-hand", with1: second.id },
       })
+      .waitForOriginal();
+    const cancel = buttonIds(offer).find((id) => id.startsWith("resources:pool-cancel:")) ?? "";
+    const stranger = await t.fake
+      .sendButton({ customId: cancel, messageId: offer.id, user: "400000000000000099" })
       .response();
-    expect(isEphemeral(response.data)).toBe(true);
-    expect(response.data?.content).toBe(
-      `**${second.name}** is not yours. Only a GM can pool Resources across players.`,
+    expect(isEphemeral(stranger.data)).toBe(true);
+    expect(stranger.data?.content).toMatch(/^Only whoever proposed this pool/);
+    const cancelled = await t.fake
+      .sendButton({ customId: cancel, messageId: offer.id, user: t.secondPlayerId })
+      .waitForOriginal({ predicate: (m) => m.embeds[0]?.title?.includes("not rolled") ?? false });
+    expect(cancelled.embeds[0]?.description).toBe(
+      `<@${t.secondPlayerId}> called the pool off. Nothing was rolled and nothing changed.`,
     );
+    expect(cancelled.components).toEqual([]);
     expect(eventCount("resource-pool")).toBe(before);
+    expect(resources(first.id).checked).toBe(0);
   });
 
   it("lets the GM pool: each contribution shown, the lead checks the box", async () => {

@@ -95,7 +95,7 @@ describe("/san", () => {
       .waitForOriginal();
     const embed = message.embeds[0];
     expect(isEphemeral(message)).toBe(false);
-    expect(embed?.title).toMatch(/ — SAN test \(Unnatural, 0\/1\)$/);
+    expect(embed?.title).toMatch(/ · SAN test \(Unnatural, 0\/1\)$/);
     expect(embed?.description).toBe("**Protagonist 1**\nFacing: the \\*thing\\* in the cellar");
     expect(fieldValue(embed, "SAN test")).toMatch(
       /^\*\*\d{2,3}\*\* \(tens \d, ones \d\) vs SAN 1$/,
@@ -104,6 +104,7 @@ describe("/san", () => {
     const failed = !/Critical success/.test(embed?.title ?? "");
     const lost = failed ? 1 : 0;
     expect(fieldValue(embed, "Loss rolled")).toBe(failed ? "**1** (failure)" : "**0** (success)");
+    expect(embed?.title).toMatch(failed ? / — lost 1 SAN · / : / — no SAN lost · /);
     expect(fieldValue(embed, "SAN")).toBe(`1 → **${1 - lost}** (lost ${lost})`);
     const events = sanEvents();
     expect(events).toHaveLength(before + 1);
@@ -129,6 +130,7 @@ describe("/san", () => {
       `san:react:${eventId}:flee`,
       `san:react:${eventId}:struggle`,
       `san:react:${eventId}:submit`,
+      `san:calm:${eventId}`,
     ]);
 
     const stranger = await fake
@@ -195,8 +197,12 @@ describe("/san", () => {
     expect(announcement?.content).toMatch(
       /^👊 \*\*Protagonist 1\*\*, temporarily insane, struggles/,
     );
-    // The choice is narrative: the reactions go, the projection stays on offer.
-    expect(customIds(await press.waitForOriginal())).toEqual([`san:project:${eventId}`]);
+    // The choice is narrative: the reactions go, the projection stays on offer, and the GM
+    // can end the episode.
+    expect(customIds(await press.waitForOriginal())).toEqual([
+      `san:project:${eventId}`,
+      `san:calm:${eventId}`,
+    ]);
   });
 
   it("lets a GM test every active Protagonist at once, in one summary", async () => {
@@ -220,12 +226,13 @@ describe("/san", () => {
     expect(sanEvents()).toHaveLength(before + 2);
     expect(sheet(second().id).san).toBe(69);
 
-    const options = menuOptions(message, "san:pick-project");
+    const pickProject = customIds(message).find((id) => id.startsWith("san:pick-project")) ?? "";
+    const options = menuOptions(message, pickProject);
     const mine = options.find((o) => o.label === "Protagonist 2")?.value ?? "";
     const theirs = options.find((o) => o.label === "Protagonist 1")?.value ?? "";
     const refused = await fake
       .sendSelect({
-        customId: "san:pick-project",
+        customId: pickProject,
         values: [theirs],
         messageId: message.id,
         user: SECOND_PLAYER,
@@ -235,7 +242,7 @@ describe("/san", () => {
 
     // Each player projects their own loss from a private menu; the table sees the result.
     const pick = fake.sendSelect({
-      customId: "san:pick-project",
+      customId: pickProject,
       values: [mine],
       messageId: message.id,
       user: SECOND_PLAYER,
@@ -243,8 +250,10 @@ describe("/san", () => {
     const panel = await pick.waitForOriginal();
     expect(isEphemeral(panel)).toBe(true);
     expect(panel.content).toMatch(/^Project \*\*Protagonist 2\*\*'s SAN loss \(lost 1\)/);
+    const bondMenu = customIds(panel).find((id) => id.startsWith(`san:bond:${mine}`)) ?? "";
+    const mark = fake.requestMark();
     const choose = fake.sendSelect({
-      customId: `san:bond:${mine}`,
+      customId: bondMenu,
       values: [bondId(second().id, "Her brother Tom")],
       messageId: panel.id,
       user: SECOND_PLAYER,
@@ -253,6 +262,18 @@ describe("/san", () => {
     expect(isEphemeral(result)).toBe(false);
     expect(fieldValue(result?.embeds[0], "Projected onto a Bond")).toMatch(/SAN loss 1 → 0$/);
     expect(sheet(second().id).san).toBe(70);
+
+    // The group's summary is edited in place: the new numbers, and no second projection offered.
+    await fake.waitForRequest(
+      (r) => r.method === "PATCH" && r.path.endsWith(`/messages/${message.id}`),
+      { after: mark, description: "the group summary's edit" },
+    );
+    const summary = fake.message(message.id);
+    const field = summary?.embeds[0]?.fields?.find((f) => f.name.endsWith("— Protagonist 2"));
+    expect(field?.name).toMatch(/^.* — no SAN lost — Protagonist 2$/);
+    expect(field?.value).toMatch(/SAN loss 1 → 0/);
+    expect(field?.value).toMatch(/SAN 70 → \*\*70\*\* \(lost 0\)/);
+    expect(menuOptions(summary ?? {}, pickProject).map((o) => o.label)).toEqual(["Protagonist 1"]);
   });
 
   it("refuses, privately and without a trace: another's Protagonist, `all` as a player, bad notation", async () => {

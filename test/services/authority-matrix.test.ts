@@ -36,6 +36,10 @@ interface Ids {
   bondId: string;
   /** PLAYER's SAN test of the hero (projectable). */
   sanTestId: number;
+  /** The GM's group SAN test of the hero and the sidekick (the first of its two events). */
+  groupTestId: number;
+  /** The sidekick's Bond the GM broke, and that change. */
+  brokenBond: { eventId: number; bondId: string };
   /** PLAYER's HP change of the hero. */
   changeId: number;
   /** The shared-adversity test of the hero (GM's). */
@@ -74,6 +78,11 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       foreign: "not-found",
       player: "allowed",
       call: (s, who, ids) => s.campaigns.current({ actor: who, campaignId: ids.campaignId }),
+    },
+    currentForGm: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) => s.campaigns.currentForGm({ actor: who, campaignId: ids.campaignId }),
     },
     updateSettings: {
       foreign: "not-found",
@@ -272,6 +281,28 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       call: (s, who, ids) =>
         s.sanity.repress({ actor: who, protagonistId: ids.hero.id, bondId: ids.bondId }),
     },
+    groupSanTestStatus: {
+      foreign: "not-found",
+      player: "allowed",
+      call: (s, who, ids) =>
+        s.sanity.groupSanTestStatus({ actor: who, firstEventId: ids.groupTestId, size: 2 }),
+    },
+    brokenBondPrompt: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) => s.sanity.brokenBondPrompt({ actor: who, brokenBond: ids.brokenBond }),
+    },
+    react: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) =>
+        s.sanity.react({ actor: who, eventId: ids.sanTestId, reaction: "flee" }),
+    },
+    endEpisode: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) => s.sanity.endEpisode({ actor: who, eventId: ids.sanTestId }),
+    },
   },
   history: {
     history: {
@@ -361,6 +392,19 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       player: "forbidden",
       call: (s, who, ids) =>
         s.resources.test({ actor: who, protagonistId: ids.hero.id, where: "at-hand" }),
+    },
+    poolOffer: {
+      foreign: "not-found",
+      // Offering is open to any player: the offer names whose acceptance it waits for.
+      player: "allowed",
+      call: (s, who, ids) =>
+        s.resources.poolOffer({
+          actor: who,
+          contributors: [
+            { protagonistId: ids.sidekick.id, where: "at-hand" },
+            { protagonistId: ids.hero.id, where: "at-hand" },
+          ],
+        }),
     },
     pool: {
       foreign: "not-found",
@@ -482,6 +526,20 @@ beforeAll(async () => {
   const { services } = world;
   await services.campaigns.create({ actor: foreignGm(), name: "Elsewhere" });
   const sidekick = await world.addProtagonist(OTHER_PLAYER, { name: "Sidekick" });
+  const [groupTest] = await services.sanity.sanTest({
+    actor: gm(),
+    protagonistIds: [world.hero.id, sidekick.id],
+    loss: "0/1",
+    threat: "violence",
+    group: true,
+  });
+  const sidekickBond = sidekick.bonds[0]?.id ?? "";
+  const broken = await services.bonds.damage({
+    actor: gm(),
+    protagonistId: sidekick.id,
+    bondId: sidekickBond,
+    amount: 99,
+  });
   const [sanTest] = await services.sanity.sanTest({
     actor: actor(),
     protagonistIds: [world.hero.id],
@@ -499,7 +557,12 @@ beforeAll(async () => {
     survivorIds: [world.hero.id, sidekick.id],
   });
   const bondId = world.hero.bonds[0]?.id;
-  if (sanTest === undefined || adversity === undefined || bondId === undefined) {
+  if (
+    sanTest === undefined ||
+    groupTest === undefined ||
+    adversity === undefined ||
+    bondId === undefined
+  ) {
     throw new Error("the setup made a SAN test, an adversity test and has Bonds");
   }
   ids = {
@@ -508,6 +571,8 @@ beforeAll(async () => {
     campaignId: world.campaignId,
     bondId,
     sanTestId: sanTest.eventId,
+    groupTestId: groupTest.eventId,
+    brokenBond: { eventId: broken.eventId, bondId: sidekickBond },
     changeId: change.eventId,
     adversityTestId: adversity.eventId,
   };

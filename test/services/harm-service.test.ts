@@ -44,13 +44,13 @@ describe("harm service: HP", () => {
   it("at 2 HP unconscious; at 0 dead, and a dead Protagonist takes no more changes", async () => {
     const down = await harm.hp({ actor: actor(), action: "damage", amount: 8 });
     expect(down.change).toMatchObject({ after: 2, state: "unconscious", crossed: ["unconscious"] });
-    expect(down.consequences).toEqual(["Dr. Miriam Vance falls unconscious (HP 2 or less)."]);
+    expect(down.conditions).toEqual([{ code: "unconscious", by: { pool: "HP", value: 2 } }]);
     expect(down.died).toBe(false);
     const dead = await harm.hp({ actor: actor(), action: "damage", amount: 5 });
     expect(dead.change).toMatchObject({ after: 0, state: "dead", crossed: ["dead"] });
     expect(dead.died).toBe(true);
     expect(dead.protagonist.status).toBe("dead");
-    expect(dead.consequences[0]).toMatch(/is dead \(HP 0\)/);
+    expect(dead.conditions).toEqual([{ code: "dead", by: { pool: "HP", value: 0 } }]);
     expect((await hero()).status).toBe("dead");
 
     const events = await eventCount(world);
@@ -86,12 +86,10 @@ describe("harm service: WP, exhaustion", () => {
   it("2 WP is an emotional collapse, 0 WP unconscious; no status change", async () => {
     const low = await harm.wp({ actor: actor(), action: "damage", amount: 12 });
     expect(low.change).toMatchObject({ after: 2, state: "emotional-collapse" });
-    expect(low.consequences).toEqual([
-      "Dr. Miriam Vance suffers a temporary emotional collapse (WP 2 or less).",
-    ]);
+    expect(low.conditions).toEqual([{ code: "emotional-collapse", by: { pool: "WP", value: 2 } }]);
     const out = await harm.wp({ actor: actor(), action: "damage", amount: 9 });
     expect(out.change).toMatchObject({ after: 0, applied: -2, state: "unconscious" });
-    expect(out.consequences).toEqual(["Dr. Miriam Vance falls unconscious (WP 0)."]);
+    expect(out.conditions).toEqual([{ code: "unconscious", by: { pool: "WP", value: 0 } }]);
     expect(await hero()).toMatchObject({ wp: 0, status: "active" });
     const set = await harm.wp({ actor: actor(), action: "set", amount: 14 });
     expect(set.change.after).toBe(14);

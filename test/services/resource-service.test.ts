@@ -250,6 +250,32 @@ describe("resource service: pooling", () => {
     expect(targets.map((t) => t.protagonistId).sort()).toEqual([world.hero.id, other.id].sort());
   });
 
+  it("another player's Protagonist joins once its player accepted; the offer says who must", async () => {
+    const other = await world.addProtagonist(OTHER_PLAYER, { name: "Jack Brand" });
+    await setResources(other.id, 15);
+    const contributors = [
+      { protagonistId: world.hero.id, where: "at-hand" as const },
+      { protagonistId: other.id, where: "home" as const },
+    ];
+    const offer = await resources.poolOffer({ actor: actor(), contributors });
+    expect(offer.awaiting).toEqual([OTHER_PLAYER]);
+    expect(offer.pool).toMatchObject({ effectiveRating: 16, leadId: other.id });
+    expect((await resources.poolOffer({ actor: gm(), contributors })).awaiting).toEqual([]);
+    const events = await eventCount(world);
+    await expect(
+      resources.pool({ actor: actor(), contributors, acceptedBy: ["300000000000000099"] }),
+    ).rejects.toMatchObject({ kind: "forbidden" });
+    expect(await eventCount(world)).toBe(events);
+    faces.push(7, 9);
+    const pooled = await resources.pool({
+      actor: actor(),
+      contributors,
+      acceptedBy: [OTHER_PLAYER],
+    });
+    expect(pooled.result).toMatchObject({ target: 80, success: true });
+    expect((await stateOf(world, other.id)).resources.checked).toBe(1);
+  });
+
   it("a player may pool their own Protagonists", async () => {
     const second = await world.addProtagonist(PLAYER, { name: "Ruth Vance" });
     faces.push(1, 1); // 11: doubled and under 30 (5 + 1 = 6 × 5): critical

@@ -139,6 +139,13 @@ export function ruleSettingLines(rules: RuleOptions): SettingLine[] {
       `−${d.exhaustionPenalty}`,
       "Taken off every skill, stat, Luck and Resources test while exhausted, until rested.",
     ),
+    line(
+      "brokenBondSanLoss",
+      "Broken Bond SAN loss",
+      rules.brokenBondSanLoss,
+      d.brokenBondSanLoss,
+      "What the GM's Helplessness SAN test for a broken Bond offers first (the GM may change it each time).",
+    ),
   ];
 }
 

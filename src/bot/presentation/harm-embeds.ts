@@ -6,7 +6,9 @@ import type {
   LethalityOutcome,
   WpOutcome,
 } from "../../services/harm-service.js";
+import type { Condition, ConditionCode } from "../../rules/conditions.js";
 import { EMBED_LIMITS, percent, truncate, userText } from "../format.js";
+import { untoldNews } from "./conditions.js";
 
 const HARM_COLOUR = 0xe67e22;
 const HEAL_COLOUR = 0x2ecc71;
@@ -37,12 +39,14 @@ function colourOf(change: HpChange | WpChange, crossed: boolean): number {
   return NEUTRAL_COLOUR;
 }
 
-/** The states reached, in bold: the table must not miss them. */
-function consequencesText(consequences: readonly string[]): string {
-  return truncate(
-    consequences.map((c) => `⚠️ **${userText(c, 300)}**`).join("\n"),
-    EMBED_LIMITS.fieldValue,
-  );
+/** The conditions reached, in bold: the table must not miss them. */
+function conditionsText(
+  name: string,
+  conditions: readonly Condition[],
+  told: readonly ConditionCode[] = [],
+): string | null {
+  const lines = untoldNews(name, conditions, told);
+  return lines.length ? truncate(lines.join("\n"), EMBED_LIMITS.description) : null;
 }
 
 const ACTION_TEXT = { damage: "Damage", heal: "Healing", set: "Set" } as const;
@@ -52,7 +56,7 @@ export function pointsEmbed(unit: Unit, outcome: HpOutcome | WpOutcome): EmbedBu
   const { change } = outcome;
   const amount = outcome.roll ? outcome.roll.text : `${outcome.amount}`;
   const embed = new EmbedBuilder()
-    .setColor(colourOf(change, outcome.consequences.length > 0))
+    .setColor(colourOf(change, outcome.conditions.length > 0))
     .setTitle(
       truncate(
         `${UNIT_ICON[unit]} ${unit} — ${userText(outcome.protagonist.name)}`,
@@ -68,7 +72,8 @@ export function pointsEmbed(unit: Unit, outcome: HpOutcome | WpOutcome): EmbedBu
       { name: unit, value: pointsLine(change), inline: true },
     )
     .setFooter({ text: truncate(change.reason, EMBED_LIMITS.footer) });
-  if (outcome.consequences.length) embed.setDescription(consequencesText(outcome.consequences));
+  const news = conditionsText(outcome.protagonist.name, outcome.conditions);
+  if (news) embed.setDescription(news);
   return embed;
 }
 
@@ -101,7 +106,8 @@ export function lethalityEmbed(outcome: LethalityOutcome, roller: string): Embed
       { name: "HP", value: pointsLine(change) },
     )
     .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
-  if (outcome.consequences.length) embed.setDescription(consequencesText(outcome.consequences));
+  const news = conditionsText(outcome.protagonist.name, outcome.conditions);
+  if (news) embed.setDescription(news);
   return embed;
 }
 
@@ -134,6 +140,8 @@ export function exhaustionEmbed(
       { name: "Test penalty", value: penalty },
     )
     .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
-  if (outcome.consequences.length) embed.setDescription(consequencesText(outcome.consequences));
+  // The title already says the Protagonist is exhausted.
+  const news = conditionsText(outcome.protagonist.name, outcome.conditions, ["exhausted"]);
+  if (news) embed.setDescription(news);
   return embed;
 }

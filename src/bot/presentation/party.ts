@@ -3,6 +3,7 @@ import { isPendingDisorder } from "../../rules/sanity/index.js";
 import type { ProtagonistView } from "../../services/protagonist-queries.js";
 import type { BondSnapshot } from "../../services/snapshot.js";
 import { boxes, EMBED_LIMITS, truncate, userText } from "../format.js";
+import { conditionBadges } from "./conditions.js";
 import { disorderText } from "./disorders.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
 
@@ -26,7 +27,8 @@ export function partyField(view: ProtagonistView): EmbedField {
   const p = view.protagonist;
   const disorders = p.disorders.filter((d) => !d.cured);
   const lines = [
-    `<@${p.ownerId}> · ${userText(p.archetype, 60)}${p.exhausted ? " · exhausted" : ""}`,
+    `<@${p.ownerId}> · ${userText(p.archetype, 60)}`,
+    ...(view.conditions.length ? [conditionBadges(view.conditions)] : []),
     `HP **${p.hp}**/${p.hpMax} · WP **${p.wp}**/${p.wpMax} · SAN **${p.san}**/${view.derived.maxSan} · BP ${p.breakingPoint}`,
     `Adaptation: violence ${adaptationText(p.adaptation.violence)} · helplessness ${adaptationText(p.adaptation.helplessness)}`,
     `Resources ${p.resources.rating}: ${boxes(p.resources.checked, view.derived.resourceCheckBoxes)}`,

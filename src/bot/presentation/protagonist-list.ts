@@ -2,7 +2,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "disc
 import type { ProtagonistSummary } from "../../services/protagonist-queries.js";
 import { customId } from "../custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../format.js";
-import { STATUS_LABEL } from "./protagonist-sheet.js";
+import { conditionBadges } from "./conditions.js";
 
 export const LIST_PAGE_SIZE = 15;
 const LIST_COLOUR = 0x2f4f6f;
@@ -14,8 +14,8 @@ export interface ListPage {
 
 /** One line per Protagonist; the owner is a mention, which embeds never ping. */
 function line(p: ProtagonistSummary): string {
-  const status = p.status === "active" ? "" : ` · ${STATUS_LABEL[p.status]}`;
-  return `**${userText(p.name)}** — <@${p.ownerId}> · ${userText(p.archetype)}${status}\nHP ${p.hp}/${p.hpMax} · WP ${p.wp}/${p.wpMax} · SAN ${p.san}`;
+  const badges = p.conditions.length ? ` · ${conditionBadges(p.conditions)}` : "";
+  return `**${userText(p.name)}** — <@${p.ownerId}> · ${userText(p.archetype)}\nHP ${p.hp}/${p.hpMax} · WP ${p.wp}/${p.wpMax} · SAN ${p.san}${badges}`;
 }
 
 /**

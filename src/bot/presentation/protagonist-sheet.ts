@@ -4,6 +4,7 @@ import { STAT_NAMES } from "../../rules/types.js";
 import type { ProtagonistView } from "../../services/protagonist-queries.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
 import { boxes, EMBED_LIMITS, truncate, userParagraph, userText } from "../format.js";
+import { conditionBadges } from "./conditions.js";
 import { fieldLines } from "./creation-preview.js";
 import { disorderText } from "./disorders.js";
 
@@ -18,13 +19,6 @@ const SKILL_FIELDS_PER_EMBED = 24;
 /** Characters of skills per embed, under the 6,000 Discord allows per message. */
 const SKILL_TEXT_PER_EMBED = 5_000;
 const ADAPTATION_BOXES = 3;
-
-export const STATUS_LABEL: Readonly<Record<ProtagonistSnapshot["status"], string>> = {
-  active: "Active",
-  dead: "💀 Dead",
-  insane: "🌀 Insane",
-  retired: "Retired",
-};
 
 function signed(value: number): string {
   return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
@@ -64,11 +58,12 @@ function adaptation(p: ProtagonistSnapshot): string {
 function mainEmbed(view: ProtagonistView): EmbedBuilder {
   const p = view.protagonist;
   const d = view.derived;
-  const status = [STATUS_LABEL[p.status], ...(p.exhausted ? ["😫 Exhausted"] : [])].join(" · ");
   const embed = new EmbedBuilder()
     .setColor(p.status === "active" ? SHEET_COLOUR : OUT_OF_PLAY_COLOUR)
     .setTitle(truncate(userText(p.name), EMBED_LIMITS.title))
-    .setDescription(`${userText(p.archetype)} · played by <@${p.ownerId}> · ${status}`)
+    .setDescription(
+      `${userText(p.archetype)} · played by <@${p.ownerId}>\n${conditionBadges(view.conditions)}`,
+    )
     .addFields(
       { name: "Stats", value: statLines(p) },
       { name: "HP", value: `**${p.hp}** / ${p.hpMax}`, inline: true },

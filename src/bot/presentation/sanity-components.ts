@@ -8,6 +8,7 @@ import {
   type APIButtonComponent,
   type MessageActionRowComponentBuilder,
 } from "discord.js";
+import { INSANITY_REACTIONS, type InsanityReaction } from "../../rules/sanity/index.js";
 import type { ProjectableBond } from "../../services/sanity-queries.js";
 import { customId } from "../custom-id.js";
 import { finished, truncate, userText, type Finished } from "../format.js";
@@ -25,16 +26,18 @@ export const SAN_ACTIONS = {
   bond: "bond",
   /** Button: close the Bond menu without projecting. */
   cancel: "cancel",
-  /** Button: Flee, Struggle or Submit. */
+  /** Button: Flee, Struggle or Submit (the first pressed stands). */
   react: "react",
+  /** Button (GM): the episode of temporary insanity is over. */
+  endEpisode: "calm",
   /** Group test menu: whose loss to project (opens a private Bond menu). */
   pickProject: "pick-project",
   /** Group test menu: who reacts (opens private Flee/Struggle/Submit buttons). */
   pickReact: "pick-react",
 } as const;
 
-export const REACTIONS = ["flee", "struggle", "submit"] as const;
-export type Reaction = (typeof REACTIONS)[number];
+export const REACTIONS = INSANITY_REACTIONS;
+export type Reaction = InsanityReaction;
 
 export const REACTION_LABEL: Readonly<Record<Reaction, string>> = {
   flee: "Flee",
@@ -58,6 +61,16 @@ export function reactionAnnouncement(name: string, reaction: Reaction): string {
   return `${REACTION_EMOJI[reaction]} **${userText(name)}**, temporarily insane, ${what[reaction]}. The GM narrates what follows.`;
 }
 
+/** What a later press on the same episode is told, privately. */
+export function alreadyReacted(name: string, reaction: Reaction): string {
+  return `**${userText(name)}** already chose to **${REACTION_LABEL[reaction]}** in this episode; that choice stands.`;
+}
+
+/** The table hears that the GM ended an episode. */
+export function episodeEndedAnnouncement(name: string): string {
+  return `🧘 **${userText(name)}**'s episode of temporary insanity is over.`;
+}
+
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
 
 function row(...components: MessageActionRowComponentBuilder[]): Row {
@@ -72,11 +85,11 @@ export type ButtonRow = Finished<APIActionRowComponent<APIButtonComponent>>;
  * data through a camelCase → snake_case walk and their setters run validators even with
  * validation off (~25 µs a button; see builtEmbed).
  */
-function buttonRow(...buttons: APIButtonComponent[]): ButtonRow {
+export function buttonRow(...buttons: APIButtonComponent[]): ButtonRow {
   return finished({ type: ComponentType.ActionRow, components: buttons });
 }
 
-function button(
+export function button(
   custom: string,
   label: string,
   style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Danger,
@@ -102,6 +115,16 @@ export function projectButtonRow(eventId: number): ButtonRow {
   );
 }
 
+function endEpisodeButton(eventId: number): APIButtonComponent {
+  return button(
+    customId(SAN_COMMAND, SAN_ACTIONS.endEpisode, eventId),
+    "Episode over (GM)",
+    ButtonStyle.Secondary,
+    "🧘",
+  );
+}
+
+/** Flee, Struggle or Submit for the player, and a way for the GM to end the episode. */
 export function reactionRow(eventId: number): ButtonRow {
   return buttonRow(
     ...REACTIONS.map((reaction) =>
@@ -112,16 +135,38 @@ export function reactionRow(eventId: number): ButtonRow {
         REACTION_EMOJI[reaction],
       ),
     ),
+    endEpisodeButton(eventId),
   );
+}
+
+/** Once the reaction is chosen: only the GM's way to end the episode. */
+export function episodeRow(eventId: number): ButtonRow {
+  return buttonRow(endEpisodeButton(eventId));
 }
 
 /** Discord menus hold at most 25 options. */
 const MENU_OPTIONS = 25;
 
+/** A group test's tests (consecutive event ids), and the message that shows them. */
+export interface GroupRef {
+  firstEventId: number;
+  size: number;
+}
+
+/** The group's summary message: refreshed in place after a projection from a private menu. */
+export interface GroupMessageRef extends GroupRef {
+  messageId: string;
+}
+
 /** The menu of Bonds to project onto, with a way back. */
-export function bondMenuRows(eventId: number, bonds: readonly ProjectableBond[]): Row[] {
+export function bondMenuRows(
+  eventId: number,
+  bonds: readonly ProjectableBond[],
+  group?: GroupMessageRef,
+): Row[] {
+  const groupArgs = group ? [group.firstEventId, group.size, group.messageId] : [];
   const menu = new StringSelectMenuBuilder()
-    .setCustomId(customId(SAN_COMMAND, SAN_ACTIONS.bond, eventId))
+    .setCustomId(customId(SAN_COMMAND, SAN_ACTIONS.bond, eventId, ...groupArgs))
     .setPlaceholder("Project the loss onto which Bond?")
     .addOptions(
       bonds.slice(0, MENU_OPTIONS).map((b) => ({
@@ -137,16 +182,21 @@ export function bondMenuRows(eventId: number, bonds: readonly ProjectableBond[])
   return [row(menu), row(cancel)];
 }
 
-/** Under one SAN result: projection while it is possible, reactions while temporarily insane. */
+/**
+ * Under one SAN result: projection while it is possible; while temporarily insane, the reactions
+ * until one is chosen, then the GM's "episode over" until the episode ends.
+ */
 export function sanResultRows(options: {
   eventId: number;
   projectable: boolean;
   temporaryInsanity: boolean;
+  reaction?: Reaction | null;
+  episodeOpen?: boolean;
 }): ButtonRow[] {
-  return [
-    ...(options.projectable ? [projectButtonRow(options.eventId)] : []),
-    ...(options.temporaryInsanity ? [reactionRow(options.eventId)] : []),
-  ];
+  const rows = options.projectable ? [projectButtonRow(options.eventId)] : [];
+  if (!options.temporaryInsanity || options.episodeOpen === false) return rows;
+  const chosen = (options.reaction ?? null) !== null;
+  return [...rows, chosen ? episodeRow(options.eventId) : reactionRow(options.eventId)];
 }
 
 export interface GroupChoice {
@@ -158,7 +208,8 @@ export interface GroupChoice {
 }
 
 /** Under a group test: one menu to project someone's loss, one for the temporarily insane. */
-export function groupRows(choices: readonly GroupChoice[]): Row[] {
+export function groupRows(choices: readonly GroupChoice[], group: GroupRef): Row[] {
+  const groupArgs = [group.firstEventId, group.size];
   const option = (c: GroupChoice) => ({
     label: truncate(c.name, 100),
     description: `lost ${c.lost} SAN`,
@@ -171,7 +222,7 @@ export function groupRows(choices: readonly GroupChoice[]): Row[] {
     rows.push(
       row(
         new StringSelectMenuBuilder()
-          .setCustomId(customId(SAN_COMMAND, SAN_ACTIONS.pickProject))
+          .setCustomId(customId(SAN_COMMAND, SAN_ACTIONS.pickProject, ...groupArgs))
           .setPlaceholder("🔗 Project a SAN loss onto a Bond…")
           .addOptions(projectable.map(option)),
       ),
@@ -181,7 +232,7 @@ export function groupRows(choices: readonly GroupChoice[]): Row[] {
     rows.push(
       row(
         new StringSelectMenuBuilder()
-          .setCustomId(customId(SAN_COMMAND, SAN_ACTIONS.pickReact))
+          .setCustomId(customId(SAN_COMMAND, SAN_ACTIONS.pickReact, ...groupArgs))
           .setPlaceholder("😱 Temporarily insane: Flee, Struggle or Submit…")
           .addOptions(insane.map(option)),
       ),

@@ -11,6 +11,7 @@ import {
   type SanityTestResult,
   type SanTestOutcome as RolledSanTest,
 } from "../../rules/sanity/index.js";
+import type { Condition, ConditionCode } from "../../rules/conditions.js";
 import type { ThreatType } from "../../rules/types.js";
 import {
   boxes,
@@ -23,6 +24,7 @@ import {
   truncate,
   userText,
 } from "../format.js";
+import { untoldNews } from "./conditions.js";
 
 /** Insanity outranks the roll's colour: it is what the table must notice. */
 const INSANE_COLOUR = 0x8e44ad;
@@ -43,6 +45,20 @@ function testTitle(test: RolledSanTest): string {
     ? `${OUTCOME_ICON.success} Automatic success`
     : `${OUTCOME_ICON[test.outcome]} ${OUTCOME_LABEL[test.outcome]}`;
 }
+
+/** The outcome and what it cost: "✅ Success — lost 1 SAN", "❌ Failure — lost 4 SAN". */
+export function sanHeading(result: Pick<SanityTestResult, "test" | "lost">): string {
+  const cost = result.lost > 0 ? `lost ${result.lost} SAN` : "no SAN lost";
+  return `${testTitle(result.test)} — ${cost}`;
+}
+
+/** Conditions the SAN result's own lines already tell (insanity, adaptation). */
+const TOLD_BY_SANITY_EVENTS: readonly ConditionCode[] = [
+  "temporarily-insane",
+  "permanently-insane",
+  "adapted-violence",
+  "adapted-helplessness",
+];
 
 /** "1D6 → [4] = **4**", with dropped dice struck through; a fixed loss rolls nothing. */
 export function lossText(roll: LossRoll): string {
@@ -105,7 +121,7 @@ export function sanityEventLine(event: SanityEvent): string | null {
         ? `Bond **${userText(event.bondName)}** ${change(event.score.before, event.score.after)}`
         : null;
     case "bond-broken":
-      return `💔 Bond **${userText(event.bondName)}** broke: crossed off, kept on the sheet. A Helplessness SAN test is likely (the GM decides).`;
+      return `💔 Bond **${userText(event.bondName)}** broke: crossed off, kept on the sheet. Losing a Bond is traumatic: the GM may call for a Helplessness SAN test.`;
   }
 }
 
@@ -134,10 +150,12 @@ export function sanTestEmbed(options: {
   /** The SAN test's event; with the projection's, once projected. */
   eventId: number;
   projectionEventId?: number | null;
+  /** Conditions the test (or its projection) newly caused. */
+  conditions?: readonly Condition[];
 }): BuiltEmbed {
   const { result } = options;
   const san = sanChange(result);
-  const title = `${testTitle(result.test)} — SAN test (${threatLabel(result.threat)}, ${result.sanLoss.notation})`;
+  const title = `${sanHeading(result)} · SAN test (${threatLabel(result.threat)}, ${result.sanLoss.notation})`;
   const description = [`**${userText(options.who)}**`];
   if (result.source) description.push(`Facing: ${userText(result.source, 200)}`);
   const fields: APIEmbedField[] = [
@@ -152,7 +170,10 @@ export function sanTestEmbed(options: {
     value: `${san.before} → **${san.after}** (lost ${result.lost})`,
     inline: true,
   });
-  const lines = triggeredLines(result.events);
+  const lines = [
+    ...triggeredLines(result.events),
+    ...untoldNews(options.who, options.conditions ?? [], TOLD_BY_SANITY_EVENTS),
+  ];
   fields.push({
     name: "What it set off",
     value: truncate(
@@ -176,6 +197,7 @@ export interface GroupOutcome {
   protagonist: { name: string };
   result: SanityTestResult;
   eventId: number;
+  conditions: readonly Condition[];
 }
 
 /** Room for the title, description and footer of the group embed, out of Discord's 6,000. */
@@ -188,12 +210,13 @@ export function sanGroupEmbed(options: {
   threat: ThreatType;
   notation: string;
   source: string | null;
-  roller: string;
+  /** Who called the test: shown as a mention, which embeds never ping. */
+  gmId: string;
 }): EmbedBuilder {
   const { outcomes } = options;
   const fields = outcomes.slice(0, EMBED_LIMITS.fields).map((o) => ({
-    name: truncate(`${testTitle(o.result.test)} — ${userText(o.protagonist.name)}`, GROUP_NAME_MAX),
-    value: groupLines(o.result),
+    name: truncate(`${sanHeading(o.result)} — ${userText(o.protagonist.name)}`, GROUP_NAME_MAX),
+    value: groupLines(o),
   }));
   const names = fields.reduce((sum, f) => sum + f.name.length, 0);
   const perField = Math.min(
@@ -202,7 +225,7 @@ export function sanGroupEmbed(options: {
   );
   const insane = outcomes.filter((o) => o.result.temporaryInsanity).length;
   const description = [
-    `${outcomes.length} Protagonist${outcomes.length === 1 ? "" : "s"} tested.`,
+    `${outcomes.length} Protagonist${outcomes.length === 1 ? "" : "s"} tested by <@${options.gmId}>.`,
     ...(options.source ? [`Facing: ${userText(options.source, 200)}`] : []),
     ...(insane
       ? [`😱 ${insane} temporarily insane: their players choose Flee, Struggle or Submit.`]
@@ -214,7 +237,6 @@ export function sanGroupEmbed(options: {
         ? INSANE_COLOUR
         : GROUP_COLOUR,
     )
-    .setAuthor({ name: truncate(options.roller, EMBED_LIMITS.fieldName) })
     .setTitle(
       truncate(
         `🧠 Group SAN test — ${threatLabel(options.threat)}, ${options.notation}`,
@@ -231,12 +253,14 @@ export function sanGroupEmbed(options: {
     });
 }
 
-function groupLines(result: SanityTestResult): string {
+function groupLines({ protagonist, result, conditions }: GroupOutcome): string {
   const san = sanChange(result);
   return [
     `${rollText(result.test)} · loss ${lossText(result.lossRoll)}`,
+    ...(result.projection ? [projectionText(result.projection)] : []),
     `SAN ${san.before} → **${san.after}** (lost ${result.lost})`,
     ...triggeredLines(result.events),
+    ...untoldNews(protagonist.name, conditions, TOLD_BY_SANITY_EVENTS),
   ].join("\n");
 }
 
@@ -246,6 +270,8 @@ export function repressionEmbed(options: {
   result: RepressionResult;
   roller: string;
   eventId: number;
+  /** Conditions the repression newly caused (WP spent). */
+  conditions?: readonly Condition[];
 }): EmbedBuilder {
   const { result } = options;
   const cost = result.events.find((e) => e.type === "repression-cost");
@@ -258,7 +284,10 @@ export function repressionEmbed(options: {
   const title = `${result.repressed ? "✅ Repressed" : "❌ Not repressed"} — Repressing insanity`;
   const description = [`**${userText(options.who)}**`];
   if (result.episode) description.push(`Repressing: ${userText(result.episode, 200)}`);
-  const lines = triggeredLines(result.events);
+  const lines = [
+    ...triggeredLines(result.events),
+    ...untoldNews(options.who, options.conditions ?? [], TOLD_BY_SANITY_EVENTS),
+  ];
   const embed = new EmbedBuilder()
     .setColor(OUTCOME_COLOUR[result.test.outcome])
     .setAuthor({ name: truncate(options.roller, EMBED_LIMITS.fieldName) })

@@ -26,4 +26,5 @@ export {
   recoverySan,
   threatLabel,
 } from "./state.js";
+export { INSANITY_REACTIONS } from "./types.js";
 export type * from "./types.js";

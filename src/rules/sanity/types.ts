@@ -7,6 +7,10 @@ import type { AdaptableThreat, SanityState, ThreatType } from "../types.js";
  * event log and re-reads them to offer projection later.
  */
 
+/** How a temporarily insane Protagonist reacts, chosen by the player (rules notes, Sanity). */
+export const INSANITY_REACTIONS = ["flee", "struggle", "submit"] as const;
+export type InsanityReaction = (typeof INSANITY_REACTIONS)[number];
+
 /** A number before and after a change. */
 export interface Change {
   before: number;

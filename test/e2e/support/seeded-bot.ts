@@ -167,6 +167,12 @@ export function buttonIds(message: { components?: readonly unknown[] }): string[
   return rows.flatMap((row) => (row.components ?? []).flatMap((c) => c.custom_id ?? []));
 }
 
+/** The labels of a message's buttons, in order. */
+export function buttonLabels(message: { components?: readonly unknown[] }): string[] {
+  const rows = (message.components ?? []) as { components?: { label?: string }[] }[];
+  return rows.flatMap((row) => (row.components ?? []).flatMap((c) => c.label ?? []));
+}
+
 /** Whether the button with this custom id prefix is disabled. */
 export function buttonDisabled(
   message: { components?: readonly unknown[] },

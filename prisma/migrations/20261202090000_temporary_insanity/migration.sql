@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Protagonist" ADD COLUMN "temporarilyInsane" BOOLEAN NOT NULL DEFAULT false;

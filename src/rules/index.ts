@@ -1,7 +1,7 @@
 /**
  * The rules of Cthulhu Eternal in one place: pure functions, no I/O, randomness only through an
  * injected Rng. Each area is a namespace so names stay short and unambiguous
- * (`sanity.sanityTest`, `bonds.damageBond`, `resources.resourceTest`).
+ * (`sanity.sanityTest`, `bonds.damageBond`, `resourceTests.resourceTest`).
  */
 export * from "./types.js";
 export * from "./errors.js";
@@ -16,6 +16,8 @@ export * as sharedAdversity from "./shared-adversity.js";
 export * as sharedAdversityApply from "./shared-adversity-apply.js";
 export * as sheetLimits from "./sheet-limits.js";
 export * as resources from "./resources.js";
+export * as resourceTests from "./resource-test.js";
+export * as resourceChanges from "./resource-changes.js";
 export * as resourcePool from "./resource-pool.js";
 export * as creation from "./creation/index.js";
 export * as advancement from "./advancement.js";

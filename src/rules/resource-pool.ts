@@ -1,18 +1,20 @@
 import { RulesError } from "./errors.js";
 import type { PercentileOutcome, PercentileRoll, TestCondition } from "./percentile.js";
 import {
+  conditionsText,
+  searchResources,
+  type ResourceQuality,
+  type RuleOptionsForResources,
+} from "./resource-test.js";
+import {
   assertCheckedBoxes,
   assertDifficulty,
-  conditionsText,
   difficultyText,
   effectiveRating,
   resourceBreakdown,
   resourceTestTarget,
-  searchResources,
   type ResourceDifficulty,
   type ResourceLocation,
-  type ResourceQuality,
-  type RuleOptionsForResources,
 } from "./resources.js";
 import type { Rng } from "./rng.js";
 

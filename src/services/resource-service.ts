@@ -3,15 +3,16 @@ import type { Campaign } from "../generated/prisma/client.js";
 import {
   loseResources,
   replenishResources,
-  resourceBreakdown,
   resourceGain,
-  resourceTest,
-  type ResourceDifficulty,
   type ResourceGainResult,
-  type ResourceLocation,
   type ResourceLossResult,
   type ResourceReplenishResult,
-  type ResourceTestResult,
+} from "../rules/resource-changes.js";
+import { resourceTest, type ResourceTestResult } from "../rules/resource-test.js";
+import {
+  resourceBreakdown,
+  type ResourceDifficulty,
+  type ResourceLocation,
 } from "../rules/resources.js";
 import { exhaustionConditions } from "../rules/harm.js";
 import { formatPercentile } from "../rules/percentile.js";

@@ -13,6 +13,14 @@ describe("the rules entry point", () => {
       inStorage: 1,
       checkBoxes: 3,
     });
+    expect(
+      rules.resourceTests.resourceTest(
+        { rating: 10, where: "home", checkedBoxes: 0 },
+        rules.DEFAULT_RULE_OPTIONS,
+        rng,
+      ),
+    ).toHaveProperty("checkedAfter");
+    expect(rules.resourceChanges.replenishResources(2)).toMatchObject({ checkedAfter: 0 });
     expect(rules.derived.maxSanity(10)).toBe(89);
     expect(rules.creation.archetypesFor("modern").length).toBeGreaterThan(5);
     expect(rules.bonds.maxBondScore("community", 12)).toBe(20);

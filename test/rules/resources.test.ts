@@ -4,14 +4,16 @@ import { describe, expect, it } from "vitest";
 import { RulesError } from "../../src/rules/errors.js";
 import { DEFAULT_RULE_OPTIONS } from "../../src/rules/options.js";
 import {
-  effectiveRating,
-  isSubstandardRoll,
   loseResources,
   replenishResources,
+  resourceGain,
+} from "../../src/rules/resource-changes.js";
+import { resourceTest } from "../../src/rules/resource-test.js";
+import {
+  effectiveRating,
+  isSubstandardRoll,
   resourceBreakdown,
   resourceCheckBoxes,
-  resourceGain,
-  resourceTest,
   resourceTestTarget,
   type ResourceBreakdown,
 } from "../../src/rules/resources.js";

@@ -4,11 +4,8 @@ import {
   type PercentileOutcome,
   type PercentileRoll,
 } from "../../rules/percentile.js";
-import type {
-  ResourceDifficulty,
-  ResourceLocation,
-  ResourceQuality,
-} from "../../rules/resources.js";
+import type { ResourceQuality } from "../../rules/resource-test.js";
+import type { ResourceDifficulty, ResourceLocation } from "../../rules/resources.js";
 import type {
   ResourceBoxesOutcome,
   ResourceGainOutcome,

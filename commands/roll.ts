@@ -14,11 +14,13 @@ import {
   postToGmChannel,
   secretRollDestination,
 } from "../src/bot/presentation/secret-roll.js";
+import { opposedEmbed } from "../src/bot/presentation/opposed-embed.js";
 import { percentileEmbed } from "../src/bot/presentation/test-embed.js";
 import { UserError } from "../src/bot/user-facing-error.js";
 import { DICE_LIMITS, type DiceRoll } from "../src/rules/dice/index.js";
 import { STAT_NAMES } from "../src/rules/types.js";
-import type { TestSubject } from "../src/services/roll-service.js";
+import type { PercentileTestResult } from "../src/rules/percentile.js";
+import type { OpposedRoll, TestSubject, VersusInput } from "../src/services/roll-service.js";
 import { builtEmbed, truncate, EMBED_LIMITS, type BuiltEmbed } from "../src/bot/format.js";
 
 const ROLL_COLOUR = 0x2f6f4f;
@@ -71,6 +73,19 @@ const definition = new SlashCommandBuilder()
       .setMaxValue(100)
       .setAutocomplete(true),
   )
+  .addIntegerOption((option) =>
+    option
+      .setName("versus")
+      .setDescription("An opposed test: the other side's target (an NPC's Alertness 60…)")
+      .setMinValue(0)
+      .setMaxValue(200),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("versus-label")
+      .setDescription("Who or what the other side is, shown with its roll (the guard's Alertness)")
+      .setMaxLength(SKILL_NAME_MAX),
+  )
   .addStringOption((option) =>
     option
       .setName("protagonist")
@@ -108,6 +123,21 @@ function subjectOf(interaction: ChatInputCommandInteraction): { expression: stri
   return { kind: "luck" };
 }
 
+/** The other side of an opposed test, if asked for; dice cannot be opposed. */
+function versusOf(
+  interaction: ChatInputCommandInteraction,
+  subject: { expression: string } | TestSubject,
+): VersusInput | null {
+  const target = interaction.options.getInteger("versus");
+  const label = interaction.options.getString("versus-label");
+  if (target === null) {
+    if (label !== null) throw new UserError(VERSUS_LABEL_ALONE);
+    return null;
+  }
+  if ("expression" in subject) throw new UserError(VERSUS_DICE);
+  return { target, ...(label === null ? {} : { label }) };
+}
+
 export const rollCommand: CommandModule = {
   definition,
   // Logged, and a skill test may tick a failure mark: nothing later commands depend on.
@@ -115,9 +145,10 @@ export const rollCommand: CommandModule = {
   ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
   execute: async (interaction, { reply, services, log }) => {
     const subject = subjectOf(interaction);
+    const versus = versusOf(interaction, subject);
     const actor = serverActorOf(interaction);
     if (actor === null) {
-      await reply.send({ embeds: [rollOutsideServers(interaction, subject, services)] });
+      await reply.send({ embeds: [rollOutsideServers(interaction, subject, versus, services)] });
       return;
     }
     const secret = interaction.options.getBoolean("secret") ?? false;
@@ -143,10 +174,11 @@ export const rollCommand: CommandModule = {
         modifier,
         protagonistId,
         secret,
+        versus,
       });
       const label = result.test.label ?? "Test";
-      embed = percentileEmbed({
-        test: result.test,
+      embed = testEmbed({
+        ...result,
         label,
         who: result.protagonist?.name ?? null,
         roller,
@@ -183,6 +215,12 @@ export const rollCommand: CommandModule = {
   },
 };
 
+const VERSUS_LABEL_ALONE =
+  "`versus-label` names the other side of an opposed test: give its target with `versus` too (for example `/roll skill:Stealth versus:60 versus-label:the guard's Alertness`).";
+
+const VERSUS_DICE =
+  "Only a test can be opposed, not dice: roll a `skill`, `stat`, `luck` or `target` with `versus` (for example `/roll skill:Stealth versus:60`).";
+
 const NEEDS_A_TABLE =
   "A skill or stat test rolls a Protagonist's sheet, and Protagonists live in a campaign, in a server the bot is in: roll it there. Here you can roll dice (`expression`), a `target` or `luck`.";
 
@@ -193,6 +231,7 @@ const NEEDS_A_TABLE =
 function rollOutsideServers(
   interaction: ChatInputCommandInteraction,
   subject: { expression: string } | TestSubject,
+  versus: VersusInput | null,
   services: BotServices,
 ): BuiltEmbed {
   const roller = interaction.user.displayName;
@@ -201,8 +240,27 @@ function rollOutsideServers(
   }
   if (subject.kind === "skill" || subject.kind === "stat") throw new UserError(NEEDS_A_TABLE);
   const modifier = interaction.options.getInteger("modifier") ?? 0;
-  const test = services.unloggedRolls.rollTest({ subject, modifier });
-  return percentileEmbed({ test, label: test.label ?? "Test", roller });
+  const result = services.unloggedRolls.rollTest({ subject, modifier, versus });
+  return testEmbed({ ...result, label: result.test.label ?? "Test", roller });
+}
+
+/** A plain test's embed, or an opposed one's when it had another side. */
+function testEmbed(options: {
+  test: PercentileTestResult;
+  opposed: OpposedRoll | null;
+  label: string;
+  who?: string | null;
+  roller: string;
+  notes?: readonly string[];
+}): BuiltEmbed {
+  const { opposed, ...test } = options;
+  if (!opposed) return percentileEmbed(test);
+  return opposedEmbed({
+    ...test,
+    versus: opposed.test,
+    versusLabel: opposed.test.label ?? null,
+    result: opposed.result,
+  });
 }
 
 /** Every die in roll order (dropped ones struck through), then the total in bold. */

@@ -189,8 +189,19 @@ export interface OpposedSide {
   label?: string;
 }
 
+/** Why an opposed test ended as it did, for the bot to word; one per branch of the rule. */
+export const OPPOSED_BASES = [
+  "only-one-succeeded",
+  "critical-beats-success",
+  "higher-roll",
+  "same-roll",
+  "both-failed",
+] as const;
+export type OpposedBasis = (typeof OPPOSED_BASES)[number];
+
 export interface OpposedResult {
   winner: "a" | "b" | "none";
+  basis: OpposedBasis;
   reason: string;
 }
 
@@ -210,23 +221,36 @@ export function opposedTest(a: OpposedSide, b: OpposedSide): OpposedResult {
 
   if (a.success !== b.success) {
     const [winner, name] = a.success ? (["a", nameA] as const) : (["b", nameB] as const);
-    return { winner, reason: `only ${name} succeeded ${rolls}: ${name} wins` };
+    return {
+      winner,
+      basis: "only-one-succeeded",
+      reason: `only ${name} succeeded ${rolls}: ${name} wins`,
+    };
   }
   if (!a.success) {
-    return { winner: "none", reason: `both failed ${rolls}: no winner` };
+    return { winner: "none", basis: "both-failed", reason: `both failed ${rolls}: no winner` };
   }
   if (a.critical !== b.critical) {
     const [winner, name] = a.critical ? (["a", nameA] as const) : (["b", nameB] as const);
     return {
       winner,
+      basis: "critical-beats-success",
       reason: `both succeeded but only ${name} rolled a critical ${rolls}: ${name} wins`,
     };
   }
   const both = a.critical ? "both succeeded critically" : "both succeeded";
   if (a.roll.value === b.roll.value) {
-    return { winner: "none", reason: `${both} with the same roll ${rolls}: a tie, no winner` };
+    return {
+      winner: "none",
+      basis: "same-roll",
+      reason: `${both} with the same roll ${rolls}: a tie, no winner`,
+    };
   }
   const [winner, name] =
     a.roll.value > b.roll.value ? (["a", nameA] as const) : (["b", nameB] as const);
-  return { winner, reason: `${both} and ${name} rolled higher ${rolls}: ${name} wins` };
+  return {
+    winner,
+    basis: "higher-roll",
+    reason: `${both} and ${name} rolled higher ${rolls}: ${name} wins`,
+  };
 }

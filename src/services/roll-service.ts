@@ -7,14 +7,17 @@ import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
 import {
   LUCK_RATING,
+  opposedTest,
   percentileTest,
   statTestRating,
+  type OpposedResult,
   type PercentileTestResult,
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
 import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
+import type { Rng } from "../rules/rng.js";
 import { invalid, isServiceError } from "./errors.js";
 import { recordEvent } from "./event-log.js";
 import type { Visibility } from "./event-visibility.js";
@@ -35,11 +38,20 @@ const expressionInput = z.object({
   secret,
 });
 
+/** The other side of an opposed test: its target (an NPC's skill, another Protagonist's rating). */
+const versusInput = z.object({
+  target: z.number().int().min(0).max(200),
+  label: z.string().trim().min(1).max(SKILL_NAME_MAX).optional(),
+});
+
+export type VersusInput = z.infer<typeof versusInput>;
+
 const testInput = z.object({
   actor: actorSchema,
   protagonistId: recordId.nullish(),
   modifier,
   secret,
+  versus: versusInput.nullish(),
   subject: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(SKILL_NAME_MAX) }),
     z.object({ kind: z.literal("stat"), stat: z.enum(STAT_NAMES) }),
@@ -55,8 +67,18 @@ export interface ExpressionRollResult {
   eventId: number;
 }
 
+/** An opposed test's other side and who won, by the rule's tie-breaking. */
+export interface OpposedRoll {
+  /** The other side's roll against its target; `label` is the one given, if any. */
+  test: PercentileTestResult;
+  /** Side "a" is the roller's test, side "b" the other side. */
+  result: OpposedResult;
+}
+
 export interface TestRollResult {
   test: PercentileTestResult;
+  /** The other side, when the test was opposed. */
+  opposed: OpposedRoll | null;
   /** The Protagonist tested (skill and stat tests). */
   protagonist: { id: string; name: string } | null;
   /** True when this failure ticked the skill's failure mark. */
@@ -98,6 +120,8 @@ export function createRollService({ sql, rng }: ServiceDeps) {
       modifier?: number;
       subject: TestSubject;
       secret?: boolean;
+      /** Makes it an opposed test against this target. */
+      versus?: VersusInput | null;
     }): Promise<TestRollResult> {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
@@ -115,7 +139,9 @@ export function createRollService({ sql, rng }: ServiceDeps) {
           { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,
         );
+        const opposed = input.versus ? opposeWith(test, input.versus, rng) : null;
 
+        // An opposed test is still the Protagonist's test: its own failure ticks the mark.
         let marked = false;
         const changes = [];
         if (protagonist && campaign && subject.kind === "skill") {
@@ -141,15 +167,20 @@ export function createRollService({ sql, rng }: ServiceDeps) {
           actorId: actor.userId,
           kind: "test",
           sessionNumber: campaign?.sessionNumber ?? null,
-          input: { subject, modifier: input.modifier },
-          dice: test,
-          summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${marked ? " (marked)" : ""}`,
+          input: {
+            subject,
+            modifier: input.modifier,
+            ...(opposed ? { versus: input.versus } : {}),
+          },
+          dice: opposed ? { test, versus: opposed.test, opposed: opposed.result } : test,
+          summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${opposedSummary(opposed)}${marked ? " (marked)" : ""}`,
           changes,
           concerns: protagonist ? [protagonist.id] : [],
           visibility: visibilityOf(input.secret),
         });
         return {
           test,
+          opposed,
           protagonist: protagonist ? { id: protagonist.id, name: protagonist.name } : null,
           marked,
           eventId,
@@ -163,6 +194,7 @@ export type RollService = ReturnType<typeof createRollService>;
 
 const plainTestInput = z.object({
   modifier,
+  versus: versusInput.nullish(),
   subject: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("luck") }),
     z.object({ kind: z.literal("target"), target: z.number().int().min(0).max(200) }),
@@ -182,12 +214,38 @@ export function createUnloggedRolls({ rng }: Pick<ServiceDeps, "rng">) {
       const { expression } = parseInput(expressionInput.pick({ expression: true }), raw);
       return rollDice(expression, rng);
     },
-    rollTest(raw: { subject: PlainTestSubject; modifier?: number }): PercentileTestResult {
-      const { subject, modifier: bonus } = parseInput(plainTestInput, raw);
+    rollTest(raw: { subject: PlainTestSubject; modifier?: number; versus?: VersusInput | null }): {
+      test: PercentileTestResult;
+      opposed: OpposedRoll | null;
+    } {
+      const { subject, modifier: bonus, versus } = parseInput(plainTestInput, raw);
       const { rating, label } = ratingFor(subject, null);
-      return percentileTest({ rating, modifier: bonus, label }, rng);
+      const test = percentileTest({ rating, modifier: bonus, label }, rng);
+      return { test, opposed: versus ? opposeWith(test, versus, rng) : null };
     },
   };
+}
+
+/** Rolls the other side against its own target, after the roller's test, and judges the pair. */
+function opposeWith(test: PercentileTestResult, versus: VersusInput, rng: Rng): OpposedRoll {
+  const other = percentileTest(
+    { rating: versus.target, ...(versus.label === undefined ? {} : { label: versus.label }) },
+    rng,
+  );
+  return { test: other, result: opposedTest(test, other) };
+}
+
+const ROLLER_SIDE: Readonly<Record<OpposedResult["winner"], string>> = {
+  a: "won",
+  b: "lost",
+  none: "no winner",
+};
+
+/** The log line's tail for an opposed test: the other side's roll and how the roller fared. */
+function opposedSummary(opposed: OpposedRoll | null): string {
+  if (!opposed) return "";
+  const { test, result } = opposed;
+  return `; versus ${test.label ?? "target"} ${test.roll.value} vs ${test.target}: ${test.outcome}; ${ROLLER_SIDE[result.winner]} (${result.basis})`;
 }
 
 function visibilityOf(secret: boolean): Visibility {

@@ -13,7 +13,7 @@ describe("/roll", () => {
     expect(embed.description).toBe("4d6kh3 [~~1~~, 3, 5, 6] + 2 = **16**");
   });
 
-  it("offers dice, skill, stat, Luck and target tests, all optional, with a modifier and a secret flag", () => {
+  it("offers dice, skill, stat, Luck and target tests, all optional, with a modifier, an opposing target and a secret flag", () => {
     const json = definitionJson(rollCommand.definition);
     expect(json.name).toBe("roll");
     expect(json.options?.map((option) => [option.name, option.required ?? false])).toEqual([
@@ -23,6 +23,8 @@ describe("/roll", () => {
       ["luck", false],
       ["target", false],
       ["modifier", false],
+      ["versus", false],
+      ["versus-label", false],
       ["protagonist", false],
       ["secret", false],
     ]);

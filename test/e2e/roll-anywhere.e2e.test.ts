@@ -123,6 +123,26 @@ describe("/roll outside the servers the bot is in", () => {
     expect(eventCount()).toBe(before);
   });
 
+  it("rolls an opposed test of two targets in the bot's DM, and logs nothing", async () => {
+    const before = eventCount();
+    const response = await t.fake
+      .sendSlashCommand({
+        name: "roll",
+        guildId: null,
+        options: { target: 45, versus: 60, "versus-label": "the cultist" },
+      })
+      .response();
+    expect(isEphemeral(response.data)).toBe(false);
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toBe("⚔️ Opposed test — Test");
+    expect(embed?.fields?.slice(0, 2).map((field) => field.value.split("\n").at(-1))).toEqual([
+      "Target 45",
+      "Target 60",
+    ]);
+    expect(embed?.description).toMatch(/^\*\*(.+ wins|No winner)\*\*: /);
+    expect(eventCount()).toBe(before);
+  });
+
   it("refuses a Protagonist's test there, privately, saying where it works", async () => {
     const response = await t.fake
       .sendSlashCommand({ name: "roll", guildId: null, options: { stat: "POW" } })

@@ -123,6 +123,67 @@ describe("/roll on a Protagonist", () => {
     );
   });
 
+  it("rolls an opposed test: both sides, who wins and why, logged as one event", async () => {
+    const before = events("test").length;
+    const response = await fake
+      .sendSlashCommand({
+        name: "roll",
+        options: { skill: "Occult", versus: 60, "versus-label": "the @everyone guard" },
+      })
+      .response();
+    expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(false);
+    expect(response.data?.allowed_mentions).toEqual({ parse: [] });
+    const embed = response.data?.embeds?.[0];
+    expect(embed?.title).toBe("⚔️ Opposed test — Occult");
+    expect(embed?.description).toMatch(
+      /^\*\*(Protagonist 1 \(Occult\) wins|the @\u200beveryone guard wins|No winner)\*\*: (only|both) /,
+    );
+    const sides = (embed?.fields ?? []).slice(0, 2);
+    expect(sides.map((field) => field.name)).toEqual([
+      "Protagonist 1 (Occult)",
+      "the @\u200beveryone guard",
+    ]);
+    expect(sides[0]?.value).toMatch(/\nRoll \*\*\d{2,3}\*\* \(tens \d, ones \d\)\nTarget 50$/);
+    expect(sides[1]?.value).toMatch(/\nTarget 60$/);
+    const logged = events("test");
+    expect(logged).toHaveLength(before + 1);
+    expect(logged.at(-1)?.summary).toMatch(
+      /^Protagonist 1: Occult \d+ vs 50: [a-z-]+; versus the @everyone guard \d+ vs 60: [a-z-]+; (won|lost|no winner) /,
+    );
+  });
+
+  it("keeps a secret opposed test to the roller, logged for the roller and the GMs", async () => {
+    const response = await fake
+      .sendSlashCommand({ name: "roll", options: { target: 40, versus: 55, secret: true } })
+      .response();
+    expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
+    expect(response.data?.embeds?.[0]?.fields?.[1]?.name).toBe("The other side");
+    const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
+    try {
+      const row = db
+        .prepare("SELECT summary, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC")
+        .get() as { summary: string; visibility: string };
+      expect(row.visibility).toBe("actor-and-gms");
+      expect(row.summary).toMatch(/^Test \d+ vs 40: [a-z-]+; versus target \d+ vs 55: /);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("explains, privately, an opposing label without a target, or dice opposed", async () => {
+    const before = events("test").length;
+    const label = await fake
+      .sendSlashCommand({ name: "roll", options: { skill: "Occult", "versus-label": "guard" } })
+      .response();
+    expect(((label.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
+    expect(label.data?.content).toMatch(/^`versus-label` names the other side/);
+    const dice = await fake
+      .sendSlashCommand({ name: "roll", options: { expression: "1d100", versus: 50 } })
+      .response();
+    expect(dice.data?.content).toMatch(/^Only a test can be opposed, not dice/);
+    expect(events("test")).toHaveLength(before);
+  });
+
   it("asks for one thing at a time", async () => {
     const response = await fake
       .sendSlashCommand({ name: "roll", options: { expression: "1d6", luck: true } })

@@ -446,10 +446,12 @@ describe("opposedTest", () => {
   it("only one succeeds: it wins", () => {
     expect(opposedTest(side(30, 50), side(70, 50))).toEqual({
       winner: "a",
+      basis: "only-one-succeeded",
       reason: "only A succeeded (30 vs 70): A wins",
     });
     expect(opposedTest(side(70, 50, "Ana"), side(30, 50, "Bo"))).toEqual({
       winner: "b",
+      basis: "only-one-succeeded",
       reason: "only Bo succeeded (70 vs 30): Bo wins",
     });
     // A fumble loses to a plain success.
@@ -459,6 +461,7 @@ describe("opposedTest", () => {
   it("both succeed: a critical beats a plain success, even a higher one", () => {
     expect(opposedTest(side(22, 60), side(58, 60))).toEqual({
       winner: "a",
+      basis: "critical-beats-success",
       reason: "both succeeded but only A rolled a critical (22 vs 58): A wins",
     });
     expect(opposedTest(side(58, 60), side(1, 60)).winner).toBe("b");
@@ -467,10 +470,12 @@ describe("opposedTest", () => {
   it("both succeed alike: the higher roll wins", () => {
     expect(opposedTest(side(40, 60), side(56, 60))).toEqual({
       winner: "b",
+      basis: "higher-roll",
       reason: "both succeeded and B rolled higher (40 vs 56): B wins",
     });
     expect(opposedTest(side(44, 60), side(1, 60))).toEqual({
       winner: "a",
+      basis: "higher-roll",
       reason: "both succeeded critically and A rolled higher (44 vs 01): A wins",
     });
   });
@@ -478,6 +483,7 @@ describe("opposedTest", () => {
   it("both succeed with the same roll: a tie, no winner", () => {
     expect(opposedTest(side(35, 40), side(35, 70))).toEqual({
       winner: "none",
+      basis: "same-roll",
       reason: "both succeeded with the same roll (35 vs 35): a tie, no winner",
     });
     expect(opposedTest(side(33, 40), side(33, 70)).winner).toBe("none");
@@ -486,6 +492,7 @@ describe("opposedTest", () => {
   it("both fail: no winner", () => {
     expect(opposedTest(side(80, 50), side(100, 50))).toEqual({
       winner: "none",
+      basis: "both-failed",
       reason: "both failed (80 vs 100): no winner",
     });
   });
@@ -495,6 +502,7 @@ describe("opposedTest", () => {
     const b = percentileTest({ rating: 30, label: "Dodge" }, scriptedRng([4, 10]));
     expect(opposedTest(a, b)).toEqual({
       winner: "a",
+      basis: "only-one-succeeded",
       reason: "only Unarmed Combat succeeded (52 vs 40): Unarmed Combat wins",
     });
   });

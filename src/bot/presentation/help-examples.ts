@@ -34,10 +34,15 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       example("/roll stat:POW", "a stat test at POW × 5"),
       example("/roll luck:True", "a Luck test at 50%"),
       example("/roll target:45 secret:True", "a plain test against 45 that only you see"),
+      example(
+        "/roll skill:Stealth versus:60 versus-label:the guard's Alertness",
+        "an opposed test: your Stealth against the guard's 60; both rolls, who wins and why",
+      ),
     ],
     notes: [
       "Dice: `NdS` (`d%` is `d100`), keep or drop `khN` `klN` `dhN` `dlN` (`k` is `kh`).",
       "Modifiers: +20 easy, −20 hard, ±40 extreme, or any number.",
+      "Opposed: if only one side succeeds it wins; if both, a critical beats a success, else the higher roll; the same roll or both failing: no winner.",
     ],
     settings: ["failureMarks", "exhaustionPenalty", "secretRollMode", "gmChannelId"],
   },

@@ -42,6 +42,18 @@ export function targetText(target: number, sum: string, conditions: readonly Tes
   return [`${target}${sum}`, ...conditionLines(conditions)].join("\n");
 }
 
+/** "**42** (tens 4, ones 2)": the roll and both dice. */
+export function rollText(test: PercentileTestResult): string {
+  return `**${percent(test.roll.value)}** (tens ${test.roll.tens}, ones ${test.roll.ones})`;
+}
+
+/** A test's target with the rating, modifier and conditions that made it, when any did. */
+export function testTargetText(test: PercentileTestResult): string {
+  const terms = `${test.modifier === 0 ? "" : signedTerm(test.modifier)}${conditionsMath(test.conditions)}`;
+  const sum = terms === "" ? "" : ` (${test.rating}${terms})`;
+  return targetText(test.target, sum, test.conditions);
+}
+
 /** One percentile test at a glance: both dice, the target, and the outcome in colour. */
 export function percentileEmbed(options: {
   test: PercentileTestResult;
@@ -53,16 +65,10 @@ export function percentileEmbed(options: {
   notes?: readonly string[];
 }): BuiltEmbed {
   const { test } = options;
-  const terms = `${test.modifier === 0 ? "" : signedTerm(test.modifier)}${conditionsMath(test.conditions)}`;
-  const sum = terms === "" ? "" : ` (${test.rating}${terms})`;
   const title = `${OUTCOME_ICON[test.outcome]} ${OUTCOME_LABEL[test.outcome]} — ${options.label}`;
   const fields: APIEmbedField[] = [
-    {
-      name: "Roll",
-      value: `**${percent(test.roll.value)}** (tens ${test.roll.tens}, ones ${test.roll.ones})`,
-      inline: true,
-    },
-    { name: "Target", value: targetText(test.target, sum, test.conditions), inline: true },
+    { name: "Roll", value: rollText(test), inline: true },
+    { name: "Target", value: testTargetText(test), inline: true },
   ];
   if (options.notes?.length) {
     fields.push({

@@ -1,17 +1,21 @@
-import { InteractionContextType, SlashCommandBuilder } from "discord.js";
+import { InteractionContextType, SlashCommandBuilder, type BaseMessageOptions } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule, HandlerContext } from "../src/bot/command.js";
 import { truncate } from "../src/bot/format.js";
 import { assertRequester } from "../src/bot/presentation/requester-only.js";
 import {
   undoAnnouncement,
   undoCancelledMessage,
+  undoneBackMessage,
   undoneMessage,
   undoPromptMessage,
   undoRefusedMessage,
 } from "../src/bot/presentation/undo-prompt.js";
 import { isUserFacingError, userMessageOf } from "../src/bot/user-facing-error.js";
 import { readableSummary } from "../src/bot/presentation/logged-words.js";
+import { undoRefusalMessage } from "../src/bot/presentation/undo-refusals.js";
+import type { UndoResult } from "../src/services/history-service.js";
+import { isUndoRefusedError } from "../src/services/undo-policy.js";
 
 const definition = new SlashCommandBuilder()
   .setName("undo")
@@ -28,14 +32,21 @@ const definition = new SlashCommandBuilder()
 export const undoCommand: CommandModule = {
   definition,
   // The command only previews; Confirm undoes.
-  writes: { components: ["confirm"] },
+  writes: { components: ["confirm", "back"] },
   // The prompt and its buttons are the requester's; the table sees the confirmed undo.
   ephemeral: true,
   execute: async (interaction, { reply, services }) => {
-    const preview = await services.historyBrowsing.undoPreview({
-      actor: actorFrom(interaction),
-      eventId: interaction.options.getInteger("event"),
-    });
+    let preview;
+    try {
+      preview = await services.historyBrowsing.undoPreview({
+        actor: actorFrom(interaction),
+        eventId: interaction.options.getInteger("event"),
+      });
+    } catch (error) {
+      if (!isUndoRefusedError(error) || error.refusal.kind !== "blocked") throw error;
+      // A blocked undo lists its whole chain, with "Undo back to" when the requester may.
+      return reply.send(undoRefusalMessage(error.refusal, interaction.user.id));
+    }
     await reply.send(undoPromptMessage(preview, interaction.user.id));
   },
   autocomplete: async (interaction, { services }) => {
@@ -68,23 +79,28 @@ export const undoCommand: CommandModule = {
           eventId: Number(eventText),
         });
       } catch (error) {
-        const why = userMessageOf(error);
-        if (why === undefined) throw error;
-        // Shown on the private prompt itself, which loses its buttons.
-        return reply.edit(undoRefusedMessage(eventText, why));
+        return reply.edit(refusedPrompt(error, eventText, interaction.user.id));
       }
       await reply.edit(undoneMessage(result));
-      // The table hears of an undo only when it may read what was undone.
-      if (result.publicSummary !== null) {
-        await reply.send({
-          content: undoAnnouncement(
-            result.undoneEventId,
-            result.publicSummary,
-            interaction.user.id,
-          ),
-          ephemeral: false,
+      await announce(reply, [result], interaction.user.id);
+    },
+    /** Args: requester, event id, the chain's newest id and length as shown (a changed chain is refused). */
+    back: async (interaction, { reply, services, args }) => {
+      const [requesterId, eventText = "", newestText = "", sizeText = ""] = args;
+      assertRequester(interaction, requesterId, "undo");
+      let results;
+      try {
+        results = await services.history.undoBackTo({
+          actor: actorFrom(interaction),
+          eventId: Number(eventText),
+          newestId: Number(newestText),
+          size: Number(sizeText),
         });
+      } catch (error) {
+        return reply.edit(refusedPrompt(error, eventText, interaction.user.id));
       }
+      await reply.edit(undoneBackMessage(results));
+      await announce(reply, results, interaction.user.id);
     },
     cancel: async (interaction, { reply, args }) => {
       const [requesterId, eventText = ""] = args;
@@ -93,3 +109,24 @@ export const undoCommand: CommandModule = {
     },
   },
 };
+
+/** The table hears of an undo only when it may read what was undone; one line per change. */
+async function announce(
+  reply: HandlerContext["reply"],
+  results: readonly UndoResult[],
+  userId: string,
+): Promise<void> {
+  const lines = results.flatMap((r) =>
+    r.publicSummary === null ? [] : [undoAnnouncement(r.undoneEventId, r.publicSummary, userId)],
+  );
+  if (lines.length)
+    await reply.send({ content: truncate(lines.join("\n"), 2000), ephemeral: false });
+}
+
+/** A refused confirm, shown on the private prompt itself (with "Undo back to" when it applies). */
+function refusedPrompt(error: unknown, eventText: string, userId: string): BaseMessageOptions {
+  if (isUndoRefusedError(error)) return undoRefusalMessage(error.refusal, userId);
+  const why = userMessageOf(error);
+  if (why === undefined) throw error;
+  return undoRefusedMessage(eventText, why);
+}

@@ -172,6 +172,11 @@ export const definition = new SlashCommandBuilder()
       )
       .addBooleanOption((option) =>
         option
+          .setName("player-undo-rolls")
+          .setDescription("Players may undo their own rolls and tests (default: off, GMs only)"),
+      )
+      .addBooleanOption((option) =>
+        option
           .setName("reset-rules")
           .setDescription("True: every rule variant back to its default (before other changes)"),
       ),

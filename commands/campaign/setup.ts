@@ -53,6 +53,8 @@ function ruleChanges(options: Options): Partial<RuleOptions> | undefined {
   const brokenBondLoss = options.getString("broken-bond-loss");
   // The rules' own message for bad notation, before anything is saved.
   if (brokenBondLoss !== null) rules.brokenBondSanLoss = parseSanLoss(brokenBondLoss).notation;
+  const playerUndoRolls = options.getBoolean("player-undo-rolls");
+  if (playerUndoRolls !== null) rules.playerUndoRolls = playerUndoRolls;
   return Object.keys(rules).length ? rules : undefined;
 }
 

@@ -59,6 +59,11 @@ export const ruleOptionsSchema = z.object({
     .max(60)
     .refine(isSanLoss, "must be SAN loss notation such as 0/1D4")
     .default("0/1D4"),
+  /**
+   * Whether players may undo their own rolls and tests (SAN, skill, stat, Luck, Resources…): off by
+   * default, since undoing one is a reroll; GMs always may.
+   */
+  playerUndoRolls: z.boolean().default(false),
 });
 
 export type RuleOptions = z.infer<typeof ruleOptionsSchema>;

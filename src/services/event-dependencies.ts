@@ -41,3 +41,43 @@ export async function assertNoLaterChange(
     `Can't ${action}: a later change depends on it (#${shown.id}: ${shown.summary}). Undo that first.`,
   );
 }
+
+/** A later standing change in a dependency chain, as stored (visibility is the caller's). */
+export interface DependentChange {
+  id: number;
+  campaignId: string | null;
+  actorId: string;
+  kind: string;
+}
+
+/**
+ * Every later standing change that depends on the event, oldest first: those that touched its
+ * Protagonists, then, transitively, those that touched a Protagonist such a change touched (undoing
+ * the event needs all of them undone first, newest first).
+ */
+export async function dependentChain(
+  tx: Tx,
+  guildId: string,
+  protagonistIds: readonly string[],
+  eventId: number,
+): Promise<DependentChange[]> {
+  const later = await tx.event.findMany({
+    where: { guildId, id: { gt: eventId }, changed: true, undoneById: null, undoesId: null },
+    orderBy: { id: "asc" },
+    select: {
+      id: true,
+      campaignId: true,
+      actorId: true,
+      kind: true,
+      targets: { select: { protagonistId: true } },
+    },
+  });
+  const touched = new Set(protagonistIds);
+  const chain: DependentChange[] = [];
+  for (const { targets, ...change } of later) {
+    if (!targets.some((t) => touched.has(t.protagonistId))) continue;
+    for (const t of targets) touched.add(t.protagonistId);
+    chain.push(change);
+  }
+  return chain;
+}

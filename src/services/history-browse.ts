@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { actorSchema, type Actor } from "./actor.js";
-import { isGm, resolveCampaign } from "./campaign-access.js";
+import type { Campaign } from "../generated/prisma/client.js";
+import { isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { conflict, forbidden, invalid, notFound } from "./errors.js";
-import { assertNoLaterChange } from "./event-dependencies.js";
+import { conflict, invalid, notFound } from "./errors.js";
 import { memberViewer, readableLog } from "./event-visibility.js";
 import {
   AUDIENCES,
@@ -15,6 +15,8 @@ import {
 } from "./history-entries.js";
 import { HISTORY_PAGE_SIZE, NOTHING_TO_UNDO, type HistoryPage } from "./history-service.js";
 import { storedSnapshots } from "./snapshot.js";
+import { ROLL_EVENT_KINDS } from "./undo-policy.js";
+import { assertMayUndo, assertNoDependents } from "./undo-steps.js";
 import { parseInput, recordId } from "./validation.js";
 
 /**
@@ -118,7 +120,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
             changed: true,
             undoneById: null,
             undoesId: null,
-            ...(gm ? {} : { actorId: actor.userId }),
+            ...(gm ? {} : ownUndoable(actor, campaign)),
             ...(query ? { OR: [{ summary: { contains: query } }, ...(id ? [{ id }] : [])] } : {}),
           },
           orderBy: { id: "desc" },
@@ -131,8 +133,8 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
 
     /**
      * What `/undo` would revert — the given event, or the actor's latest standing change — after
-     * the checks `undo` makes: a change, not yet undone, not an undo, the actor's own (or the
-     * actor is a GM), and no later change to the same Protagonist. Nothing is written; `undo`
+     * the checks `undo` makes: a change, not yet undone, not an undo, one the actor may undo, and
+     * no later change depending on it. Nothing is written; `undo`
      * checks again when confirmed.
      */
     async undoPreview(raw: { actor: Actor; eventId?: number | null }): Promise<UndoPreview> {
@@ -168,14 +170,9 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
           throw invalid(`#${event.id} ${NOTHING_TO_UNDO}`);
         }
         const campaign = resolveCampaign(sql, actor, event.campaignId);
-        if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
-          throw forbidden("Only a GM can undo someone else's change.");
-        }
-        const viewer = memberViewer(sql, actor, campaign.id);
+        assertMayUndo(sql, actor, campaign, event);
+        await assertNoDependents(tx, sql, actor, event);
         const before = storedSnapshots(event.before);
-        for (const id of Object.keys(before)) {
-          await assertNoLaterChange(tx, viewer, actor.guildId, id, event.id, "undo that change");
-        }
         return {
           entry: entryOf(event),
           protagonists: Object.values(before).map((p) => p.name),
@@ -183,4 +180,10 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
       });
     },
   };
+}
+
+/** A player's own changes, without rolls and tests unless the campaign lets players undo them. */
+function ownUndoable(actor: Actor, campaign: Campaign) {
+  if (ruleOptionsOf(campaign).playerUndoRolls) return { actorId: actor.userId };
+  return { actorId: actor.userId, kind: { notIn: [...ROLL_EVENT_KINDS] } };
 }

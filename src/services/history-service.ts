@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { actorSchema, type Actor } from "./actor.js";
-import { assertCanActOn, assertGm, isGm, resolveCampaign } from "./campaign-access.js";
+import { resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { conflict, forbidden, invalid, notFound } from "./errors.js";
-import { recordEvent } from "./event-log.js";
-import { assertNoLaterChange } from "./event-dependencies.js";
-import { asVisibility, EVERYONE, memberViewer, readableLog } from "./event-visibility.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { memberViewer, readableLog } from "./event-visibility.js";
 import {
   AUDIENCES,
   entryFields,
@@ -14,10 +12,17 @@ import {
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
-import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import type { Tx } from "./store.js";
+import { UndoRefusedError } from "./undo-policy.js";
+import {
+  assertMayUndo,
+  assertNoDependents,
+  blockedBy,
+  revert,
+  undoChain,
+  type UndoResult,
+} from "./undo-steps.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 export type { Audience, HistoryEntry } from "./history-entries.js";
 
@@ -35,27 +40,27 @@ const historyInput = z.object({
 
 const undoInput = z.object({ actor: actorSchema, eventId: z.number().int().positive().nullish() });
 
+const undoBackInput = z.object({
+  actor: actorSchema,
+  eventId: z.number().int().positive(),
+  newestId: z.number().int().positive(),
+  size: z.number().int().min(1),
+});
+
 export interface HistoryPage {
   entries: HistoryEntry[];
   /** Pass as `beforeId` for the next (older) page; null at the end. */
   nextBeforeId: number | null;
 }
 
-export interface UndoResult {
-  undoneEventId: number;
-  undoEventId: number;
-  summary: string;
-  protagonists: string[];
-  /** The undone change as the whole table may read it; null when it is hidden from some. */
-  publicSummary: string | null;
-}
+export type { UndoResult } from "./undo-steps.js";
 
 /** Why an entry can't be undone when it changed nothing (rolls, settings, SAN tests that cost nothing). */
 export const NOTHING_TO_UNDO =
   "changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.";
 
 export function createHistoryService({ db, sql }: ServiceDeps) {
-  return {
+  const service = {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
     async history(raw: {
       actor: Actor;
@@ -106,84 +111,68 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
 
     /**
      * Reverts an event by a compensating event that restores the state before it. Players undo
-     * their own changes; GMs any change of the campaign. Refused when a later change to the same
-     * Protagonist depends on it, or when it was already undone.
+     * their own changes (rolls and tests only when the campaign allows it); GMs any change of the
+     * campaign. Refused, with the whole chain, when later changes depend on it, or when it was
+     * already undone.
      */
     async undo(raw: { actor: Actor; eventId: number }): Promise<UndoResult> {
       const { actor, eventId } = parseInput(undoInput, raw);
       if (!eventId) throw invalid("Say which change to undo.");
       return db.$transaction(async (tx) => {
-        const event = await visibleEvent(tx, sql, actor, eventId);
-        if (!event) throw notFound("That change");
-        if (event.undoesId !== null)
-          throw invalid("An undo can't be undone; make the change again instead.");
-        if (event.undoneById !== null) throw conflict("That change was already undone.");
-        if (!event.changed || !event.before || !event.after) {
-          throw invalid(`That entry ${NOTHING_TO_UNDO}`);
+        const { event, campaign } = await undoTarget(tx, actor, eventId);
+        await assertNoDependents(tx, sql, actor, event);
+        return revert(tx, sql, actor, campaign, event);
+      });
+    },
+
+    /**
+     * Undoes the chain of later changes that depend on the event, newest first, then the event,
+     * all in one transaction. `newestId` and `size` are the chain the actor was shown: a chain
+     * that changed since is refused, as is one holding a change the actor may not undo.
+     */
+    async undoBackTo(raw: {
+      actor: Actor;
+      eventId: number;
+      newestId: number;
+      size: number;
+    }): Promise<UndoResult[]> {
+      const { actor, eventId, newestId, size } = parseInput(undoBackInput, raw);
+      return db.$transaction(async (tx) => {
+        const { event, campaign } = await undoTarget(tx, actor, eventId);
+        const chain = await undoChain(tx, sql, actor, event);
+        if (chain.ids.length !== size || chain.ids.at(-1) !== newestId) {
+          throw new UndoRefusedError({ kind: "chain-changed", eventId });
         }
-        const campaign = resolveCampaign(sql, actor, event.campaignId);
-        if (event.actorId !== actor.userId && !isGm(sql, actor, campaign.id)) {
-          throw forbidden("Only a GM can undo someone else's change.");
+        if (chain.notYours.length) throw blockedBy(eventId, chain);
+        const results = [];
+        for (const id of [...chain.ids].reverse()) {
+          const later = await tx.event.findFirstOrThrow({ where: { id, guildId: actor.guildId } });
+          results.push(
+            await revert(tx, sql, actor, resolveCampaign(sql, actor, later.campaignId), later),
+          );
         }
-        const before = storedSnapshots(event.before);
-        const after = storedSnapshots(event.after);
-        const viewer = memberViewer(sql, actor, campaign.id);
-        const changes = [];
-        for (const [id, snapshot] of Object.entries(before)) {
-          await assertNoLaterChange(tx, viewer, actor.guildId, id, event.id, "undo that change");
-          const current = loadProtagonist(sql, actor.guildId, id);
-          // Someone else's change: a GM of its campaign, and of the Protagonist's.
-          if (event.actorId === actor.userId) assertCanActOn(sql, actor, current);
-          else assertGm(sql, actor, resolveCampaign(sql, actor, current.campaignId));
-          if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
-            throw conflict(
-              `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
-            );
-          }
-          writeProtagonist(sql, current, snapshot);
-          changes.push({ before: current, after: snapshot });
-        }
-        const undoEventId = recordEvent(sql, {
-          guildId: actor.guildId,
-          campaignId: campaign.id,
-          actorId: actor.userId,
-          kind: "undo",
-          sessionNumber: campaign.sessionNumber,
-          input: { eventId: event.id },
-          summary: `undid #${event.id}: ${event.summary}`,
-          changes,
-          // Undoing a secret roll's failure mark is as secret as the roll.
-          visibility: asVisibility(event.visibility),
-        });
-        await tx.event.update({ where: { id: undoEventId }, data: { undoesId: event.id } });
-        await tx.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
-        const shown = await readableLog(tx, EVERYONE).findFirst({
-          where: { id: event.id },
-          select: { summary: true },
-        });
-        return {
-          undoneEventId: event.id,
-          undoEventId,
-          summary: event.summary,
-          protagonists: changes.map((c) => c.after.name),
-          publicSummary: shown?.summary ?? null,
-        };
+        results.push(await revert(tx, sql, actor, campaign, event));
+        return results;
       });
     },
   };
-}
 
-/** Snapshot fields that matter for "nothing changed since"; disorder ids/cure dates vary. */
-function comparable(s: ProtagonistSnapshot | undefined): unknown {
-  if (!s) return null;
-  const byId = <T extends { id: string }>(items: T[]) =>
-    [...items].sort((a, b) => a.id.localeCompare(b.id));
-  return {
-    ...s,
-    skills: byId(s.skills),
-    bonds: byId(s.bonds),
-    disorders: s.disorders.map((d) => `${d.name}:${String(d.cured)}`).sort(),
-  };
+  /** The event to undo, after the checks every undo makes first. */
+  async function undoTarget(tx: Tx, actor: Actor, eventId: number) {
+    const event = await visibleEvent(tx, sql, actor, eventId);
+    if (!event) throw notFound("That change");
+    if (event.undoesId !== null)
+      throw invalid("An undo can't be undone; make the change again instead.");
+    if (event.undoneById !== null) throw conflict("That change was already undone.");
+    if (!event.changed || !event.before || !event.after) {
+      throw invalid(`That entry ${NOTHING_TO_UNDO}`);
+    }
+    const campaign = resolveCampaign(sql, actor, event.campaignId);
+    assertMayUndo(sql, actor, campaign, event);
+    return { event, campaign };
+  }
+
+  return service;
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -134,7 +134,7 @@ describe("campaign settings", () => {
       "Failure marks: on → **off**",
       "Exhaustion penalty: −20 → **−10**",
     ]);
-    expect(settingsEmbed(changed).data.fields).toHaveLength(13);
+    expect(settingsEmbed(changed).data.fields).toHaveLength(14);
   });
 
   it("escapes the campaign's name in the title", () => {

@@ -76,6 +76,7 @@ describe("/campaign settings", () => {
       "Unnatural bonus picks",
       "Exhaustion penalty",
       "Broken Bond SAN loss",
+      "Players undo rolls",
     ]);
     expect(fields["Failure marks"]).toMatch(/^\*\*on\*\* \(default\)\n/);
     expect(fields["Unnatural bonus picks"]).toMatch(/^\*\*allowed \(SRD\)\*\* \(default\)\n/);

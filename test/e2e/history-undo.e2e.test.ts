@@ -149,9 +149,15 @@ describe("/undo", () => {
     const gms = await hpChange("heal", 1, t.gmId);
     const asked = await t.fake.sendSlashCommand({ name: "undo" }).response();
     expect(isEphemeral(asked.data)).toBe(true);
-    expect(asked.data?.content).toMatch(
-      new RegExp(`^Can't undo that change: a later change depends on it \\(#${gms}: `),
+    expect(asked.data?.embeds?.[0]?.title).toBe(`Can't undo #${mine}`);
+    expect(asked.data?.embeds?.[0]?.description).toMatch(
+      new RegExp(`^Later changes depend on #${mine} .*\n• #${gms} · ${first.name}: HP`),
     );
+    // The GM's heal isn't the player's to undo: no "Undo back to" for them.
+    expect(asked.data?.embeds?.[0]?.description).toContain(
+      `You can't undo #${gms} (someone else's)`,
+    );
+    expect(asked.data?.components).toEqual([]);
 
     // The GM undoes their heal first; then a prompt for the player's change is valid...
     const gmUndo = t.fake.sendSlashCommand({ name: "undo", user: t.gmId });
@@ -163,9 +169,7 @@ describe("/undo", () => {
     const hpBefore = hp(first.id);
     const refused = await (await t.press(handle, "undo:confirm")).response();
     expect(refused.data?.embeds?.[0]?.title).toBe(`Can't undo #${mine}`);
-    expect(refused.data?.embeds?.[0]?.description).toMatch(
-      new RegExp(`a later change depends on it \\(#${later}: `),
-    );
+    expect(refused.data?.embeds?.[0]?.description).toMatch(new RegExp(`\n• #${later} · `));
     expect(refused.data?.components).toEqual([]);
     expect(hp(first.id)).toBe(hpBefore);
   });

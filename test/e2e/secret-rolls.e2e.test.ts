@@ -108,6 +108,18 @@ describe("/history, private", () => {
 });
 
 describe("/undo of the secret roll's failure mark", () => {
+  // The roller undoing their own roll needs the campaign to let players undo rolls.
+  beforeAll(async () => {
+    await t.fake
+      .sendSlashCommand({
+        name: "campaign",
+        subcommand: "settings",
+        options: { "player-undo-rolls": true },
+        user: t.gmId,
+      })
+      .response();
+  });
+
   it("is offered to the roller but never to another player", async () => {
     const offered = async (user: string) => {
       const response = await t.fake
@@ -126,7 +138,12 @@ describe("/undo of the secret roll's failure mark", () => {
   });
 
   it("undoes it privately, with no notice to the table; an open undo still tells the table", async () => {
-    const open = latestEventId(); // the second player's last HP change
+    // The second player's last HP change.
+    const open =
+      t.rows<{ id: number }>(
+        "SELECT max(id) AS id FROM Event WHERE actorId = ?",
+        t.secondPlayerId,
+      )[0]?.id ?? 0;
     const handle = t.fake.sendSlashCommand({ name: "undo", options: { event: secretId } });
     const confirm = await t.press(handle, "undo:confirm");
     const done = await confirm.response();

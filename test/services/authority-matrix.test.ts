@@ -322,6 +322,17 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       player: "forbidden",
       call: (s, who, ids) => s.history.undo({ actor: who, eventId: ids.changeId }),
     },
+    undoBackTo: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) =>
+        s.history.undoBackTo({
+          actor: who,
+          eventId: ids.changeId,
+          newestId: ids.changeId,
+          size: 1,
+        }),
+    },
   },
   historyBrowsing: {
     historyNewer: {

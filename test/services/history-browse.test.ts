@@ -117,12 +117,12 @@ describe("undoPreview", () => {
     const browsing = world.services.historyBrowsing;
     await expect(browsing.undoPreview({ actor: actor() })).rejects.toThrow(/no change to undo/);
     const [first, second] = await hpChanges(2);
-    await expect(browsing.undoPreview({ actor: actor(), eventId: first })).rejects.toThrow(
-      /a later change depends on it/,
-    );
+    await expect(browsing.undoPreview({ actor: actor(), eventId: first })).rejects.toMatchObject({
+      refusal: { kind: "blocked", chain: [{ id: second }], notYours: [] },
+    });
     await expect(
       browsing.undoPreview({ actor: actor({ userId: OTHER_PLAYER }), eventId: second }),
-    ).rejects.toThrow(/Only a GM/);
+    ).rejects.toMatchObject({ refusal: { kind: "forbidden", reason: "someone-else" } });
     const undone = await world.services.history.undo({ actor: actor(), eventId: second ?? 0 });
     await expect(browsing.undoPreview({ actor: actor(), eventId: second })).rejects.toThrow(
       /already undone/,

@@ -65,6 +65,10 @@ describe("sanity service", () => {
     expect(event.targets.map((t) => t.protagonistId)).toEqual([world.hero.id]);
 
     // /undo offers and picks the loss, not the test that changed nothing, and says why.
+    await world.services.campaigns.updateSettings({
+      actor: gm(),
+      rules: { playerUndoRolls: true },
+    });
     const browsing = world.services.historyBrowsing;
     const undoable = await browsing.undoable({ actor: actor(), query: "" });
     expect(undoable.map((e) => e.id)).toEqual([lost?.eventId]);

@@ -70,6 +70,8 @@ async function logged(id: number, secret: boolean, changed: boolean): Promise<Lo
 
 beforeAll(async () => {
   world = await makeWorld(rng);
+  // The roller's own undo of their secret roll is one of the read paths.
+  await world.services.campaigns.updateSettings({ actor: gm(), rules: { playerUndoRolls: true } });
   const { services } = world;
   await services.campaigns.create({ actor: VIEWERS["other guild"](), name: "Elsewhere" });
   const sidekick = await world.addProtagonist(OTHER_PLAYER, { name: "Sidekick" });

@@ -146,6 +146,13 @@ export function ruleSettingLines(rules: RuleOptions): SettingLine[] {
       d.brokenBondSanLoss,
       "What the GM's Helplessness SAN test for a broken Bond offers first (the GM may change it each time).",
     ),
+    line(
+      "playerUndoRolls",
+      "Players undo rolls",
+      onOff(rules.playerUndoRolls),
+      onOff(d.playerUndoRolls),
+      "Whether players may `/undo` their own rolls and tests (a reroll); GMs always may.",
+    ),
   ];
 }
 

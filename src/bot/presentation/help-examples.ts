@@ -165,6 +165,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       "substandardPercent",
       "creationSkillCap",
       "exhaustionPenalty",
+      "playerUndoRolls",
     ],
   },
   history: {
@@ -178,7 +179,12 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       example("/undo", "your latest change, after you confirm"),
       example("/undo event:42", "GM: any change, by its number in `/history`"),
     ],
-    notes: ["Rolls are kept in the history but are not changes: `/undo` skips them."],
+    notes: [
+      "Rolls are kept in the history but are not changes: `/undo` skips them.",
+      "Undoing a test's SAN loss or failure mark is a reroll: only a GM may, unless `player-undo-rolls` is on.",
+      "Blocked by later changes? `/undo` lists them all and offers **Undo back to #N**, all or nothing.",
+    ],
+    settings: ["playerUndoRolls"],
   },
   help: {
     examples: [

@@ -4,6 +4,8 @@ import { isInvalidInputError, isNameNotFoundError } from "../../services/errors.
 import { diceRefusal, sanLossRefusal } from "./dice-refusals.js";
 import { inputRefusal } from "./input-refusals.js";
 import { lookupRefusal } from "./lookup-refusals.js";
+import { isUndoRefusedError } from "../../services/undo-policy.js";
+import { undoRefusalText } from "./undo-refusals.js";
 
 /**
  * The words for a refusal the rules or services give as data (a code and its parameters), or
@@ -14,5 +16,6 @@ export function refusalText(error: unknown): string | undefined {
   if (isSanLossNotationError(error)) return sanLossRefusal(error);
   if (isInvalidInputError(error)) return inputRefusal(error.problem);
   if (isNameNotFoundError(error)) return lookupRefusal(error.lookup);
+  if (isUndoRefusedError(error)) return undoRefusalText(error.refusal);
   return undefined;
 }

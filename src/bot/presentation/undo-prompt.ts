@@ -79,3 +79,20 @@ export function undoCancelledMessage(eventId: string): BaseMessageOptions {
     .setDescription("Nothing changed.");
   return { embeds: [embed], components: [] };
 }
+
+/** What "Undo back to" undid, newest first, the asked change last. */
+export function undoneBackMessage(results: readonly UndoResult[]): BaseMessageOptions {
+  const asked = results.at(-1);
+  const lines = results.map(
+    (r) => `• #${r.undoneEventId} · ${userText(readableSummary(r.summary), 200)}`,
+  );
+  const embed = new EmbedBuilder()
+    .setColor(DONE_COLOUR)
+    .setTitle(`↩️ Undone back to #${asked?.undoneEventId ?? "?"}`)
+    .setDescription(truncate(lines.join("\n"), EMBED_LIMITS.description))
+    .addFields({
+      name: "Restored",
+      value: names([...new Set(results.flatMap((r) => r.protagonists))]),
+    });
+  return { embeds: [embed], components: [] };
+}

@@ -1,17 +1,13 @@
 import {
-  InteractionContextType,
   MessageFlags,
   Routes,
-  SlashCommandBuilder,
   type AnySelectMenuInteraction,
   type ButtonInteraction,
-  type ChatInputCommandInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
 import type { CommandModule, ComponentContext } from "../src/bot/command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { brokenBondRows, brokenBondsOf } from "../src/bot/presentation/broken-bond.js";
-import { choiceRefusal } from "../src/bot/presentation/lookup-refusals.js";
 import { sanTestEmbed } from "../src/bot/presentation/sanity.js";
 import {
   currentGroupEntries,
@@ -27,7 +23,6 @@ import {
   reactionAnnouncement,
   reactionRow,
   SAN_ACTIONS,
-  SAN_COMMAND,
   sanResultRows,
   type GroupMessageRef,
   type GroupRef,
@@ -37,55 +32,13 @@ import { noMentions, type Reply } from "../src/bot/reply.js";
 import type { BotServices } from "../src/bot/services.js";
 import { userText } from "../src/bot/format.js";
 import { UserError } from "../src/bot/user-facing-error.js";
-import { THREAT_TYPES, type ThreatType } from "../src/rules/types.js";
-import { threatLabel } from "../src/rules/sanity/index.js";
+import type { ThreatType } from "../src/rules/types.js";
 import { isServiceError, type Actor } from "../src/services/index.js";
 import type { SanTestStatus } from "../src/services/sanity-queries.js";
+import { definition, threatOf } from "./san/definition.js";
 
 /** The sanity service tests at most this many Protagonists at once. */
 const MAX_GROUP = 25;
-
-const definition = new SlashCommandBuilder()
-  .setName(SAN_COMMAND)
-  .setDescription("SAN test: 1D100 against current SAN, then the loss and what it sets off.")
-  .setContexts(InteractionContextType.Guild)
-  .addStringOption((option) =>
-    option
-      .setName("loss")
-      .setDescription("SAN loss as success/failure: 0/1D6, 1/1D4+1, 1D6/1D20")
-      .setRequired(true)
-      .setMaxLength(60),
-  )
-  .addStringOption((option) =>
-    option
-      .setName("threat")
-      .setDescription("What kind of threat (adaptation applies to Violence and Helplessness)")
-      .setRequired(true)
-      .addChoices(...THREAT_TYPES.map((threat) => ({ name: threatLabel(threat), value: threat }))),
-  )
-  .addStringOption((option) =>
-    option.setName("source").setDescription("What they faced (shown and logged)").setMaxLength(200),
-  )
-  .addStringOption((option) =>
-    option
-      .setName("protagonist")
-      .setDescription("Which Protagonist (default: your active one)")
-      .setAutocomplete(true),
-  )
-  .addBooleanOption((option) =>
-    option
-      .setName("all")
-      .setDescription("GM: test every active Protagonist of the campaign at once"),
-  );
-
-function threatOf(interaction: ChatInputCommandInteraction): ThreatType {
-  const value = interaction.options.getString("threat", true);
-  const threat =
-    THREAT_TYPES.find((t) => t === value) ??
-    THREAT_TYPES.find((t) => threatLabel(t).toLowerCase() === value.trim().toLowerCase());
-  if (!threat) throw new UserError(choiceRefusal("threat", value, THREAT_TYPES.map(threatLabel)));
-  return threat;
-}
 
 export const sanCommand: CommandModule = {
   definition,

@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { DiceRoll } from "@dice-roller/rpg-dice-roller";
-import { PARSED_CACHE_CAPACITY } from "../src/rules/dice/parser.js";
+import { PARSED_CACHE_CAPACITY } from "../src/rules/dice/parse-cache.js";
 import { rollDice } from "../src/rules/dice/index.js";
 import { cryptoRng } from "../src/rules/rng.js";
 import type { Sizes } from "./options.js";

@@ -1,5 +1,5 @@
 import type { Rng } from "../rng.js";
-import { parseDiceCached } from "./parser.js";
+import { parseDiceCached } from "./parse-cache.js";
 import { renderDiceRoll, type DiceRenderOptions } from "./render.js";
 import type {
   DiceExpression,

@@ -1,4 +1,4 @@
-import { parseDiceCached } from "./parser.js";
+import { parseDiceCached } from "./parse-cache.js";
 import type { DiceExpression } from "./types.js";
 
 /** Smallest and largest total the expression can roll. */

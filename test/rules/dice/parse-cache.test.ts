@@ -4,7 +4,7 @@ import {
   PARSED_CACHE_CAPACITY,
   parseDiceCached,
   parsedCacheSize,
-} from "../../../src/rules/dice/parser.js";
+} from "../../../src/rules/dice/parse-cache.js";
 import { DiceError, diceRange, parseDice, rollDice } from "../../../src/rules/dice/index.js";
 import { scriptedRng } from "../../../src/rules/rng.js";
 

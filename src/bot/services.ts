@@ -1,16 +1,26 @@
 import type { Rng } from "../rules/rng.js";
 import { createServices, type Services } from "../services/index.js";
 import type { ServiceDeps } from "../services/deps.js";
+import {
+  createCultistsService,
+  type CultistsService,
+} from "../games/cultists-of-cthulhu/services/game-service.js";
 
 /** What command handlers may use, built once in src/main.ts: every service, and the dice. */
 export interface BotServices extends Services {
   /** The dice: crypto-backed in production, seeded or scripted in tests. */
   readonly rng: Rng;
+  /** The Cultists of Cthulhu companion's games. */
+  readonly cultists: CultistsService;
 }
 
 export function createBotServices(
   database: Pick<ServiceDeps, "db" | "sql">,
   rng: Rng,
 ): BotServices {
-  return { rng, ...createServices({ ...database, rng }) };
+  return {
+    rng,
+    ...createServices({ ...database, rng }),
+    cultists: createCultistsService({ sql: database.sql, rng }),
+  };
 }

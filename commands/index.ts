@@ -10,6 +10,7 @@ import { hpCommand } from "./hp.js";
 import { resourcesCommand } from "./resources.js";
 import { undoCommand } from "./undo.js";
 import { wpCommand } from "./wp.js";
+import { cultistsCommand } from "./cultists-of-cthulhu/cultists.js";
 
 /** Every slash command of the bot; registration and routing both read this list. */
 export const commands: readonly CommandModule[] = [
@@ -24,4 +25,5 @@ export const commands: readonly CommandModule[] = [
   historyCommand,
   undoCommand,
   helpCommand,
+  cultistsCommand,
 ];

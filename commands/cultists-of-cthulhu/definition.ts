@@ -46,6 +46,11 @@ export const definition = new SlashCommandBuilder()
       .addSubcommand((s) =>
         sheetOptions(s.setName("enter").setDescription("Enter a character from its sheet"))
           .addBooleanOption((o) => o.setName("save").setDescription("Also save it for this server"))
+          .addBooleanOption((o) =>
+            o
+              .setName("set-aside")
+              .setDescription("One player: a candidate for the set-aside character, drawn unseen"),
+          )
           .addUserOption((o) =>
             o.setName("player").setDescription("Host: enter it for this player"),
           ),

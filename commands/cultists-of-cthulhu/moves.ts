@@ -21,6 +21,7 @@ type Move = (options: Options) => ActionBody;
 const str = (options: Options, name: string) => options.getString(name, true);
 
 export function enterCharacter(o: Options): ActionBody {
+  if (o.getBoolean("set-aside")) return { type: "add-set-aside-candidate", sheet: sheetFrom(o) };
   const player = o.getUser("player");
   return { type: "enter-character", sheet: sheetFrom(o), ...(player ? { player: player.id } : {}) };
 }

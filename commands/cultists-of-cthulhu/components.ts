@@ -75,7 +75,7 @@ function lobby(body: ActionBody): ComponentHandler<ButtonInteraction> {
       await p.context.reply.edit(statusMessage(tableView(result.game), renderContext(result.game)));
     else await p.context.reply.send(announcement(result));
     const where = guilded(p.interaction);
-    if (where) await afterAction(where, p.context, result, p.interaction.message.id);
+    if (where) await afterAction(where, p.context, result);
   });
 }
 

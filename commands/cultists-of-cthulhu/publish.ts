@@ -93,22 +93,45 @@ function body(message: GameMessage) {
   };
 }
 
-/** Edits the stored status message in place; a status the bot can no longer reach is only logged. */
-export async function refreshStatus(
+/** Per game, the status edit in flight: edits go out one at a time, in order. */
+const statusEdits = new Map<string, Promise<void>>();
+
+/**
+ * Edits the stored status message in place, from the game as it is when the edit goes out:
+ * edits of concurrent actions can't land out of order and leave an older table showing. A
+ * status the bot can no longer reach is only logged.
+ */
+export function refreshStatus(
   interaction: Guilded,
   context: HandlerContext,
   game: LoadedGame,
-  except?: string,
 ): Promise<void> {
-  const messageId = game.record.statusMessageId;
-  if (messageId === null || messageId === except) return;
-  try {
-    await interaction.client.rest.patch(Routes.channelMessage(game.record.channelId, messageId), {
-      body: body(statusMessage(tableView(game), renderContext(game))),
+  const table = { guildId: game.record.guildId, channelId: game.record.channelId };
+  const previous = statusEdits.get(game.record.id) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      const now = await context.services.cultists.read(table);
+      const messageId = now?.record.statusMessageId;
+      if (!now || now.record.id !== game.record.id || !messageId) return;
+      try {
+        await interaction.client.rest.patch(
+          Routes.channelMessage(now.record.channelId, messageId),
+          {
+            body: body(statusMessage(tableView(now), renderContext(now))),
+          },
+        );
+      } catch (error) {
+        context.log.warn({ err: error }, "could not edit the Cultists of Cthulhu status message");
+      }
     });
-  } catch (error) {
-    context.log.warn({ err: error }, "could not edit the Cultists of Cthulhu status message");
-  }
+  statusEdits.set(game.record.id, next);
+  next
+    .finally(() => {
+      if (statusEdits.get(game.record.id) === next) statusEdits.delete(game.record.id);
+    })
+    .catch(() => undefined);
+  return next;
 }
 
 /** Discord's "Cannot send messages to this user": their direct messages are closed to the bot. */
@@ -155,10 +178,9 @@ export async function afterAction(
   interaction: Guilded,
   context: HandlerContext,
   result: Extract<ActResult, { ok: true }>,
-  statusShownOn?: string,
 ): Promise<void> {
   await Promise.all([
-    refreshStatus(interaction, context, result.game, statusShownOn),
+    refreshStatus(interaction, context, result.game),
     sendPrivateNotices(interaction, context, result),
   ]);
 }

@@ -57,12 +57,13 @@ export interface CultistsServiceDeps {
 export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
   const store = new GameStore(sql);
 
-  function load(record: GameRecord): LoadedGame {
-    return {
-      record,
-      facts: store.facts(record.guildId, record.id),
-      settings: resolveSettings(record.settings),
-    };
+  /** Stored settings filled with the defaults; a game with none takes the defaults as they are. */
+  function settingsOf(record: GameRecord): Settings {
+    return record.settings === null ? DEFAULT_SETTINGS : resolveSettings(record.settings);
+  }
+
+  function load(record: GameRecord, facts = store.facts(record.guildId, record.id)): LoadedGame {
+    return { record, facts, settings: settingsOf(record) };
   }
 
   function current(table: Table): GameRecord | undefined {
@@ -97,11 +98,12 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
       if (gameId !== undefined && gameId !== record.id) {
         return { ok: false, refusal: { code: "other-game" }, game: load(record) };
       }
-      const settings = resolveSettings(record.settings);
+      const settings = settingsOf(record);
       const result = apply(record.state, action, { rng, settings });
-      if (!result.ok) return { ok: false, refusal: result.refusal, game: load(record) };
+      const log = store.facts(record.guildId, record.id);
+      if (!result.ok) return { ok: false, refusal: result.refusal, game: load(record, log) };
       const next = write(record, action, result.state, result.facts);
-      return { ok: true, game: load(next), fresh: result.facts };
+      return { ok: true, game: load(next, [...log, ...result.facts]), fresh: result.facts };
     });
   }
 
@@ -114,7 +116,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
       return sql.transaction((): ActResult => {
         const existing = current(table);
         const running = existing && existing.state.phase !== "ended" ? existing : undefined;
-        const settings = resolveSettings(null);
+        const settings = DEFAULT_SETTINGS;
         const action: Action = { by, type: "open-game", scenario, ...(goals ? { goals } : {}) };
         const result = apply(running?.state ?? null, action, { rng, settings });
         if (!result.ok)

@@ -18,6 +18,8 @@ import type { BotServices } from "../src/bot/services.js";
 import { isUserFacingError, UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/actor.js";
 import type { CampaignView } from "../src/services/campaign-service.js";
+import { COMMAND_NAME } from "./cultists-of-cthulhu/definition.js";
+import { cultistsHelp } from "./cultists-of-cthulhu/help.js";
 
 const definition = new SlashCommandBuilder()
   .setName("help")
@@ -62,6 +64,8 @@ export const helpCommand: CommandModule = {
       ?.replace(/^\//, "")
       .trim()
       .toLowerCase();
+    // The board game companion has its own help, with its table's settings.
+    if (wanted === COMMAND_NAME) return reply.send(await cultistsHelp(interaction, services));
     let embeds;
     if (wanted) {
       const found = definitions.find((candidate) => candidate.name === wanted);

@@ -2,7 +2,6 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import type { CommandModule, HandlerContext } from "../../src/bot/command.js";
 import { subcommandTable, type SubcommandRow } from "../../src/bot/subcommands.js";
 import {
-  helpMessage,
   historyMessage,
   statusMessage,
   type GameMessage,
@@ -12,7 +11,6 @@ import {
   undoneMessage,
 } from "../../src/games/cultists-of-cthulhu/presentation/notices.js";
 import {
-  DEFAULT_SETTINGS,
   playerViewer,
   viewFor,
   type ActionBody,
@@ -24,7 +22,7 @@ import type {
 import { autocomplete } from "./autocomplete.js";
 import { buttons, selectMenus } from "./components.js";
 import { COMMAND_NAME, definition } from "./definition.js";
-import { commandNames } from "./help.js";
+import { cultistsHelp } from "./help.js";
 import { enterCharacter, MOVES } from "./moves.js";
 import { goalLetters, OptionRefusal, sheetFrom } from "./options.js";
 import {
@@ -152,9 +150,8 @@ const undo: Run = async (interaction, context, table) => {
   if (where) await afterAction(where, context, result);
 };
 
-const help: Run = async (_interaction, context, table) => {
-  const game = await context.services.cultists.read(table);
-  await sendMessage(context, helpMessage(commandNames(), game?.settings ?? DEFAULT_SETTINGS));
+const help: Run = async (interaction, context) => {
+  await sendMessage(context, await cultistsHelp(interaction, context.services));
 };
 
 const save: Run = async (interaction, context, table) => {

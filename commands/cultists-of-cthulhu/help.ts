@@ -1,4 +1,11 @@
-import type { CommandNames } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
+import type { Interaction } from "discord.js";
+import type { BotServices } from "../../src/bot/services.js";
+import {
+  helpMessage,
+  type CommandNames,
+  type GameMessage,
+} from "../../src/games/cultists-of-cthulhu/presentation/index.js";
+import { DEFAULT_SETTINGS } from "../../src/games/cultists-of-cthulhu/rules/index.js";
 import { COMMAND_NAME } from "./definition.js";
 
 /** How each of the game's commands is typed, for its help. */
@@ -32,4 +39,17 @@ export function commandNames(): CommandNames {
     end: name("end"),
     help: name("help"),
   };
+}
+
+/** The game's help with the settings of this channel's game (the defaults when there is none). */
+export async function cultistsHelp(
+  interaction: Interaction,
+  services: BotServices,
+): Promise<GameMessage> {
+  const { guildId, channelId } = interaction;
+  const game =
+    guildId === null || channelId === null
+      ? undefined
+      : await services.cultists.read({ guildId, channelId });
+  return helpMessage(commandNames(), game?.settings ?? DEFAULT_SETTINGS);
 }

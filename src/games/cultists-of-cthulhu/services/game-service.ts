@@ -62,7 +62,22 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
     return record.settings === null ? DEFAULT_SETTINGS : resolveSettings(record.settings);
   }
 
-  function load(record: GameRecord, facts = store.facts(record.guildId, record.id)): LoadedGame {
+  /**
+   * Each game's log as last read or written, by version: a game's log only grows with its
+   * version, so a log of the version stored is current, and an action need not parse the whole
+   * history again. Any other version (an undo, another process) reads it afresh.
+   */
+  const logs = new Map<string, { version: number; facts: Fact[] }>();
+
+  function logOf(record: GameRecord): Fact[] {
+    const cached = logs.get(record.id);
+    if (cached?.version === record.version) return cached.facts;
+    const facts = store.facts(record.guildId, record.id);
+    logs.set(record.id, { version: record.version, facts });
+    return facts;
+  }
+
+  function load(record: GameRecord, facts = logOf(record)): LoadedGame {
     return { record, facts, settings: settingsOf(record) };
   }
 
@@ -92,19 +107,30 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
    * another game's message is refused.
    */
   function act(table: Table, action: Action, gameId?: string): Promise<ActResult> {
-    return sql.transaction((): ActResult => {
-      const record = current(table);
-      if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
-      if (gameId !== undefined && gameId !== record.id) {
-        return { ok: false, refusal: { code: "other-game" }, game: load(record) };
-      }
-      const settings = settingsOf(record);
-      const result = apply(record.state, action, { rng, settings });
-      const log = store.facts(record.guildId, record.id);
-      if (!result.ok) return { ok: false, refusal: result.refusal, game: load(record, log) };
-      const next = write(record, action, result.state, result.facts);
-      return { ok: true, game: load(next, [...log, ...result.facts]), fresh: result.facts };
-    });
+    return sql
+      .transaction((): ActResult => {
+        const record = current(table);
+        if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
+        if (gameId !== undefined && gameId !== record.id) {
+          return { ok: false, refusal: { code: "other-game" }, game: load(record) };
+        }
+        const settings = settingsOf(record);
+        const result = apply(record.state, action, { rng, settings });
+        const log = logOf(record);
+        if (!result.ok) return { ok: false, refusal: result.refusal, game: load(record, log) };
+        const next = write(record, action, result.state, result.facts);
+        return { ok: true, game: load(next, [...log, ...result.facts]), fresh: result.facts };
+      })
+      .then((outcome) => {
+        // Only once committed: a rolled-back version may be written again with other facts.
+        if (outcome.ok) {
+          logs.set(outcome.game.record.id, {
+            version: outcome.game.record.version,
+            facts: outcome.game.facts,
+          });
+        }
+        return outcome;
+      });
   }
 
   return {

@@ -115,8 +115,13 @@ function handler<I extends Component>(
 ): ComponentHandler<I> {
   return async (interaction, context) => {
     const p = pressOf(interaction, context);
-    // Our own ids always parse; anything else is not ours to answer.
-    if (!p) throw new Error(`unreadable Cultists of Cthulhu custom id ${interaction.customId}`);
+    // An id we can't read (damaged, or from a version of the bot long gone): an outdated message.
+    if (!p) {
+      const refusal = { code: "other-game" as const };
+      return context.reply.send(
+        refusalFor({ ok: false, refusal, game: null }, interaction.user.id),
+      );
+    }
     await run({ ...p, interaction });
   };
 }

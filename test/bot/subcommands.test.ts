@@ -6,6 +6,8 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
 import { CAMPAIGN_SUBCOMMANDS, campaignCommand } from "../../commands/campaign.js";
 import { PROTAGONIST_SUBCOMMANDS, protagonistCommand } from "../../commands/protagonist.js";
+import { BOND_SUBCOMMANDS, bondCommand } from "../../commands/bond.js";
+import { RESOURCES_SUBCOMMANDS, resourcesCommand } from "../../commands/resources.js";
 import { definitionJson, type CommandModule, type HandlerContext } from "../../src/bot/command.js";
 import { subcommandTable } from "../../src/bot/subcommands.js";
 import { commandWrites } from "../../src/bot/writes.js";
@@ -40,6 +42,8 @@ function invocation(path: string, commandName = "test"): ChatInputCommandInterac
 describe.each([
   ["/campaign", campaignCommand, CAMPAIGN_SUBCOMMANDS],
   ["/protagonist", protagonistCommand, PROTAGONIST_SUBCOMMANDS],
+  ["/bond", bondCommand, BOND_SUBCOMMANDS],
+  ["/resources", resourcesCommand, RESOURCES_SUBCOMMANDS],
 ])("%s", (_name, module, table) => {
   it("has one row for each subcommand it registers, and no other", () => {
     expect([...table.paths].sort()).toEqual(definedPaths(module).sort());

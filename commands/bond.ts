@@ -1,7 +1,7 @@
 import type { APIEmbed, ChatInputCommandInteraction, JSONEncodable } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
-import { subcommandTable, type SubcommandRow } from "../src/bot/subcommands.js";
+import type { CommandModule, SubcommandHandler } from "../src/bot/eternal-command.js";
+import { subcommandTable } from "../src/bot/subcommands.js";
 import { userText } from "../src/bot/format.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import {
@@ -243,7 +243,7 @@ async function bondIdOf(
 
 /** Runs one subcommand and answers with its embed and whatever buttons it brings. */
 const answered =
-  (subcommand: Subcommand): SubcommandRow["run"] =>
+  (subcommand: Subcommand): SubcommandHandler =>
   async (interaction, { reply, services }) => {
     const { embed, temporaryInsanityOf, brokenBonds } = await subcommand({
       interaction,

@@ -1,4 +1,4 @@
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { rollCommand } from "./roll.js";
 import { campaignCommand } from "./campaign.js";
 import { helpCommand } from "./help.js";

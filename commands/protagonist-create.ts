@@ -12,7 +12,7 @@ import type {
   ModalSubmitInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { HandlerContext } from "../src/bot/command.js";
+import type { HandlerContext } from "../src/bot/eternal-command.js";
 import {
   applyChange,
   flowHandler,

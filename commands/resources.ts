@@ -7,8 +7,8 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
-import { subcommandTable, type SubcommandRow } from "../src/bot/subcommands.js";
+import type { CommandModule, SubcommandHandler } from "../src/bot/eternal-command.js";
+import { subcommandTable } from "../src/bot/subcommands.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { pointsOrDice } from "../src/bot/presentation/points-or-dice.js";
 import {
@@ -207,7 +207,7 @@ function callOf(interaction: ChatInputCommandInteraction) {
   };
 }
 
-const testResources: SubcommandRow["run"] = async (interaction, { reply, services }) => {
+const testResources: SubcommandHandler = async (interaction, { reply, services }) => {
   const { actor, protagonistId, roller } = callOf(interaction);
   const outcome = await services.resources.test({
     actor,
@@ -219,7 +219,7 @@ const testResources: SubcommandRow["run"] = async (interaction, { reply, service
   await reply.send({ embeds: [resourceTestEmbed(outcome, roller)] });
 };
 
-const poolResources: SubcommandRow["run"] = async (interaction, context) => {
+const poolResources: SubcommandHandler = async (interaction, context) => {
   const fellows = [];
   for (let i = 1; i <= POOL_FELLOWS; i += 1) {
     const fellow = interaction.options.getString(`with${i}`);
@@ -235,7 +235,7 @@ const poolResources: SubcommandRow["run"] = async (interaction, context) => {
   });
 };
 
-const gainResources: SubcommandRow["run"] = async (interaction, { reply, services }) => {
+const gainResources: SubcommandHandler = async (interaction, { reply, services }) => {
   const { actor, protagonistId, roller } = callOf(interaction);
   const outcome = await services.resources.gain({
     actor,
@@ -245,7 +245,7 @@ const gainResources: SubcommandRow["run"] = async (interaction, { reply, service
   await reply.send({ embeds: [resourceGainEmbed(outcome, roller)] });
 };
 
-const loseResources: SubcommandRow["run"] = async (interaction, { reply, services }) => {
+const loseResources: SubcommandHandler = async (interaction, { reply, services }) => {
   const { actor, protagonistId } = callOf(interaction);
   const why = interaction.options.getString("why");
   const outcome = await services.resources.lose({
@@ -257,14 +257,14 @@ const loseResources: SubcommandRow["run"] = async (interaction, { reply, service
   await reply.send({ embeds: [resourceLossEmbed(outcome, why)] });
 };
 
-const resourceStatus: SubcommandRow["run"] = async (interaction, { reply, services }) => {
+const resourceStatus: SubcommandHandler = async (interaction, { reply, services }) => {
   const { actor, protagonistId } = callOf(interaction);
   const status = await services.resources.status({ actor, protagonistId });
   await reply.send({ embeds: [resourceStatusEmbed(status)] });
 };
 
 const changeBoxes =
-  (action: "check" | "uncheck"): SubcommandRow["run"] =>
+  (action: "check" | "uncheck"): SubcommandHandler =>
   async (interaction, { reply, services }) => {
     const { actor, protagonistId } = callOf(interaction);
     const outcome = await services.resources[action]({
@@ -275,7 +275,7 @@ const changeBoxes =
     await reply.send({ embeds: [resourceBoxesEmbed(outcome, action)] });
   };
 
-const replenishResources: SubcommandRow["run"] = async (interaction, { reply, services }) => {
+const replenishResources: SubcommandHandler = async (interaction, { reply, services }) => {
   const { actor, protagonistId } = callOf(interaction);
   const outcome = await services.resources.replenish({
     actor,

@@ -1,6 +1,6 @@
 import { InteractionContextType, SlashCommandBuilder, type BaseMessageOptions } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule, HandlerContext } from "../src/bot/command.js";
+import type { CommandModule, HandlerContext } from "../src/bot/eternal-command.js";
 import { truncate } from "../src/bot/format.js";
 import { assertRequester } from "../src/bot/presentation/requester-only.js";
 import {

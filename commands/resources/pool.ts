@@ -5,7 +5,7 @@
  */
 import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../../src/bot/eternal-command.js";
 import {
   acceptPoolOffer,
   mayCancelPoolOffer,

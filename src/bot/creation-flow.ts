@@ -12,7 +12,7 @@ import {
 import type { CreationDraft, CreationPreview } from "../rules/creation/index.js";
 import type { Era } from "../rules/types.js";
 import { actorFrom } from "./actor.js";
-import type { ComponentContext, ComponentHandler } from "./command.js";
+import type { ComponentContext, ComponentHandler } from "./eternal-command.js";
 import { TYPED_FIELDS, creationDrafts, type CreationSession } from "./creation-session.js";
 import { CREATION_TEXT, creationMessage } from "./presentation/creation-message.js";
 import { userMessageOf } from "./user-facing-error.js";

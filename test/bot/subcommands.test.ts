@@ -8,7 +8,11 @@ import { CAMPAIGN_SUBCOMMANDS, campaignCommand } from "../../commands/campaign.j
 import { PROTAGONIST_SUBCOMMANDS, protagonistCommand } from "../../commands/protagonist.js";
 import { BOND_SUBCOMMANDS, bondCommand } from "../../commands/bond.js";
 import { RESOURCES_SUBCOMMANDS, resourcesCommand } from "../../commands/resources.js";
-import { definitionJson, type CommandModule, type HandlerContext } from "../../src/bot/command.js";
+import {
+  definitionJson,
+  type HandlerContext,
+  type SlashCommandDefinitionSource,
+} from "../../src/bot/command.js";
 import { subcommandTable } from "../../src/bot/subcommands.js";
 import { commandWrites } from "../../src/bot/writes.js";
 
@@ -20,7 +24,7 @@ interface OptionJson {
 const SUBCOMMAND = 1;
 const SUBCOMMAND_GROUP = 2;
 
-function definedPaths(module: CommandModule): string[] {
+function definedPaths(module: { readonly definition: SlashCommandDefinitionSource }): string[] {
   const options = (definitionJson(module.definition).options ?? []) as OptionJson[];
   return options.flatMap((option) => {
     if (option.type === SUBCOMMAND) return [option.name];

@@ -52,6 +52,37 @@ describe("routeGame", () => {
     expect(eternal).toEqual([{ dice: "d100" }, { dice: "d100" }]);
   });
 
+  it("words the game's own refusals, and leaves other errors as they are", async () => {
+    class StarsNotAligned extends Error {}
+    const refusing: CommandModule<null> = {
+      definition: { name: "cultists", description: "cultists" },
+      execute: (interaction) =>
+        Promise.reject(
+          interaction.commandName === "bug" ? new Error("a bug") : new StarsNotAligned(),
+        ),
+    };
+    const [module] = routeGame({
+      services: null,
+      commands: [refusing],
+      refusalText: (error) =>
+        error instanceof StarsNotAligned ? "The stars are not right yet." : undefined,
+    });
+    const refusal = module?.execute(
+      { commandName: "cultists" } as unknown as ChatInputCommandInteraction,
+      context,
+    );
+    await expect(refusal).rejects.toMatchObject({
+      userMessage: "The stars are not right yet.",
+      cause: expect.any(StarsNotAligned) as unknown,
+    });
+    const bug = module?.execute(
+      { commandName: "bug" } as unknown as ChatInputCommandInteraction,
+      context,
+    );
+    await expect(bug).rejects.toThrow("a bug");
+    await expect(bug).rejects.not.toHaveProperty("userMessage");
+  });
+
   it("refuses two games' commands with one name", () => {
     expect(
       () =>

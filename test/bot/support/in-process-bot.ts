@@ -5,6 +5,7 @@ import { CommandRegistry } from "../../../src/bot/command-registry.js";
 import { registerCommands } from "../../../src/bot/command-registration.js";
 import { InteractionDispatcher } from "../../../src/bot/dispatcher.js";
 import { routeGame } from "../../../src/bot/game.js";
+import { cthulhuEternal } from "../../../commands/index.js";
 import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/bot/services.js";
 import { openTempDatabase } from "../../support/temp-db.js";
@@ -60,7 +61,7 @@ export async function startInProcessBot(options: {
     secrets: [TEST_TOKEN],
     destination: logs,
   });
-  const registry = new CommandRegistry(routeGame({ services, commands: options.modules }));
+  const registry = new CommandRegistry(routeGame(cthulhuEternal(services, options.modules)));
   const client = createDiscordClient({ apiUrl: fake.apiUrl, log });
   const dispatcher = new InteractionDispatcher({
     registry,

@@ -1,4 +1,4 @@
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { subcommandTable } from "../src/bot/subcommands.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { campaignChoices, disorderChoices } from "../src/bot/presentation/campaign-autocomplete.js";

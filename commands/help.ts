@@ -1,10 +1,6 @@
 import { InteractionContextType, SlashCommandBuilder } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import {
-  definitionJson,
-  type CommandModule,
-  type SlashCommandDefinition,
-} from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { truncate } from "../src/bot/format.js";
 import { closestNames } from "../src/rules/closest-names.js";
 import { embedsPerMessage } from "../src/bot/presentation/embed-pages.js";
@@ -33,15 +29,6 @@ const definition = new SlashCommandBuilder()
       .setMaxLength(32),
   );
 
-/**
- * What the bot registers, read from the command list so new commands show up by themselves.
- * Imported when needed: the list holds /help itself, and a static import would be a cycle.
- */
-async function registeredDefinitions(): Promise<SlashCommandDefinition[]> {
-  const { commands } = await import("./index.js");
-  return commands.map((module) => definitionJson(module.definition));
-}
-
 /** This channel's campaign, or null when the server has none yet. */
 async function campaignHere(services: BotServices, actor: Actor): Promise<CampaignView | null> {
   try {
@@ -55,8 +42,8 @@ async function campaignHere(services: BotServices, actor: Actor): Promise<Campai
 export const helpCommand: CommandModule = {
   definition,
   ephemeral: true,
-  execute: async (interaction, { reply, services }) => {
-    const definitions = await registeredDefinitions();
+  // The registry hands over what the bot registers, so new commands show up by themselves.
+  execute: async (interaction, { reply, services, registered: definitions }) => {
     const wanted = interaction.options
       .getString("command")
       ?.replace(/^\//, "")
@@ -76,9 +63,8 @@ export const helpCommand: CommandModule = {
     }
     for (const message of embedsPerMessage(embeds)) await reply.send({ embeds: message });
   },
-  autocomplete: async (interaction) => {
+  autocomplete: (interaction, { registered: definitions }) => {
     const typed = interaction.options.getFocused().replace(/^\//, "").trim().toLowerCase();
-    const definitions = await registeredDefinitions();
     const containing = definitions.filter((candidate) => candidate.name.includes(typed));
     // A typo ("sna") contains nothing: offer the closest names instead.
     const closest = closestNames(
@@ -89,9 +75,11 @@ export const helpCommand: CommandModule = {
       containing.length > 0
         ? containing
         : definitions.filter((candidate) => closest.includes(candidate.name));
-    return offered.map((candidate) => ({
-      name: truncate(`/${candidate.name} — ${candidate.description}`, 100),
-      value: candidate.name,
-    }));
+    return Promise.resolve(
+      offered.map((candidate) => ({
+        name: truncate(`/${candidate.name} — ${candidate.description}`, 100),
+        value: candidate.name,
+      })),
+    );
   },
 };

@@ -1,4 +1,7 @@
-import type { CommandModule } from "../src/bot/command.js";
+import type { Game } from "../src/bot/game.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
+import { eternalRefusalText } from "../src/bot/presentation/refusals.js";
+import type { BotServices } from "../src/bot/services.js";
 import { rollCommand } from "./roll.js";
 import { campaignCommand } from "./campaign.js";
 import { helpCommand } from "./help.js";
@@ -25,3 +28,11 @@ export const commands: readonly CommandModule[] = [
   undoCommand,
   helpCommand,
 ];
+
+/** Cthulhu Eternal as the composition root plugs it in: its services, commands and words. */
+export function cthulhuEternal(
+  services: BotServices,
+  only: readonly CommandModule[] = commands,
+): Game<BotServices> {
+  return { services, commands: only, refusalText: eternalRefusalText };
+}

@@ -6,7 +6,7 @@ import {
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
 import { downloadTextAttachment } from "../src/bot/attachment-download.js";
-import type { ComponentContext, HandlerContext } from "../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../src/bot/eternal-command.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { userText } from "../src/bot/format.js";
 import { importProblemsText } from "../src/bot/presentation/import-problems.js";

@@ -4,7 +4,7 @@
  */
 import { REST, Routes, type APIApplication } from "discord.js";
 import { commands } from "../commands/index.js";
-import { CommandRegistry } from "../src/bot/command-registry.js";
+import { commandDefinitions } from "../src/bot/command-registry.js";
 import { installTypesIn, registerCommands } from "../src/bot/command-registration.js";
 import { migrationsDir } from "../src/bot/paths.js";
 import { configFromEnvironmentOrExit } from "../src/config.js";
@@ -26,7 +26,7 @@ try {
   await registerCommands({
     rest,
     state: createBotStateService(db.prisma),
-    definitions: new CommandRegistry(commands).definitions(),
+    definitions: commandDefinitions(commands),
     target: {
       applicationId: application.id,
       guildId: config.devGuildId,

@@ -3,9 +3,10 @@
  * together by hand, in start-up order. The one place to look for "where does X come from".
  */
 import { disableValidators, Events } from "discord.js";
-import { commands } from "../commands/index.js";
+import { cthulhuEternal } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
+import { routeGame } from "./bot/game.js";
 import { installTypesOf, registerCommands } from "./bot/command-registration.js";
 import { InteractionDispatcher } from "./bot/dispatcher.js";
 import { InFlight } from "./bot/in-flight.js";
@@ -59,12 +60,11 @@ async function main(): Promise<void> {
 
   const botState = createBotStateService(db.prisma);
   const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng());
-  const registry = new CommandRegistry(commands);
+  const registry = new CommandRegistry(routeGame(cthulhuEternal(services)));
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);
   const dispatcher = new InteractionDispatcher({
     registry,
-    services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
     rollRateLimiter: new WriteRateLimiter(config.rollRateLimit),

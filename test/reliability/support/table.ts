@@ -52,7 +52,7 @@ export interface Table {
 
 export async function startTable(
   options: {
-    readonly modules?: readonly CommandModule[];
+    readonly modules?: readonly CommandModule<BotServices>[];
     readonly writeRateLimiter?: WriteRateLimiter;
     readonly rollRateLimiter?: WriteRateLimiter;
     readonly logClientEvents?: boolean;

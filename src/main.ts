@@ -3,7 +3,7 @@
  * together by hand, in start-up order. The one place to look for "where does X come from".
  */
 import { disableValidators, Events } from "discord.js";
-import { commands } from "../commands/index.js";
+import { commands, extraModules } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
 import { installTypesOf, registerCommands } from "./bot/command-registration.js";
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   }
 
   const botState = createBotStateService(db.prisma);
-  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng());
+  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng(), extraModules);
   const registry = new CommandRegistry(commands);
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);

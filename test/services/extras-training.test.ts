@@ -215,6 +215,12 @@ describe("talent checks", () => {
     await expect(
       world.services.history.undo({ actor: actor(), eventId: failed.eventId }),
     ).rejects.toBeInstanceOf(ServiceError);
+    // Nor is it offered to them as something to undo; their training session is.
+    const offered = (await world.services.historyBrowsing.undoable({ actor: actor() })).map(
+      (entry) => entry.kind,
+    );
+    expect(offered).toContain("training-session");
+    expect(offered).not.toContain("talent-check");
     await world.services.history.undo({ actor: gm(), eventId: failed.eventId });
     expect((await heroTraining()).skills[skill.id]).toEqual({ sessions: 20, failedAt: null });
   });

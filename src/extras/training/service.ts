@@ -87,6 +87,13 @@ export function createTrainingService(
     return { ...found, settings, state: trainingStateOf(found.protagonist) };
   }
 
+  /** As `trainee`, with the skill named and its training so far. */
+  function skillTrainee(actor: Actor, input: { protagonistId?: string | null; skill: string }) {
+    const found = trainee(actor, input.protagonistId);
+    const skill = findSkill(found.protagonist, input.skill);
+    return { ...found, skill, training: skillTraining(found.state, skill.id) };
+  }
+
   function log(
     actor: Actor,
     campaign: Campaign,
@@ -117,16 +124,11 @@ export function createTrainingService(
       const input = parseInput(trainInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
-        const {
-          campaign,
-          protagonist: before,
-          settings,
-          state,
-        } = trainee(actor, input.protagonistId);
-        const skill = findSkill(before, input.skill);
+        const { campaign, protagonist: before, ...found } = skillTrainee(actor, input);
+        const { settings, state, skill, training } = found;
         const result = train({
           rating: skill.rating,
-          training: skillTraining(state, skill.id),
+          training,
           sessions: input.sessions,
           sessionsNeeded: settings.talentSessions,
         });
@@ -181,17 +183,12 @@ export function createTrainingService(
       const input = parseInput(checkInput, raw);
       const { actor } = input;
       return sql.transaction(() => {
-        const {
-          campaign,
-          protagonist: before,
-          settings,
-          state,
-        } = trainee(actor, input.protagonistId);
-        const skill = findSkill(before, input.skill);
+        const { campaign, protagonist: before, ...found } = skillTrainee(actor, input);
+        const { settings, state, skill, training } = found;
         const result = talentCheck(
           {
             rating: skill.rating,
-            training: skillTraining(state, skill.id),
+            training,
             sessionsNeeded: settings.talentSessions,
           },
           rng,

@@ -14,6 +14,9 @@ import type { BotServices } from "../src/bot/services.js";
 import { isUserFacingError, UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/actor.js";
 import type { CampaignView } from "../src/services/campaign-service.js";
+import type { CampaignExtrasView } from "../src/extras/extras-service.js";
+import { campaignExtras } from "../src/extras/campaign-extras.js";
+import { commandName, extraCommandHelp, extrasHelpEmbed } from "../src/extras/presentation.js";
 
 const definition = new SlashCommandBuilder()
   .setName("help")
@@ -39,6 +42,16 @@ async function campaignHere(services: BotServices, actor: Actor): Promise<Campai
   }
 }
 
+/** This channel's campaign's Extras, or null when the server has no campaign yet. */
+async function extrasHere(services: BotServices, actor: Actor): Promise<CampaignExtrasView | null> {
+  try {
+    return await services.extras.inCampaign({ actor });
+  } catch (error) {
+    if (isUserFacingError(error)) return null;
+    throw error;
+  }
+}
+
 export const helpCommand: CommandModule = {
   definition,
   ephemeral: true,
@@ -56,10 +69,19 @@ export const helpCommand: CommandModule = {
         const names = definitions.map((candidate) => candidate.name);
         throw new UserError(truncate(unknownCommandText(wanted, names), 1900));
       }
-      embeds = detailEmbeds(found, await campaignHere(services, actorFrom(interaction)));
+      const actor = actorFrom(interaction);
+      const module = services.extras.modules.find((extra) => commandName(extra) === found.name);
+      const help = module && extraCommandHelp(module, await extrasHere(services, actor));
+      embeds = detailEmbeds(found, await campaignHere(services, actor), help);
     } else {
-      const campaign = await campaignHere(services, actorFrom(interaction));
+      const actor = actorFrom(interaction);
+      const campaign = await campaignHere(services, actor);
+      const { modules } = services.extras;
       embeds = [...overviewEmbeds(definitions), rulesInForceEmbed(campaign)];
+      if (modules.length > 0) {
+        const view = await extrasHere(services, actor);
+        embeds.push(extrasHelpEmbed(modules, view, campaignExtras(modules, null)));
+      }
     }
     for (const message of embedsPerMessage(embeds)) await reply.send({ embeds: message });
   },

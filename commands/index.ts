@@ -13,6 +13,12 @@ import { hpCommand } from "./hp.js";
 import { resourcesCommand } from "./resources.js";
 import { undoCommand } from "./undo.js";
 import { wpCommand } from "./wp.js";
+import { extraCommands } from "../src/extras/commands.js";
+import type { ExtraModule } from "../src/extras/module.js";
+import { trainingExtra } from "../src/extras/training/index.js";
+
+/** The Extras the bot offers (each off until a GM switches it on in a campaign). */
+export const extraModules: readonly ExtraModule[] = [trainingExtra];
 
 /** Every slash command of the bot; registration and routing both read this list. */
 export const commands: readonly CommandModule[] = [
@@ -26,6 +32,7 @@ export const commands: readonly CommandModule[] = [
   wpCommand,
   historyCommand,
   undoCommand,
+  ...extraCommands(extraModules),
   helpCommand,
 ];
 

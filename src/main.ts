@@ -3,7 +3,7 @@
  * together by hand, in start-up order. The one place to look for "where does X come from".
  */
 import { disableValidators, Events } from "discord.js";
-import { cthulhuEternal } from "../commands/index.js";
+import { cthulhuEternal, extraModules } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
 import { routeGame } from "./bot/game.js";
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   }
 
   const botState = createBotStateService(db.prisma);
-  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng());
+  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng(), extraModules);
   const registry = new CommandRegistry(routeGame(cthulhuEternal(services)));
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);

@@ -9,7 +9,7 @@ import { displayText } from "./display-text.js";
 import { deepFreeze } from "../db/read-cache.js";
 
 const CAMPAIGN_COLUMNS = `c."id", c."guildId", c."name", c."era", c."isDefault", c."ruleOptions",
-  c."secretRollMode", c."gmChannelId", c."sessionNumber", c."customContent", c."createdAt", c."updatedAt"`;
+  c."secretRollMode", c."gmChannelId", c."sessionNumber", c."customContent", c."extras", c."createdAt", c."updatedAt"`;
 const CAMPAIGN_BY_ID = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."id" = ? AND c."guildId" = ?`;
 /** The binding of the channel itself first, else its parent's (a thread's channel). */
 const CAMPAIGN_OF_CHANNEL = `SELECT ${CAMPAIGN_COLUMNS} FROM "ChannelBinding" b
@@ -23,11 +23,12 @@ const GM_ENTRY = `SELECT 1 AS "found" FROM "CampaignGm" WHERE "campaignId" = ? A
 
 type CampaignRow = Omit<
   Campaign,
-  "isDefault" | "ruleOptions" | "customContent" | "createdAt" | "updatedAt"
+  "isDefault" | "ruleOptions" | "customContent" | "extras" | "createdAt" | "updatedAt"
 > & {
   isDefault: number;
   ruleOptions: string;
   customContent: string | null;
+  extras: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -41,6 +42,7 @@ function toCampaign(row: CampaignRow): Campaign {
       row.customContent === null
         ? null
         : (JSON.parse(row.customContent) as Campaign["customContent"]),
+    extras: row.extras === null ? null : (JSON.parse(row.extras) as Campaign["extras"]),
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };

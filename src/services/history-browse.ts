@@ -185,5 +185,10 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
 /** A player's own changes, without rolls and tests unless the campaign lets players undo them. */
 function ownUndoable(actor: Actor, campaign: Campaign) {
   if (ruleOptionsOf(campaign).playerUndoRolls) return { actorId: actor.userId };
-  return { actorId: actor.userId, kind: { notIn: [...ROLL_EVENT_KINDS] } };
+  // Extras modules end their rolls' kinds with "-check" (isRollEvent).
+  return {
+    actorId: actor.userId,
+    kind: { notIn: [...ROLL_EVENT_KINDS] },
+    NOT: { kind: { endsWith: "-check" } },
+  };
 }

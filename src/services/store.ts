@@ -48,13 +48,13 @@ const PROTAGONIST_COLUMNS = [
 
 type ProtagonistColumn = (typeof PROTAGONIST_COLUMNS)[number];
 type BooleanColumn = "adaptedViolence" | "adaptedHelplessness" | "exhausted" | "temporarilyInsane";
-type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | BooleanColumn> &
-  Record<BooleanColumn, number>;
+type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | "extras" | BooleanColumn> &
+  Record<BooleanColumn, number> & { extras: string | null };
 
 const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
 
-const SELECT_PROTAGONIST = `SELECT "id", "guildId", "campaignId", ${quoted(PROTAGONIST_COLUMNS)}
-  FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
+const SELECT_PROTAGONIST = `SELECT "id", "guildId", "campaignId", ${quoted(PROTAGONIST_COLUMNS)},
+  "extras" FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
 const SELECT_SKILLS = `SELECT "id", "name", "key", "rating", "failureMarked" FROM "Skill"
   WHERE "protagonistId" = ? ORDER BY "name" ASC`;
 const SELECT_BONDS = `SELECT "id", "name", "kind", "score", "crossedOff", "fellowProtagonistId"
@@ -69,6 +69,8 @@ const UPDATE_PROTAGONIST = rowUpdate(
     stampsUpdatedAt: true,
   },
 );
+
+const UPDATE_EXTRAS = `UPDATE "Protagonist" SET "extras" = ? WHERE "id" = ?`;
 
 /** The read cache's key for a Protagonist's snapshot. */
 const cacheKey = (guildId: string, id: string) => `protagonist:${guildId}:${id}`;
@@ -106,6 +108,7 @@ function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnap
     adaptedHelplessness: row.adaptedHelplessness !== 0,
     exhausted: row.exhausted !== 0,
     temporarilyInsane: row.temporarilyInsane !== 0,
+    extras: row.extras === null ? undefined : JSON.parse(row.extras),
     skills: skills.map((s) => ({ ...s, failureMarked: s.failureMarked !== 0 })),
     bonds: bonds.map((b) => ({ ...b, crossedOff: b.crossedOff !== 0 })),
     disorders,
@@ -137,12 +140,20 @@ export function writeProtagonist(
         const [update, set] = UPDATE_PROTAGONIST.of(old, values);
         sql.run(update, ...set, sqlNow(), after.id);
       }
+      const extras = extrasText(after);
+      const extrasChanged = extras !== extrasText(before);
+      if (extrasChanged) sql.run(UPDATE_EXTRAS, extras, after.id);
       // Both run: the children are synced whether or not the row changed.
       const childrenChanged = syncChildren(sql, after.id, before, after);
-      return rowChanged || childrenChanged;
+      return rowChanged || extrasChanged || childrenChanged;
     },
     true,
   );
+}
+
+/** The Extras column's JSON text; null when no module keeps state. */
+function extrasText(snapshot: ProtagonistSnapshot): string | null {
+  return snapshot.extras === undefined ? null : JSON.stringify(snapshot.extras);
 }
 
 /** A snapshot's column values, in `PROTAGONIST_COLUMNS` order, as SQLite stores them. */

@@ -20,6 +20,14 @@ export const ROLL_EVENT_KINDS: ReadonlySet<string> = new Set([
   "lethality",
 ]);
 
+/**
+ * Whether undoing an event of this kind is a reroll. Extras modules end the kinds of their rolls
+ * with "-check" (src/extras/module.ts), so this needs no list of modules.
+ */
+export function isRollEvent(kind: string): boolean {
+  return ROLL_EVENT_KINDS.has(kind) || kind.endsWith("-check");
+}
+
 /** Why the actor may not undo one change, as data; the bot words it. */
 export type UndoForbiddenReason = "someone-else" | "player-roll";
 
@@ -69,7 +77,7 @@ export function undoForbiddenReason(
 ): UndoForbiddenReason | null {
   if (isGm(sql, actor, campaign.id)) return null;
   if (event.actorId !== actor.userId) return "someone-else";
-  if (ROLL_EVENT_KINDS.has(event.kind) && !ruleOptionsOf(campaign).playerUndoRolls) {
+  if (isRollEvent(event.kind) && !ruleOptionsOf(campaign).playerUndoRolls) {
     return "player-roll";
   }
   return null;

@@ -9,7 +9,7 @@ export interface BotServices extends Services {
 }
 
 export function createBotServices(
-  database: Pick<ServiceDeps, "db" | "sql">,
+  database: Pick<ServiceDeps, "db" | "store">,
   rng: Rng,
 ): BotServices {
   return { rng, ...createServices({ ...database, rng }) };

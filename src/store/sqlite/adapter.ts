@@ -167,17 +167,16 @@ class StoreTransaction extends Queryable implements Transaction {
   }
 
   commit(): Promise<void> {
-    try {
-      this.end.commit();
-    } catch (error) {
-      throw adapterError(error);
-    }
-    return Promise.resolve();
+    return this.#finish("commit");
   }
 
   rollback(): Promise<void> {
+    return this.#finish("rollback");
+  }
+
+  #finish(how: "commit" | "rollback"): Promise<void> {
     try {
-      this.end.rollback();
+      this.end[how]();
     } catch (error) {
       throw adapterError(error);
     }

@@ -25,7 +25,7 @@ try {
   const application = (await rest.get(Routes.currentApplication())) as APIApplication;
   await registerCommands({
     rest,
-    state: createBotStateService(db.prisma),
+    state: createBotStateService(db.store),
     definitions: commandDefinitions(commands),
     target: {
       applicationId: application.id,

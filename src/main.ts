@@ -58,8 +58,12 @@ async function main(): Promise<void> {
     log.warn({ modified: db.migrations.modified }, "applied migrations changed since they ran");
   }
 
-  const botState = createBotStateService(db.prisma);
-  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng(), extraModules);
+  const botState = createBotStateService(db.store);
+  const services = createBotServices(
+    { db: db.prisma, store: db.store },
+    cryptoRng(),
+    extraModules,
+  );
   const registry = new CommandRegistry(routeGame(cthulhuEternal(services)));
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);
@@ -77,8 +81,8 @@ async function main(): Promise<void> {
           {
             discord: () => client.isReady(),
             database: async () => {
-              await db.prisma.$queryRaw`SELECT 1`;
-              return true;
+              // A read transaction: the connection answers.
+              return db.store.read(() => Promise.resolve(true));
             },
           },
           config.healthPort,

@@ -14,7 +14,7 @@ export interface BotServices extends Services {
 }
 
 export function createBotServices(
-  database: Pick<ServiceDeps, "db" | "sql">,
+  database: Pick<ServiceDeps, "db" | "store">,
   rng: Rng,
   extras: readonly ExtraModule[] = [],
 ): BotServices {

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
+import type { StoreTx } from "../store/store.js";
 import { actorSchema, type Actor } from "../services/actor.js";
 import { assertGm, isGm, resolveCampaign } from "../services/campaign-access.js";
 import type { ServiceDeps } from "../services/deps.js";
-import { asJson, recordEvent } from "../services/event-log.js";
+import { asJson } from "../services/event-log.js";
 import { parseInput, recordId } from "../services/validation.js";
 import {
   campaignExtras,
@@ -67,22 +68,27 @@ export interface ExtrasChangeOutcome {
 export type ExtrasChangeSummary = (module: ExtraModule, change: ExtrasChange) => string;
 
 export function createExtrasService(
-  { db, sql, rng }: ServiceDeps,
+  { db, store, rng }: ServiceDeps,
   modules: readonly ExtraModule[],
   summary: ExtrasChangeSummary,
 ) {
   const services = new Map<string, unknown>();
-  const view = (actor: Actor, campaign: Campaign): CampaignExtrasView => ({
+  const view = async (
+    tx: StoreTx,
+    actor: Actor,
+    campaign: Campaign,
+  ): Promise<CampaignExtrasView> => ({
     campaign: { id: campaign.id, name: campaign.name },
     extras: campaignExtras(modules, campaign.extras),
-    isGm: isGm(sql, actor, campaign.id),
+    isGm: await isGm(tx, actor, campaign.id),
   });
   return {
     modules,
 
     /** The module's service (one per bot, built on first use). */
     of<S>(module: ExtraModule<S>): S {
-      if (!services.has(module.id)) services.set(module.id, module.createService({ db, sql, rng }));
+      if (!services.has(module.id))
+        services.set(module.id, module.createService({ db, store, rng }));
       return services.get(module.id) as S;
     },
 
@@ -92,7 +98,9 @@ export function createExtrasService(
       campaignId?: string | null;
     }): Promise<CampaignExtrasView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return Promise.resolve(view(actor, resolveCampaign(sql, actor, campaignId)));
+      return store.read(async (tx) =>
+        view(tx, actor, await resolveCampaign(tx, actor, campaignId)),
+      );
     },
 
     /** GM: switch a module on or off, and/or change one of its settings. */
@@ -108,14 +116,14 @@ export function createExtrasService(
       const module = modules.find((candidate) => candidate.id === input.moduleId);
       if (!module) throw new ExtraRefusal(REGISTRY_ID, "unknown-module", { typed: input.moduleId });
       const setting = input.setting ? parseSetting(module, input.setting) : undefined;
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, input.campaignId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        await assertGm(tx, actor, campaign);
         const stored = withChange(campaign.extras, module.id, {
           ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
           ...(setting ? { setting } : {}),
         });
-        await tx.campaign.update({ where: { id: campaign.id }, data: { extras: asJson(stored) } });
+        await db.campaign.update({ where: { id: campaign.id }, data: { extras: asJson(stored) } });
         const before = extraOf(module, campaign.extras);
         const after = extraOf(module, stored);
         const change = extrasChangePayload.parse({
@@ -123,7 +131,7 @@ export function createExtrasService(
           enabled: after.enabled,
           setting: setting ?? null,
         });
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -26,7 +26,7 @@ beforeEach(async () => {
   world = made.world;
   faces = made.faces;
   extras = createExtrasService(
-    { db: world.db.prisma, sql: world.db.sql, rng: made.rng },
+    { db: world.db.prisma, store: world.db.store, rng: made.rng },
     [trainingExtra],
     extrasChangeSummary,
   );

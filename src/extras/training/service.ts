@@ -1,13 +1,12 @@
 import { z } from "zod";
-import type { Campaign } from "../../generated/prisma/client.js";
+import type { Campaign } from "../../store/types.js";
+import type { StoreTx } from "../../store/store.js";
 import { actorSchema, type Actor } from "../../services/actor.js";
 import { assertGm, isGm } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { recordEvent } from "../../services/event-log.js";
 import { findSkill } from "../../services/lookups.js";
 import { changesOf, readTarget, writeTarget } from "../../services/protagonist-target.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
-import { writeProtagonist } from "../../services/store.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import { assertExtraOn } from "../extras-service.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
@@ -76,33 +75,38 @@ const who = (p: ProtagonistSnapshot): Who => ({ id: p.id, name: p.name });
 type Module = ExtraModule;
 
 export function createTrainingService(
-  { sql, rng }: ServiceDeps,
+  { store, rng }: ServiceDeps,
   module: Module,
   summaries: TrainingSummaries,
 ) {
   /** The Protagonist to change, once the campaign has the module on. */
-  function trainee(actor: Actor, protagonistId?: string | null) {
-    const found = writeTarget(sql, actor, protagonistId);
+  async function trainee(tx: StoreTx, actor: Actor, protagonistId?: string | null) {
+    const found = await writeTarget(tx, actor, protagonistId);
     const settings = readTrainingSettings(assertExtraOn(module, found.campaign));
     return { ...found, settings, state: trainingStateOf(found.protagonist) };
   }
 
   /** As `trainee`, with the skill named and its training so far. */
-  function skillTrainee(actor: Actor, input: { protagonistId?: string | null; skill: string }) {
-    const found = trainee(actor, input.protagonistId);
+  async function skillTrainee(
+    tx: StoreTx,
+    actor: Actor,
+    input: { protagonistId?: string | null; skill: string },
+  ) {
+    const found = await trainee(tx, actor, input.protagonistId);
     const skill = findSkill(found.protagonist, input.skill);
     return { ...found, skill, training: skillTraining(found.state, skill.id) };
   }
 
-  function log(
+  async function log(
+    tx: StoreTx,
     actor: Actor,
     campaign: Campaign,
     event: { kind: string; input: unknown; dice?: unknown; summary: string },
     before: ProtagonistSnapshot,
     after: ProtagonistSnapshot,
-  ): number {
-    writeProtagonist(sql, before, after);
-    return recordEvent(sql, {
+  ): Promise<number> {
+    await tx.protagonists.write(before, after);
+    return tx.events.append({
       guildId: actor.guildId,
       campaignId: campaign.id,
       actorId: actor.userId,
@@ -123,8 +127,8 @@ export function createTrainingService(
     }): Promise<TrainingOutcome> {
       const input = parseInput(trainInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before, ...found } = skillTrainee(actor, input);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before, ...found } = await skillTrainee(tx, actor, input);
         const { settings, state, skill, training } = found;
         const result = train({
           rating: skill.rating,
@@ -152,7 +156,8 @@ export function createTrainingService(
           ratingAfter: result.ratingAfter,
           sessionsAfter: result.trainingAfter.sessions,
         });
-        const eventId = log(
+        const eventId = await log(
+          tx,
           actor,
           campaign,
           {
@@ -182,8 +187,8 @@ export function createTrainingService(
     }): Promise<TalentCheckOutcome> {
       const input = parseInput(checkInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before, ...found } = skillTrainee(actor, input);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before, ...found } = await skillTrainee(tx, actor, input);
         const { settings, state, skill, training } = found;
         const result = talentCheck(
           {
@@ -201,7 +206,9 @@ export function createTrainingService(
         }
         // A GM's own talent needs nobody else's word.
         const awaitsGm =
-          result.success && settings.talentApproval === "gm" && !isGm(sql, actor, campaign.id);
+          result.success &&
+          settings.talentApproval === "gm" &&
+          !(await isGm(tx, actor, campaign.id));
         const talent: Talent = { name: input.talent, skill: skill.name, approved: !awaitsGm };
         const next: TrainingState = {
           skills: { ...state.skills, [skill.id]: result.trainingAfter },
@@ -215,7 +222,8 @@ export function createTrainingService(
           success: result.success,
           awaitsGm,
         });
-        const eventId = log(
+        const eventId = await log(
+          tx,
           actor,
           campaign,
           {
@@ -240,9 +248,13 @@ export function createTrainingService(
     }): Promise<TalentApproveOutcome> {
       const input = parseInput(approveInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before, state } = trainee(actor, input.protagonistId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const {
+          campaign,
+          protagonist: before,
+          state,
+        } = await trainee(tx, actor, input.protagonistId);
+        await assertGm(tx, actor, campaign);
         const wanted = input.talent.toLowerCase();
         const index = state.talents.findIndex((t) => t.name.toLowerCase() === wanted);
         const found = state.talents[index];
@@ -263,7 +275,8 @@ export function createTrainingService(
           talent: found.name,
           renamedTo: input.rename && input.rename !== found.name ? input.rename : null,
         });
-        const eventId = log(
+        const eventId = await log(
+          tx,
           actor,
           campaign,
           {
@@ -281,8 +294,9 @@ export function createTrainingService(
     /** The Protagonist's talents, for autocomplete (none when the module is off). */
     async talentsOf(raw: { actor: Actor; protagonistId?: string | null }): Promise<Talent[]> {
       const { actor, protagonistId } = parseInput(z.object(target), raw);
-      return Promise.resolve(
-        trainingStateOf(readTarget(sql, actor, protagonistId).protagonist).talents,
+      return store.read(
+        async (tx) =>
+          trainingStateOf((await readTarget(tx, actor, protagonistId)).protagonist).talents,
       );
     },
   };

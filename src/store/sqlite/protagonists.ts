@@ -1,6 +1,6 @@
-import type { Prisma } from "../generated/prisma/client.js";
-import { sqlBool, sqlNow, type Sql, type SqlParam } from "../db/sql.js";
-import { notFound } from "./errors.js";
+import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../db/sql.js";
+import type { Named } from "../types.js";
+import type { ProtagonistRepository } from "../store.js";
 import {
   type BondSnapshot,
   type DisorderSnapshot,
@@ -9,9 +9,7 @@ import {
   toSnapshot,
   type ProtagonistSnapshot,
   type SnapshotSource,
-} from "./snapshot.js";
-
-export type Tx = Prisma.TransactionClient;
+} from "../../services/snapshot.js";
 
 /** The Protagonist columns a snapshot holds, in `protagonistColumns` order after the keys. */
 const PROTAGONIST_COLUMNS = [
@@ -72,20 +70,51 @@ const UPDATE_PROTAGONIST = rowUpdate(
 
 const UPDATE_EXTRAS = `UPDATE "Protagonist" SET "extras" = ? WHERE "id" = ?`;
 
+const PROTAGONIST_NAMES = `SELECT "id", "name" FROM "Protagonist" WHERE "guildId" = ?
+  AND "campaignId" = ? ORDER BY "name" LIMIT ?`;
+const ACTIVE_OWNED = `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ?
+  AND "ownerId" = ? AND "status" = 'active' LIMIT ?`;
+
+/** Protagonists on prepared statements; sheets go through the read cache. */
+export function sqliteProtagonists(sql: Sql): ProtagonistRepository {
+  return {
+    find: (guildId, id) => Promise.resolve(findProtagonist(sql, guildId, id)),
+    write: (before, after) => Promise.resolve(writeProtagonist(sql, before, after)),
+    namesIn: (guildId, campaignId, limit) =>
+      Promise.resolve(sql.all<Named>(PROTAGONIST_NAMES, guildId, campaignId, limit)),
+    activeOwnedBy: (guildId, campaignId, ownerId, limit) =>
+      Promise.resolve(
+        sql.all<{ id: string }>(ACTIVE_OWNED, guildId, campaignId, ownerId, limit).map((r) => r.id),
+      ),
+  };
+}
+
 /** The read cache's key for a Protagonist's snapshot. */
 const cacheKey = (guildId: string, id: string) => `protagonist:${guildId}:${id}`;
 
+/** Thrown inside the cache's load so that a missing Protagonist is not kept as an entry. */
+class Missing extends Error {}
+
 /**
- * Loads a Protagonist of this guild; one of another guild is "not found", never leaked. The
- * snapshot may come from the read cache, deep-frozen: change a copy (`cloneSnapshot`).
+ * A Protagonist of this guild; one of another guild is missing, never leaked. The snapshot may
+ * come from the read cache, deep-frozen: change a copy (`cloneSnapshot`).
  */
-export function loadProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
-  return sql.cache.read(cacheKey(guildId, id), () => readProtagonist(sql, guildId, id), true);
+export function findProtagonist(
+  sql: Sql,
+  guildId: string,
+  id: string,
+): ProtagonistSnapshot | undefined {
+  try {
+    return sql.cache.read(cacheKey(guildId, id), () => readProtagonist(sql, guildId, id), true);
+  } catch (error) {
+    if (error instanceof Missing) return undefined;
+    throw error;
+  }
 }
 
 function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
   const row = sql.get<StoredRow>(SELECT_PROTAGONIST, id, guildId);
-  if (!row) throw notFound("That Protagonist");
+  if (!row) throw new Missing();
   const skills = sql.all<{
     id: string;
     name: string;

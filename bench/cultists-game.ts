@@ -2,6 +2,7 @@
  * A Cultists of Cthulhu game in play for the services benchmark: three players with a character
  * each, roles dealt, so the measured player can roll five-die checks.
  */
+import { GameStore } from "../src/games/cultists-of-cthulhu/store/game-store.js";
 import type { Sql } from "../src/db/sql.js";
 import type { ActionBody } from "../src/games/cultists-of-cthulhu/rules/index.js";
 import {
@@ -36,7 +37,7 @@ export async function prepareCultistsGame(
   table: Table,
   player: string,
 ): Promise<CultistsTable> {
-  const service = createCultistsService({ sql, rng: seededRng(11) });
+  const service = createCultistsService({ store: new GameStore(sql), rng: seededRng(11) });
   const others = ["299999999999999901", "299999999999999902"];
   const act = async (by: string, body: ActionBody): Promise<void> => {
     const result = await service.act(table, { by, ...body });

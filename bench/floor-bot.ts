@@ -1,14 +1,13 @@
 /**
  * The floor under the latency targets: the bare bot (bare-bot.ts) plus the one thing every
  * command of ours must do before it answers, write its event-log row and commit it. It uses our
- * database code as the bot does (`openDatabase`, `Sql.transaction`, `recordEvent`, so the same
+ * database code as the bot does (`openDatabase`, `store.transaction`, `tx.events.append`, so the same
  * pragmas, statements and WAL checkpoints) and nothing else: no reads, rules, checks or embeds.
  *   DISCORD_TOKEN=… DISCORD_API_URL=… DATABASE_URL=file:… node dist/bench/bench/floor-bot.js
  */
 import { Client, Events, GatewayIntentBits } from "discord.js";
 import { openDatabase } from "../src/db/client.js";
 import { migrationsDir } from "../src/bot/paths.js";
-import { recordEvent } from "../src/services/event-log.js";
 
 const db = await openDatabase(process.env.DATABASE_URL ?? "file:floor.db", migrationsDir());
 // A real row for the event's target (the foreign key holds), read once.
@@ -21,8 +20,8 @@ const client = new Client({
 
 client.on(Events.InteractionCreate, (interaction) => {
   if (!interaction.isChatInputCommand()) return;
-  const logged = db.sql.transaction(() =>
-    recordEvent(db.sql, {
+  const logged = db.store.transaction((tx) =>
+    tx.events.append({
       guildId: interaction.guildId ?? "",
       campaignId: null,
       actorId: interaction.user.id,

@@ -103,7 +103,7 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
   return {
     name,
     db,
-    services: createServices({ db: db.prisma, sql: db.sql, rng: seededRng(7) }),
+    services: createServices({ db: db.prisma, store: db.store, rng: seededRng(7) }),
     actor: {
       guildId,
       userId: TARGET_OWNER_ID,

@@ -1,6 +1,7 @@
 import type { APIEmbed, ChatInputCommandInteraction, JSONEncodable } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule, SubcommandHandler } from "../src/bot/eternal-command.js";
+import { subcommandTable } from "../src/bot/subcommands.js";
 import { userText } from "../src/bot/format.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import {
@@ -20,8 +21,8 @@ import {
 } from "../src/bot/presentation/broken-bond.js";
 import { brokenBondPressed, brokenBondSubmitted } from "./bond/broken-bond.js";
 import type { BotServices } from "../src/bot/services.js";
-import { UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/index.js";
+import { UserError } from "../src/bot/user-facing-error.js";
 import { definition } from "./bond/definition.js";
 
 /** What every subcommand shares: who acts, on which Protagonist, and the roller's name. */
@@ -40,7 +41,7 @@ type Subcommand = (call: Call) => Promise<{
   brokenBonds?: { eventId: number; bonds: BrokenBondChoice[] };
 }>;
 
-const subcommands: Readonly<Record<string, Subcommand>> = {
+const subcommands = {
   list: async ({ services, actor, protagonistId }) => ({
     embed: bondListEmbed(await services.bonds.list({ actor, protagonistId })),
   }),
@@ -215,7 +216,7 @@ const subcommands: Readonly<Record<string, Subcommand>> = {
       brokenBonds: { eventId: repressed.eventId, bonds: brokenBondsOf(repressed.result.events) },
     };
   },
-};
+} satisfies Record<string, Subcommand>;
 
 /**
  * The `bond` option holds a Bond id when picked from autocomplete; a name typed in full (or one
@@ -240,17 +241,11 @@ async function bondIdOf(
   return exact?.id ?? only?.id ?? value;
 }
 
-export const bondCommand: CommandModule = {
-  definition,
-  writes: {
-    subcommands: ["add", "damage", "improve", "destroy", "erase", "project", "repress"],
-    components: [BROKEN_BOND_ACTIONS.form],
-  },
-  execute: async (interaction, { reply, services }) => {
-    const name = interaction.options.getSubcommand(true);
-    const run = Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
-    if (!run) throw new UserError("Unknown subcommand: pick one from the list.");
-    const { embed, temporaryInsanityOf, brokenBonds } = await run({
+/** Runs one subcommand and answers with its embed and whatever buttons it brings. */
+const answered =
+  (subcommand: Subcommand): SubcommandHandler =>
+  async (interaction, { reply, services }) => {
+    const { embed, temporaryInsanityOf, brokenBonds } = await subcommand({
       interaction,
       services,
       actor: actorFrom(interaction),
@@ -264,7 +259,24 @@ export const bondCommand: CommandModule = {
         ...(brokenBonds ? brokenBondRows(brokenBonds.eventId, brokenBonds.bonds) : []),
       ],
     });
-  },
+  };
+
+/** Each subcommand once: its handler and whether it writes. */
+export const BOND_SUBCOMMANDS = subcommandTable({
+  list: { run: answered(subcommands.list) },
+  add: { run: answered(subcommands.add), writes: true },
+  damage: { run: answered(subcommands.damage), writes: true },
+  improve: { run: answered(subcommands.improve), writes: true },
+  destroy: { run: answered(subcommands.destroy), writes: true },
+  erase: { run: answered(subcommands.erase), writes: true },
+  project: { run: answered(subcommands.project), writes: true },
+  repress: { run: answered(subcommands.repress), writes: true },
+});
+
+export const bondCommand: CommandModule = {
+  definition,
+  writes: { subcommands: BOND_SUBCOMMANDS.writing, components: [BROKEN_BOND_ACTIONS.form] },
+  execute: BOND_SUBCOMMANDS.execute,
   buttons: { [BROKEN_BOND_ACTIONS.test]: brokenBondPressed },
   modals: { [BROKEN_BOND_ACTIONS.form]: brokenBondSubmitted },
   autocomplete: async (interaction, { services }) => {

@@ -1,4 +1,4 @@
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { subcommandTable } from "../src/bot/subcommands.js";
 import { bondChoices, protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { campaignChoices, disorderChoices } from "../src/bot/presentation/campaign-autocomplete.js";
@@ -24,6 +24,7 @@ import {
   END_CONFIRM_ACTION,
 } from "./campaign/session-end.js";
 import { bindChannel, campaignSettings, changeGm, createCampaign } from "./campaign/setup.js";
+import { campaignExtras, extrasChoices } from "../src/extras/commands.js";
 
 /** Each subcommand once: its handler, whether it writes, whether only the user sees it. */
 export const CAMPAIGN_SUBCOMMANDS = subcommandTable({
@@ -35,6 +36,7 @@ export const CAMPAIGN_SUBCOMMANDS = subcommandTable({
     writes: true,
   },
   bind: { run: bindChannel, writes: true },
+  extras: { run: campaignExtras, writes: true },
   party: { run: showParty },
   // The session-end question is the GM's alone; everything else is for the table to see.
   "session-end": { run: askSessionEnd, private: true },
@@ -60,6 +62,9 @@ export const campaignCommand: CommandModule = {
       return protagonistChoices(interaction, services, focused.value);
     }
     if (focused.name === "bond") return bondChoices(interaction, services, focused.value);
+    if (["module", "setting", "value"].includes(focused.name)) {
+      return extrasChoices(interaction, services);
+    }
     if (focused.name === "disorder") return disorderChoices(interaction, services, focused.value);
     return [];
   },

@@ -1,10 +1,6 @@
 import { InteractionContextType, SlashCommandBuilder } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import {
-  definitionJson,
-  type CommandModule,
-  type SlashCommandDefinition,
-} from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { truncate } from "../src/bot/format.js";
 import { closestNames } from "../src/rules/closest-names.js";
 import { embedsPerMessage } from "../src/bot/presentation/embed-pages.js";
@@ -18,8 +14,9 @@ import type { BotServices } from "../src/bot/services.js";
 import { isUserFacingError, UserError } from "../src/bot/user-facing-error.js";
 import type { Actor } from "../src/services/actor.js";
 import type { CampaignView } from "../src/services/campaign-service.js";
-import { COMMAND_NAME } from "./cultists-of-cthulhu/definition.js";
-import { cultistsHelp } from "./cultists-of-cthulhu/help.js";
+import type { CampaignExtrasView } from "../src/extras/extras-service.js";
+import { campaignExtras } from "../src/extras/campaign-extras.js";
+import { commandName, extraCommandHelp, extrasHelpEmbed } from "../src/extras/presentation.js";
 
 const definition = new SlashCommandBuilder()
   .setName("help")
@@ -35,15 +32,6 @@ const definition = new SlashCommandBuilder()
       .setMaxLength(32),
   );
 
-/**
- * What the bot registers, read from the command list so new commands show up by themselves.
- * Imported when needed: the list holds /help itself, and a static import would be a cycle.
- */
-async function registeredDefinitions(): Promise<SlashCommandDefinition[]> {
-  const { commands } = await import("./index.js");
-  return commands.map((module) => definitionJson(module.definition));
-}
-
 /** This channel's campaign, or null when the server has none yet. */
 async function campaignHere(services: BotServices, actor: Actor): Promise<CampaignView | null> {
   try {
@@ -54,18 +42,26 @@ async function campaignHere(services: BotServices, actor: Actor): Promise<Campai
   }
 }
 
+/** This channel's campaign's Extras, or null when the server has no campaign yet. */
+async function extrasHere(services: BotServices, actor: Actor): Promise<CampaignExtrasView | null> {
+  try {
+    return await services.extras.inCampaign({ actor });
+  } catch (error) {
+    if (isUserFacingError(error)) return null;
+    throw error;
+  }
+}
+
 export const helpCommand: CommandModule = {
   definition,
   ephemeral: true,
-  execute: async (interaction, { reply, services }) => {
-    const definitions = await registeredDefinitions();
+  // The registry hands over what the bot registers, so new commands show up by themselves.
+  execute: async (interaction, { reply, services, registered: definitions }) => {
     const wanted = interaction.options
       .getString("command")
       ?.replace(/^\//, "")
       .trim()
       .toLowerCase();
-    // The board game companion has its own help, with its table's settings.
-    if (wanted === COMMAND_NAME) return reply.send(await cultistsHelp(interaction, services));
     let embeds;
     if (wanted) {
       const found = definitions.find((candidate) => candidate.name === wanted);
@@ -73,16 +69,24 @@ export const helpCommand: CommandModule = {
         const names = definitions.map((candidate) => candidate.name);
         throw new UserError(truncate(unknownCommandText(wanted, names), 1900));
       }
-      embeds = detailEmbeds(found, await campaignHere(services, actorFrom(interaction)));
+      const actor = actorFrom(interaction);
+      const module = services.extras.modules.find((extra) => commandName(extra) === found.name);
+      const help = module && extraCommandHelp(module, await extrasHere(services, actor));
+      embeds = detailEmbeds(found, await campaignHere(services, actor), help);
     } else {
-      const campaign = await campaignHere(services, actorFrom(interaction));
+      const actor = actorFrom(interaction);
+      const campaign = await campaignHere(services, actor);
+      const { modules } = services.extras;
       embeds = [...overviewEmbeds(definitions), rulesInForceEmbed(campaign)];
+      if (modules.length > 0) {
+        const view = await extrasHere(services, actor);
+        embeds.push(extrasHelpEmbed(modules, view, campaignExtras(modules, null)));
+      }
     }
     for (const message of embedsPerMessage(embeds)) await reply.send({ embeds: message });
   },
-  autocomplete: async (interaction) => {
+  autocomplete: (interaction, { registered: definitions }) => {
     const typed = interaction.options.getFocused().replace(/^\//, "").trim().toLowerCase();
-    const definitions = await registeredDefinitions();
     const containing = definitions.filter((candidate) => candidate.name.includes(typed));
     // A typo ("sna") contains nothing: offer the closest names instead.
     const closest = closestNames(
@@ -93,9 +97,11 @@ export const helpCommand: CommandModule = {
       containing.length > 0
         ? containing
         : definitions.filter((candidate) => closest.includes(candidate.name));
-    return offered.map((candidate) => ({
-      name: truncate(`/${candidate.name} — ${candidate.description}`, 100),
-      value: candidate.name,
-    }));
+    return Promise.resolve(
+      offered.map((candidate) => ({
+        name: truncate(`/${candidate.name} — ${candidate.description}`, 100),
+        value: candidate.name,
+      })),
+    );
   },
 };

@@ -6,7 +6,7 @@ import {
   type ButtonInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule, ComponentHandler } from "../src/bot/command.js";
+import type { CommandModule, ComponentHandler } from "../src/bot/eternal-command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import {
   historyMessage,

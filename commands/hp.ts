@@ -1,6 +1,6 @@
 import { InteractionContextType, SlashCommandBuilder } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { lethalityEmbed, pointsEmbed } from "../src/bot/presentation/harm-embeds.js";
 import { addPointsSubcommands, pointsRequest } from "../src/bot/presentation/points-subcommands.js";

@@ -1,4 +1,7 @@
-import type { CommandModule } from "../src/bot/command.js";
+import type { Game } from "../src/bot/game.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
+import { eternalRefusalText } from "../src/bot/presentation/refusals.js";
+import type { BotServices } from "../src/bot/services.js";
 import { rollCommand } from "./roll.js";
 import { campaignCommand } from "./campaign.js";
 import { helpCommand } from "./help.js";
@@ -10,7 +13,12 @@ import { hpCommand } from "./hp.js";
 import { resourcesCommand } from "./resources.js";
 import { undoCommand } from "./undo.js";
 import { wpCommand } from "./wp.js";
-import { cultistsCommand } from "./cultists-of-cthulhu/cultists.js";
+import { extraCommands } from "../src/extras/commands.js";
+import type { ExtraModule } from "../src/extras/module.js";
+import { trainingExtra } from "../src/extras/training/index.js";
+
+/** The Extras the bot offers (each off until a GM switches it on in a campaign). */
+export const extraModules: readonly ExtraModule[] = [trainingExtra];
 
 /** Every slash command of the bot; registration and routing both read this list. */
 export const commands: readonly CommandModule[] = [
@@ -24,6 +32,14 @@ export const commands: readonly CommandModule[] = [
   wpCommand,
   historyCommand,
   undoCommand,
+  ...extraCommands(extraModules),
   helpCommand,
-  cultistsCommand,
 ];
+
+/** Cthulhu Eternal as the composition root plugs it in: its services, commands and words. */
+export function cthulhuEternal(
+  services: BotServices,
+  only: readonly CommandModule[] = commands,
+): Game<BotServices> {
+  return { services, commands: only, refusalText: eternalRefusalText };
+}

@@ -4,6 +4,7 @@
  * by three forms (basics; stats and skills; Bonds and picks) and a few menus. Nothing typed is
  * lost: a refused input keeps the draft and the text, and says why, once.
  */
+import { eternalUserMessageOf } from "../src/bot/presentation/refusals.js";
 import type {
   AnySelectMenuInteraction,
   ButtonInteraction,
@@ -12,7 +13,7 @@ import type {
   ModalSubmitInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { HandlerContext } from "../src/bot/command.js";
+import type { HandlerContext } from "../src/bot/eternal-command.js";
 import {
   applyChange,
   flowHandler,
@@ -52,7 +53,7 @@ import {
 } from "../src/bot/presentation/creation-input.js";
 import { CREATION_TEXT } from "../src/bot/presentation/creation-message.js";
 import { sheetMessages } from "../src/bot/presentation/protagonist-sheet.js";
-import { isUserFacingError, userMessageOf } from "../src/bot/user-facing-error.js";
+import { isUserFacingError } from "../src/bot/user-facing-error.js";
 import {
   adversityPickCount,
   canonicalSkillText,
@@ -345,7 +346,7 @@ const confirmPressed = flowHandler<ButtonInteraction>(async (interaction, contex
   } catch (error) {
     // A name taken meanwhile, or a campaign rule changed: the draft stays for the player to fix.
     if (!isUserFacingError(error)) throw error;
-    session.notices.push(userMessageOf(error) ?? error.userMessage);
+    session.notices.push(eternalUserMessageOf(error) ?? error.userMessage);
     return render(context, flow, await previewOf(interaction, context, session));
   }
   session.created = { name: created.protagonist.name };

@@ -9,7 +9,7 @@ import {
   type ModalSubmitInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../src/bot/eternal-command.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { customId } from "../src/bot/custom-id.js";
 import { fieldLines } from "../src/bot/presentation/creation-preview.js";

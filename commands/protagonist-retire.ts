@@ -7,7 +7,7 @@ import {
   type ChatInputCommandInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../src/bot/eternal-command.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { customId } from "../src/bot/custom-id.js";
 import { truncate, userText } from "../src/bot/format.js";

@@ -6,7 +6,7 @@ import {
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
 import { downloadTextAttachment } from "../src/bot/attachment-download.js";
-import type { ComponentContext, HandlerContext } from "../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../src/bot/eternal-command.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { userText } from "../src/bot/format.js";
 import { importProblemsText } from "../src/bot/presentation/import-problems.js";
@@ -14,6 +14,7 @@ import { protagonistListPage } from "../src/bot/presentation/protagonist-list.js
 import { sheetMessages } from "../src/bot/presentation/protagonist-sheet.js";
 import { protagonistIdOption } from "../src/bot/protagonist-option.js";
 import { UserError } from "../src/bot/user-facing-error.js";
+import { extraSheetFields } from "../src/extras/sheet.js";
 import { ImportRefused } from "../src/services/protagonist-import.js";
 import { IMPORT_MAX_BYTES } from "../src/services/protagonist-transfer.js";
 
@@ -28,7 +29,13 @@ export async function showProtagonist(
     actor,
     protagonistId: await protagonistIdOption(interaction, services, actor),
   });
-  for (const embeds of sheetMessages(view)) await reply.send({ embeds });
+  const extras = await services.extras.inCampaign({
+    actor,
+    campaignId: view.protagonist.campaignId,
+  });
+  for (const embeds of sheetMessages(view, extraSheetFields(extras, view.protagonist))) {
+    await reply.send({ embeds });
+  }
 }
 
 export async function listProtagonists(

@@ -6,7 +6,7 @@ import {
   type ApplicationCommandOptionChoiceData,
   type AutocompleteInteraction,
 } from "discord.js";
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import { subcommandTable } from "../src/bot/subcommands.js";
 import { PROTAGONIST_COMMAND } from "../src/bot/creation-session.js";
 import { protagonistChoices, skillChoices } from "../src/bot/presentation/autocomplete.js";

@@ -7,7 +7,8 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule, SubcommandHandler } from "../src/bot/eternal-command.js";
+import { subcommandTable } from "../src/bot/subcommands.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { pointsOrDice } from "../src/bot/presentation/points-or-dice.js";
 import {
@@ -197,94 +198,114 @@ function difficultyOf(interaction: ChatInputCommandInteraction): ResourceDifficu
   return isDifficulty(value) ? value : "normal";
 }
 
+/** Who acts, on which Protagonist, and the roller's name: what every subcommand reads. */
+function callOf(interaction: ChatInputCommandInteraction) {
+  return {
+    actor: actorFrom(interaction),
+    protagonistId: interaction.options.getString("protagonist"),
+    roller: interaction.user.displayName,
+  };
+}
+
+const testResources: SubcommandHandler = async (interaction, { reply, services }) => {
+  const { actor, protagonistId, roller } = callOf(interaction);
+  const outcome = await services.resources.test({
+    actor,
+    protagonistId,
+    where: locationOption(interaction, "where") ?? "at-hand",
+    difficulty: difficultyOf(interaction),
+    specialisedCost: interaction.options.getInteger("specialised-cost"),
+  });
+  await reply.send({ embeds: [resourceTestEmbed(outcome, roller)] });
+};
+
+const poolResources: SubcommandHandler = async (interaction, context) => {
+  const fellows = [];
+  for (let i = 1; i <= POOL_FELLOWS; i += 1) {
+    const fellow = interaction.options.getString(`with${i}`);
+    if (fellow !== null) {
+      fellows.push({ protagonistId: fellow, where: locationOption(interaction, `where${i}`) });
+    }
+  }
+  await runPool(interaction, context, {
+    where: locationOption(interaction, "where") ?? "at-hand",
+    difficulty: difficultyOf(interaction),
+    own: interaction.options.getString("protagonist"),
+    fellows,
+  });
+};
+
+const gainResources: SubcommandHandler = async (interaction, { reply, services }) => {
+  const { actor, protagonistId, roller } = callOf(interaction);
+  const outcome = await services.resources.gain({
+    actor,
+    protagonistId,
+    amount: pointsOrDice(interaction.options.getString("amount", true)),
+  });
+  await reply.send({ embeds: [resourceGainEmbed(outcome, roller)] });
+};
+
+const loseResources: SubcommandHandler = async (interaction, { reply, services }) => {
+  const { actor, protagonistId } = callOf(interaction);
+  const why = interaction.options.getString("why");
+  const outcome = await services.resources.lose({
+    actor,
+    protagonistId,
+    amount: interaction.options.getInteger("amount", true),
+    why,
+  });
+  await reply.send({ embeds: [resourceLossEmbed(outcome, why)] });
+};
+
+const resourceStatus: SubcommandHandler = async (interaction, { reply, services }) => {
+  const { actor, protagonistId } = callOf(interaction);
+  const status = await services.resources.status({ actor, protagonistId });
+  await reply.send({ embeds: [resourceStatusEmbed(status)] });
+};
+
+const changeBoxes =
+  (action: "check" | "uncheck"): SubcommandHandler =>
+  async (interaction, { reply, services }) => {
+    const { actor, protagonistId } = callOf(interaction);
+    const outcome = await services.resources[action]({
+      actor,
+      protagonistId,
+      boxes: interaction.options.getInteger("boxes") ?? 1,
+    });
+    await reply.send({ embeds: [resourceBoxesEmbed(outcome, action)] });
+  };
+
+const replenishResources: SubcommandHandler = async (interaction, { reply, services }) => {
+  const { actor, protagonistId } = callOf(interaction);
+  const outcome = await services.resources.replenish({
+    actor,
+    protagonistIds: protagonistId ? [protagonistId] : [],
+  });
+  await reply.send({ embeds: [resourceReplenishEmbed(outcome)] });
+};
+
+/** Each subcommand once: its handler, whether it writes, whether only the user sees it. */
+export const RESOURCES_SUBCOMMANDS = subcommandTable({
+  test: { run: testResources, writes: true },
+  pool: { run: poolResources, writes: true },
+  gain: { run: gainResources, writes: true },
+  lose: { run: loseResources, writes: true },
+  // A status check is a private look at one's own sheet; everything else happens at the table.
+  status: { run: resourceStatus, private: true },
+  check: { run: changeBoxes("check"), writes: true },
+  uncheck: { run: changeBoxes("uncheck"), writes: true },
+  replenish: { run: replenishResources, writes: true },
+});
+
 export const resourcesCommand: CommandModule = {
   definition,
   writes: {
-    subcommands: ["test", "pool", "gain", "lose", "check", "uncheck", "replenish"],
+    subcommands: RESOURCES_SUBCOMMANDS.writing,
     // The last acceptance rolls the pool.
     components: [POOL_ACTIONS.accept],
   },
-  // A status check is a private look at one's own sheet; everything else happens at the table.
-  ephemeral: (interaction) => interaction.options.getSubcommand(false) === "status",
-  execute: async (interaction, { reply, services, log }) => {
-    const actor = actorFrom(interaction);
-    const protagonistId = interaction.options.getString("protagonist");
-    const roller = interaction.user.displayName;
-    const { resources } = services;
-    switch (interaction.options.getSubcommand()) {
-      case "test": {
-        const outcome = await resources.test({
-          actor,
-          protagonistId,
-          where: locationOption(interaction, "where") ?? "at-hand",
-          difficulty: difficultyOf(interaction),
-          specialisedCost: interaction.options.getInteger("specialised-cost"),
-        });
-        return reply.send({ embeds: [resourceTestEmbed(outcome, roller)] });
-      }
-      case "pool": {
-        const fellows = [];
-        for (let i = 1; i <= POOL_FELLOWS; i += 1) {
-          const fellow = interaction.options.getString(`with${i}`);
-          if (fellow !== null) {
-            fellows.push({
-              protagonistId: fellow,
-              where: locationOption(interaction, `where${i}`),
-            });
-          }
-        }
-        return runPool(
-          interaction,
-          { reply, services, log },
-          {
-            where: locationOption(interaction, "where") ?? "at-hand",
-            difficulty: difficultyOf(interaction),
-            own: protagonistId,
-            fellows,
-          },
-        );
-      }
-      case "gain": {
-        const outcome = await resources.gain({
-          actor,
-          protagonistId,
-          amount: pointsOrDice(interaction.options.getString("amount", true)),
-        });
-        return reply.send({ embeds: [resourceGainEmbed(outcome, roller)] });
-      }
-      case "lose": {
-        const why = interaction.options.getString("why");
-        const outcome = await resources.lose({
-          actor,
-          protagonistId,
-          amount: interaction.options.getInteger("amount", true),
-          why,
-        });
-        return reply.send({ embeds: [resourceLossEmbed(outcome, why)] });
-      }
-      case "status": {
-        const status = await resources.status({ actor, protagonistId });
-        return reply.send({ embeds: [resourceStatusEmbed(status)] });
-      }
-      case "check":
-      case "uncheck": {
-        const action = interaction.options.getSubcommand() === "check" ? "check" : "uncheck";
-        const outcome = await resources[action]({
-          actor,
-          protagonistId,
-          boxes: interaction.options.getInteger("boxes") ?? 1,
-        });
-        return reply.send({ embeds: [resourceBoxesEmbed(outcome, action)] });
-      }
-      case "replenish": {
-        const outcome = await resources.replenish({
-          actor,
-          protagonistIds: protagonistId ? [protagonistId] : [],
-        });
-        return reply.send({ embeds: [resourceReplenishEmbed(outcome)] });
-      }
-    }
-  },
+  ephemeral: RESOURCES_SUBCOMMANDS.isPrivate,
+  execute: RESOURCES_SUBCOMMANDS.execute,
   buttons: { [POOL_ACTIONS.accept]: poolAccepted, [POOL_ACTIONS.cancel]: poolCancelled },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);

@@ -6,7 +6,7 @@ import {
   type ChatInputCommandInteraction,
 } from "discord.js";
 import { serverActorOf } from "../src/bot/actor.js";
-import type { CommandModule } from "../src/bot/command.js";
+import type { CommandModule } from "../src/bot/eternal-command.js";
 import type { BotServices } from "../src/bot/services.js";
 import { protagonistChoices, skillChoices } from "../src/bot/presentation/autocomplete.js";
 import {

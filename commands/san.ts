@@ -5,7 +5,7 @@ import {
   type ButtonInteraction,
 } from "discord.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule, ComponentContext } from "../src/bot/command.js";
+import type { CommandModule, ComponentContext } from "../src/bot/eternal-command.js";
 import { protagonistChoices } from "../src/bot/presentation/autocomplete.js";
 import { brokenBondRows, brokenBondsOf } from "../src/bot/presentation/broken-bond.js";
 import { sanTestEmbed } from "../src/bot/presentation/sanity.js";

@@ -1,6 +1,7 @@
 import { InteractionContextType, SlashCommandBuilder, type BaseMessageOptions } from "discord.js";
+import { eternalUserMessageOf } from "../src/bot/presentation/refusals.js";
 import { actorFrom } from "../src/bot/actor.js";
-import type { CommandModule, HandlerContext } from "../src/bot/command.js";
+import type { CommandModule, HandlerContext } from "../src/bot/eternal-command.js";
 import { truncate } from "../src/bot/format.js";
 import { assertRequester } from "../src/bot/presentation/requester-only.js";
 import {
@@ -11,7 +12,7 @@ import {
   undoPromptMessage,
   undoRefusedMessage,
 } from "../src/bot/presentation/undo-prompt.js";
-import { isUserFacingError, userMessageOf } from "../src/bot/user-facing-error.js";
+import { isUserFacingError } from "../src/bot/user-facing-error.js";
 import { readableSummary } from "../src/bot/presentation/logged-words.js";
 import { undoRefusalMessage } from "../src/bot/presentation/undo-refusals.js";
 import type { UndoResult } from "../src/services/history-service.js";
@@ -126,7 +127,7 @@ async function announce(
 /** A refused confirm, shown on the private prompt itself (with "Undo back to" when it applies). */
 function refusedPrompt(error: unknown, eventText: string, userId: string): BaseMessageOptions {
   if (isUndoRefusedError(error)) return undoRefusalMessage(error.refusal, userId);
-  const why = userMessageOf(error);
+  const why = eternalUserMessageOf(error);
   if (why === undefined) throw error;
   return undoRefusedMessage(eventText, why);
 }

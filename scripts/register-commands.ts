@@ -4,7 +4,7 @@
  */
 import { REST, Routes, type APIApplication } from "discord.js";
 import { commands } from "../commands/index.js";
-import { CommandRegistry } from "../src/bot/command-registry.js";
+import { commandDefinitions } from "../src/bot/command-registry.js";
 import { installTypesIn, registerCommands } from "../src/bot/command-registration.js";
 import { migrationsDir } from "../src/bot/paths.js";
 import { configFromEnvironmentOrExit } from "../src/config.js";
@@ -25,8 +25,8 @@ try {
   const application = (await rest.get(Routes.currentApplication())) as APIApplication;
   await registerCommands({
     rest,
-    state: createBotStateService(db.prisma),
-    definitions: new CommandRegistry(commands).definitions(),
+    state: createBotStateService(db.store),
+    definitions: commandDefinitions(commands),
     target: {
       applicationId: application.id,
       guildId: config.devGuildId,

@@ -2,10 +2,12 @@
  * Composition root: reads the configuration, then builds every long-lived part and wires them
  * together by hand, in start-up order. The one place to look for "where does X come from".
  */
+import { GameStore } from "./games/cultists-of-cthulhu/store/game-store.js";
 import { disableValidators, Events } from "discord.js";
-import { commands } from "../commands/index.js";
+import { cthulhuEternal, extraModules } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
 import { CommandRegistry } from "./bot/command-registry.js";
+import { routeGame } from "./bot/game.js";
 import { installTypesOf, registerCommands } from "./bot/command-registration.js";
 import { InteractionDispatcher } from "./bot/dispatcher.js";
 import { InFlight } from "./bot/in-flight.js";
@@ -13,6 +15,8 @@ import { loginFailureMessage } from "./bot/login-failure.js";
 import { WriteRateLimiter } from "./bot/rate-limit.js";
 import { migrationsDir } from "./bot/paths.js";
 import { createBotServices } from "./bot/services.js";
+import { cultistsOfCthulhu } from "../commands/cultists-of-cthulhu/index.js";
+import { createCultistsService } from "./games/cultists-of-cthulhu/services/game-service.js";
 import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
 import { configFromEnvironmentOrExit } from "./config.js";
 import { openDatabase, type OpenDatabase } from "./db/client.js";
@@ -57,14 +61,17 @@ async function main(): Promise<void> {
     log.warn({ modified: db.migrations.modified }, "applied migrations changed since they ran");
   }
 
-  const botState = createBotStateService(db.prisma);
-  const services = createBotServices({ db: db.prisma, sql: db.sql }, cryptoRng());
-  const registry = new CommandRegistry(commands);
+  const botState = createBotStateService(db.store);
+  const services = createBotServices({ db: db.prisma, store: db.store }, cryptoRng(), extraModules);
+  const cultists = createCultistsService({ store: new GameStore(db.sql), rng: services.rng });
+  const registry = new CommandRegistry([
+    ...routeGame(cthulhuEternal(services)),
+    ...routeGame(cultistsOfCthulhu({ cultists })),
+  ]);
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);
   const dispatcher = new InteractionDispatcher({
     registry,
-    services,
     log,
     writeRateLimiter: new WriteRateLimiter(config.writeRateLimit),
     rollRateLimiter: new WriteRateLimiter(config.rollRateLimit),
@@ -77,8 +84,8 @@ async function main(): Promise<void> {
           {
             discord: () => client.isReady(),
             database: async () => {
-              await db.prisma.$queryRaw`SELECT 1`;
-              return true;
+              // A read transaction: the connection answers.
+              return db.store.read(() => Promise.resolve(true));
             },
           },
           config.healthPort,

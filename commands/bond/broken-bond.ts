@@ -1,7 +1,7 @@
 /** The GM's Helplessness SAN test for a broken Bond: the button under the answer, then its form. */
 import type { ButtonInteraction, ModalSubmitInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { ComponentContext } from "../../src/bot/command.js";
+import type { ComponentContext } from "../../src/bot/eternal-command.js";
 import {
   BROKEN_BOND_FIELDS,
   brokenBondForm,

@@ -1,6 +1,6 @@
 import type { AnySelectMenuInteraction, ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../../src/bot/eternal-command.js";
 import type { Reply } from "../../src/bot/reply.js";
 import { adversityResultEmbed, adversityTestEmbed } from "../../src/bot/presentation/adversity.js";
 import type { BotServices } from "../../src/bot/services.js";

@@ -217,6 +217,40 @@ export const definition = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     campaignOption(
       sub
+        .setName("extras")
+        .setDescription(
+          "The Extras (optional rule modules): list them; GMs switch one on or set it",
+        )
+        .addStringOption((option) =>
+          option
+            .setName("module")
+            .setDescription("The Extra to change")
+            .setAutocomplete(true)
+            .setMaxLength(64),
+        )
+        .addBooleanOption((option) =>
+          option.setName("enabled").setDescription("Switch it on (True) or off (False)"),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("setting")
+            .setDescription("One of its settings to change")
+            .setAutocomplete(true)
+            .setMaxLength(64),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("value")
+            .setDescription("The setting's new value")
+            .setAutocomplete(true)
+            .setMaxLength(100),
+        ),
+      "whose Extras",
+    ),
+  )
+  .addSubcommand((sub) =>
+    campaignOption(
+      sub
         .setName("party")
         .setDescription("Every active Protagonist: HP, WP, SAN, Bonds, Resources"),
       "to show",

@@ -1,7 +1,8 @@
 import { EmbedBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { HandlerContext } from "../../src/bot/command.js";
-import { boxes, EMBED_LIMITS, truncate, userText } from "../../src/bot/format.js";
+import type { HandlerContext } from "../../src/bot/eternal-command.js";
+import { EMBED_LIMITS, truncate, userText } from "../../src/bot/format.js";
+import { boxes } from "../../src/bot/presentation/percentile-format.js";
 import { UserError } from "../../src/bot/user-facing-error.js";
 
 export const DOWNTIME_COLOUR = 0x3498db;

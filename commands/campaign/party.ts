@@ -7,7 +7,7 @@ import {
   type ChatInputCommandInteraction,
 } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../../src/bot/eternal-command.js";
 import { customId } from "../../src/bot/custom-id.js";
 import type { ReplyMessage } from "../../src/bot/reply.js";
 import { partyEmbed, partyPages } from "../../src/bot/presentation/party.js";

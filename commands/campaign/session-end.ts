@@ -7,7 +7,7 @@ import {
   type ChatInputCommandInteraction,
 } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../../src/bot/eternal-command.js";
 import { customId } from "../../src/bot/custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../../src/bot/format.js";
 import { ruleSettingLines } from "../../src/bot/presentation/campaign-settings.js";

@@ -1,6 +1,6 @@
 import { EmbedBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { HandlerContext } from "../../src/bot/command.js";
+import type { HandlerContext } from "../../src/bot/eternal-command.js";
 import { EMBED_LIMITS, truncate, userText } from "../../src/bot/format.js";
 import {
   SETTINGS_COLOUR,

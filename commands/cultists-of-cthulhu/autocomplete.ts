@@ -1,5 +1,5 @@
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from "discord.js";
-import type { AutocompleteContext } from "../../src/bot/command.js";
+import type { AutocompleteContext } from "../../src/games/cultists-of-cthulhu/command.js";
 import { cut, namesFor } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
 import {
   DEFAULT_SETTINGS,

@@ -1,5 +1,8 @@
 import type { AnySelectMenuInteraction, ButtonInteraction } from "discord.js";
-import type { ComponentContext, ComponentHandler } from "../../src/bot/command.js";
+import type {
+  ComponentContext,
+  ComponentHandler,
+} from "../../src/games/cultists-of-cthulhu/command.js";
 import {
   asPlayerView,
   historyMessage,

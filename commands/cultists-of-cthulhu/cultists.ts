@@ -1,5 +1,9 @@
 import type { ChatInputCommandInteraction } from "discord.js";
-import type { CommandModule, HandlerContext } from "../../src/bot/command.js";
+import type {
+  CommandModule,
+  CultistsServices,
+  HandlerContext,
+} from "../../src/games/cultists-of-cthulhu/command.js";
 import { subcommandTable, type SubcommandRow } from "../../src/bot/subcommands.js";
 import {
   historyMessage,
@@ -196,7 +200,10 @@ const load: Run = async (interaction, context, table) => {
   await answer(interaction, context, result);
 };
 
-function row(run: Run, options: { writes?: boolean; private?: boolean } = {}): SubcommandRow {
+function row(
+  run: Run,
+  options: { writes?: boolean; private?: boolean } = {},
+): SubcommandRow<CultistsServices> {
   return {
     writes: options.writes ?? true,
     ...(options.private ? { private: true } : {}),
@@ -209,7 +216,7 @@ function row(run: Run, options: { writes?: boolean; private?: boolean } = {}): S
   };
 }
 
-const SPECIAL: Readonly<Record<string, SubcommandRow>> = {
+const SPECIAL: Readonly<Record<string, SubcommandRow<CultistsServices>>> = {
   open: row(open),
   status: row(status),
   role: row(role, { writes: false, private: true }),

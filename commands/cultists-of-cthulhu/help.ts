@@ -1,5 +1,5 @@
 import type { Interaction } from "discord.js";
-import type { BotServices } from "../../src/bot/services.js";
+import type { CultistsServices } from "../../src/games/cultists-of-cthulhu/command.js";
 import {
   helpMessage,
   type CommandNames,
@@ -44,7 +44,7 @@ export function commandNames(): CommandNames {
 /** The game's help with the settings of this channel's game (the defaults when there is none). */
 export async function cultistsHelp(
   interaction: Interaction,
-  services: BotServices,
+  services: CultistsServices,
 ): Promise<GameMessage> {
   const { guildId, channelId } = interaction;
   const game =

@@ -1,5 +1,5 @@
 import { Routes, type Interaction } from "discord.js";
-import type { HandlerContext } from "../../src/bot/command.js";
+import type { HandlerContext } from "../../src/games/cultists-of-cthulhu/command.js";
 import { noMentions } from "../../src/bot/reply.js";
 import {
   actionMessage,

@@ -3,9 +3,10 @@
  * a GM pools); otherwise an offer the other players accept with a button, rolled on the last
  * acceptance. Declining or letting it expire changes nothing.
  */
+import { eternalUserMessageOf } from "../../src/bot/presentation/refusals.js";
 import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { ComponentContext, HandlerContext } from "../../src/bot/command.js";
+import type { ComponentContext, HandlerContext } from "../../src/bot/eternal-command.js";
 import {
   acceptPoolOffer,
   mayCancelPoolOffer,
@@ -22,7 +23,7 @@ import {
   poolOfferMessage,
 } from "../../src/bot/presentation/pool-offer.js";
 import { resourcePoolEmbed } from "../../src/bot/presentation/resource-embeds.js";
-import { userMessageOf, UserError } from "../../src/bot/user-facing-error.js";
+import { UserError } from "../../src/bot/user-facing-error.js";
 import type { ResourceDifficulty, ResourceLocation } from "../../src/rules/resources.js";
 
 export interface PoolRequest {
@@ -111,7 +112,7 @@ export async function poolAccepted(
     });
   } catch (error) {
     // Something changed since the offer (a box checked, a Protagonist out of play): say so.
-    const why = userMessageOf(error);
+    const why = eternalUserMessageOf(error);
     if (why === undefined) throw error;
     await reply.edit(poolOfferClosedMessage(why));
   }

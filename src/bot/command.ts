@@ -9,7 +9,6 @@ import type {
 } from "discord.js";
 import type { Logger } from "../logger.js";
 import type { Reply } from "./reply.js";
-import type { BotServices } from "./services.js";
 
 /** The JSON Discord receives for one slash command. */
 export type SlashCommandDefinition = RESTPostAPIChatInputApplicationCommandsJSONBody;
@@ -18,32 +17,42 @@ export type SlashCommandDefinition = RESTPostAPIChatInputApplicationCommandsJSON
 export type SlashCommandDefinitionSource =
   SlashCommandDefinition | { toJSON(): SlashCommandDefinition };
 
-export interface HandlerContext {
+/**
+ * What a handler is given. `S` is its game's services; the dispatcher itself routes commands
+ * whose services are already bound in (`S` = void, see `routeGame`).
+ */
+export interface HandlerContext<S = void> {
   readonly reply: Reply;
   /** Carries the interaction id, guild, user and command. */
   readonly log: Logger;
-  readonly services: BotServices;
+  readonly services: S;
+  /** Every command the bot registers, as Discord was given them (for /help). */
+  readonly registered: readonly SlashCommandDefinition[];
 }
 
-export interface ComponentContext extends HandlerContext {
+export interface ComponentContext<S = void> extends HandlerContext<S> {
   /** The `<action>` of the custom id `<command>:<action>:<args…>`. */
   readonly action: string;
   readonly args: readonly string[];
 }
 
-export interface AutocompleteContext {
+export interface AutocompleteContext<S = void> {
   readonly log: Logger;
-  readonly services: BotServices;
+  readonly services: S;
+  readonly registered: readonly SlashCommandDefinition[];
 }
 
-export type ComponentHandler<I> = (interaction: I, context: ComponentContext) => Promise<void>;
+export type ComponentHandler<I, S = void> = (
+  interaction: I,
+  context: ComponentContext<S>,
+) => Promise<void>;
 
 /**
  * One slash command: its definition and every handler for interactions it owns. Components it
  * creates must use custom ids made with `customId(<command name>, <action>, …args)`, which
  * route them back to `buttons[action]`, `selectMenus[action]` or `modals[action]`.
  */
-export interface CommandModule {
+export interface CommandModule<S = void> {
   readonly definition: SlashCommandDefinitionSource;
   /**
    * Whether answers are private unless a message says otherwise; decides whether the automatic
@@ -65,16 +74,16 @@ export interface CommandModule {
   readonly rolls?: boolean;
   readonly execute: (
     interaction: ChatInputCommandInteraction,
-    context: HandlerContext,
+    context: HandlerContext<S>,
   ) => Promise<void>;
   /** Returns the choices to offer (the first 25 are sent). */
   readonly autocomplete?: (
     interaction: AutocompleteInteraction,
-    context: AutocompleteContext,
+    context: AutocompleteContext<S>,
   ) => Promise<readonly ApplicationCommandOptionChoiceData[]>;
-  readonly buttons?: Readonly<Record<string, ComponentHandler<ButtonInteraction>>>;
-  readonly selectMenus?: Readonly<Record<string, ComponentHandler<AnySelectMenuInteraction>>>;
-  readonly modals?: Readonly<Record<string, ComponentHandler<ModalSubmitInteraction>>>;
+  readonly buttons?: Readonly<Record<string, ComponentHandler<ButtonInteraction, S>>>;
+  readonly selectMenus?: Readonly<Record<string, ComponentHandler<AnySelectMenuInteraction, S>>>;
+  readonly modals?: Readonly<Record<string, ComponentHandler<ModalSubmitInteraction, S>>>;
 }
 
 export type WriteDeclaration =

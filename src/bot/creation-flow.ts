@@ -3,6 +3,7 @@
  * it and on which version of the message, one interaction per draft at a time, and rendering the
  * flow's one message after each change.
  */
+import { eternalUserMessageOf } from "./presentation/refusals.js";
 import {
   ComponentType,
   type AnySelectMenuInteraction,
@@ -12,10 +13,9 @@ import {
 import type { CreationDraft, CreationPreview } from "../rules/creation/index.js";
 import type { Era } from "../rules/types.js";
 import { actorFrom } from "./actor.js";
-import type { ComponentContext, ComponentHandler } from "./command.js";
+import type { ComponentContext, ComponentHandler } from "./eternal-command.js";
 import { TYPED_FIELDS, creationDrafts, type CreationSession } from "./creation-session.js";
 import { CREATION_TEXT, creationMessage } from "./presentation/creation-message.js";
-import { userMessageOf } from "./user-facing-error.js";
 
 export type FlowInteraction = ButtonInteraction | AnySelectMenuInteraction | ModalSubmitInteraction;
 
@@ -144,7 +144,7 @@ export async function applyChange(
   try {
     preview = await previewOf(interaction, context, session);
   } catch (error) {
-    const message = userMessageOf(error);
+    const message = eternalUserMessageOf(error);
     if (message === undefined) throw error;
     session.draft = before;
     session.notices.push(message);

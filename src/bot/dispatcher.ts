@@ -19,7 +19,6 @@ import { optionShapeProblem } from "./option-shape.js";
 import { newReferenceCode } from "./reference-code.js";
 import type { WriteRateLimiter } from "./rate-limit.js";
 import { InteractionReply, noMentions, type AcknowledgeableInteraction } from "./reply.js";
-import type { BotServices } from "./services.js";
 import {
   UserError,
   databaseUnavailability,
@@ -30,7 +29,6 @@ import { commandWrites, componentWrites } from "./writes.js";
 
 export interface DispatcherOptions {
   readonly registry: CommandRegistry;
-  readonly services: BotServices;
   readonly log: Logger;
   /** How long a handler may stay silent before the dispatcher defers for it. */
   readonly autoDeferAfterMs?: number;
@@ -118,7 +116,12 @@ export class InteractionDispatcher {
       this.refuseStaleShape(interaction, "command", log);
       if (module.rolls === true) this.spendRollToken(interaction.user.id);
       else this.spendWriteToken(commandWrites(module, interaction), interaction.user.id);
-      await module.execute(interaction, { reply, log, services: this.options.services });
+      await module.execute(interaction, {
+        reply,
+        log,
+        services: undefined,
+        registered: this.options.registry.definitions(),
+      });
     });
   }
 
@@ -128,7 +131,11 @@ export class InteractionDispatcher {
     try {
       this.refuseStaleShape(interaction, "autocomplete", log);
       if (module?.autocomplete !== undefined) {
-        choices = await module.autocomplete(interaction, { log, services: this.options.services });
+        choices = await module.autocomplete(interaction, {
+          log,
+          services: undefined,
+          registered: this.options.registry.definitions(),
+        });
       }
     } catch (error) {
       // Autocomplete cannot show an error; an empty list is the honest answer. A refusal (an id
@@ -180,7 +187,8 @@ export class InteractionDispatcher {
       await handler(interaction, {
         reply,
         log,
-        services: this.options.services,
+        services: undefined,
+        registered: this.options.registry.definitions(),
         action: parsed.action,
         args: parsed.args,
       });

@@ -1,5 +1,4 @@
 import { isJSONEncodable, type APIEmbed, type JSONEncodable } from "discord.js";
-import type { PercentileOutcome } from "../rules/percentile.js";
 import { truncate } from "../text.js";
 
 /** Finished API data, readable like a builder (`data`, `toJSON()`) and sent as is. */
@@ -142,30 +141,4 @@ function embedLength(data: APIEmbed): number {
 
 function within(text: string | undefined, max: number): boolean {
   return text === undefined || text.length <= max;
-}
-
-export const OUTCOME_COLOUR: Readonly<Record<PercentileOutcome, number>> = {
-  "critical-success": 0x2ecc71,
-  success: 0x3498db,
-  failure: 0xe67e22,
-  fumble: 0xc0392b,
-};
-
-export const OUTCOME_ICON: Readonly<Record<PercentileOutcome, string>> = {
-  "critical-success": "✨",
-  success: "✅",
-  failure: "❌",
-  fumble: "💀",
-};
-
-/** Check boxes drawn as ☒ (checked) and ☐ (free). */
-export function boxes(checked: number, total: number): string {
-  if (total <= 0) return "—";
-  const used = Math.min(checked, total);
-  return "☒".repeat(used) + "☐".repeat(total - used);
-}
-
-/** A two-digit percentile as players read it: 01, 07, 42, 100. */
-export function percent(value: number): string {
-  return value < 10 ? `0${value}` : String(value);
 }

@@ -1,26 +1,27 @@
 import type { Rng } from "../rules/rng.js";
 import { createServices, type Services } from "../services/index.js";
 import type { ServiceDeps } from "../services/deps.js";
-import {
-  createCultistsService,
-  type CultistsService,
-} from "../games/cultists-of-cthulhu/services/game-service.js";
+import { createExtrasService, type ExtrasService } from "../extras/extras-service.js";
+import type { ExtraModule } from "../extras/module.js";
+import { extrasChangeSummary } from "../extras/presentation.js";
 
 /** What command handlers may use, built once in src/main.ts: every service, and the dice. */
 export interface BotServices extends Services {
   /** The dice: crypto-backed in production, seeded or scripted in tests. */
   readonly rng: Rng;
-  /** The Cultists of Cthulhu companion's games. */
-  readonly cultists: CultistsService;
+  /** The Extras modules the composition root chose, their switches and their services. */
+  readonly extras: ExtrasService;
 }
 
 export function createBotServices(
-  database: Pick<ServiceDeps, "db" | "sql">,
+  database: Pick<ServiceDeps, "db" | "store">,
   rng: Rng,
+  extras: readonly ExtraModule[] = [],
 ): BotServices {
+  const deps = { ...database, rng };
   return {
     rng,
-    ...createServices({ ...database, rng }),
-    cultists: createCultistsService({ sql: database.sql, rng }),
+    ...createServices(deps),
+    extras: createExtrasService(deps, extras, extrasChangeSummary),
   };
 }

@@ -2,11 +2,14 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import type { HandlerContext } from "./command.js";
 import { subcommandPath } from "./writes.js";
 
-type Handler = (interaction: ChatInputCommandInteraction, context: HandlerContext) => Promise<void>;
+type Handler<S> = (
+  interaction: ChatInputCommandInteraction,
+  context: HandlerContext<S>,
+) => Promise<void>;
 
 /** One subcommand of a slash command: what runs it, whether it changes the table, who sees it. */
-export interface SubcommandRow {
-  readonly run: Handler;
+export interface SubcommandRow<S> {
+  readonly run: Handler<S>;
   /** Changes saved state or the event log, so the per-user write limit applies. */
   readonly writes?: boolean;
   /** Answered so that only the user sees it. */
@@ -17,8 +20,8 @@ export interface SubcommandRow {
  * A command's subcommands as one row each, keyed by "sub" or "group sub": the module's
  * `execute`, `ephemeral` and written subcommands all read the same row.
  */
-export function subcommandTable(rows: Readonly<Record<string, SubcommandRow>>) {
-  const rowOf = (interaction: ChatInputCommandInteraction): SubcommandRow | undefined => {
+export function subcommandTable<S>(rows: Readonly<Record<string, SubcommandRow<S>>>) {
+  const rowOf = (interaction: ChatInputCommandInteraction): SubcommandRow<S> | undefined => {
     const path = subcommandPath(interaction);
     return Object.hasOwn(rows, path) ? rows[path] : undefined;
   };
@@ -29,7 +32,7 @@ export function subcommandTable(rows: Readonly<Record<string, SubcommandRow>>) {
       rowOf(interaction)?.private === true,
     execute: async (
       interaction: ChatInputCommandInteraction,
-      context: HandlerContext,
+      context: HandlerContext<S>,
     ): Promise<void> => {
       const row = rowOf(interaction);
       if (row === undefined) {

@@ -1,9 +1,7 @@
 import { DiscordjsErrorCodes } from "discord.js";
 import { isDatabaseBusy, sqliteCodesOf } from "../db/busy.js";
-import { isRulesError } from "../rules/errors.js";
 import { fieldOf } from "./error-fields.js";
 import { messages } from "./messages.js";
-import { refusalText } from "./presentation/refusals.js";
 
 /**
  * Any error a service throws to tell the player why their request was refused. Implementing it
@@ -19,6 +17,17 @@ export class UserError extends Error implements UserFacingError {
   override name = "UserError";
   get userMessage(): string {
     return this.message;
+  }
+}
+
+/** A game's own refusal (an error carrying a code), worded for the player by that game. */
+export class WordedRefusal extends Error implements UserFacingError {
+  override name = "WordedRefusal";
+  constructor(
+    readonly userMessage: string,
+    cause: unknown,
+  ) {
+    super(userMessage, { cause });
   }
 }
 
@@ -41,13 +50,17 @@ export const unavailableMessages = {
     "This command has changed since Discord showed it to you: nothing was done. Run it again (Discord may take a minute to update its list).",
 } as const;
 
-/** The text to show the player for this error, or undefined when it is a bug. */
-export function userMessageOf(error: unknown): string | undefined {
-  const worded = refusalText(error);
+/** How a game words its own refusals; undefined for errors it does not know. */
+export type RefusalWords = (error: unknown) => string | undefined;
+
+/**
+ * The text to show the player for this error, or undefined when it is a bug. `words`: the
+ * game's own refusals, tried first.
+ */
+export function userMessageOf(error: unknown, words?: RefusalWords): string | undefined {
+  const worded = words?.(error);
   if (worded !== undefined) return worded;
   if (isUserFacingError(error)) return error.userMessage;
-  // The rules engine writes its messages for players.
-  if (isRulesError(error)) return error.message;
   const database = databaseUnavailability(error);
   if (database !== undefined) return unavailableMessages[database];
   if (isStaleCommandError(error)) return unavailableMessages.staleCommand;

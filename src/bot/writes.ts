@@ -1,5 +1,10 @@
 import type { ChatInputCommandInteraction } from "discord.js";
-import type { CommandModule } from "./command.js";
+import type { WriteDeclaration } from "./command.js";
+
+/** What a command module declares about writing (any game's). */
+interface Declares {
+  readonly writes?: WriteDeclaration;
+}
 
 /** The invoked subcommand as a command module names it: "sub", "group sub", or "" for none. */
 export function subcommandPath(interaction: ChatInputCommandInteraction): string {
@@ -9,10 +14,7 @@ export function subcommandPath(interaction: ChatInputCommandInteraction): string
 }
 
 /** Whether this slash command invocation changes the table, as its module declares. */
-export function commandWrites(
-  module: CommandModule,
-  interaction: ChatInputCommandInteraction,
-): boolean {
+export function commandWrites(module: Declares, interaction: ChatInputCommandInteraction): boolean {
   const writes = module.writes ?? false;
   if (typeof writes === "boolean") return writes;
   if (writes.command === true) return true;
@@ -20,7 +22,7 @@ export function commandWrites(
 }
 
 /** Whether the component (button, select menu, modal) with this action changes the table. */
-export function componentWrites(module: CommandModule, action: string): boolean {
+export function componentWrites(module: Declares, action: string): boolean {
   const writes = module.writes ?? false;
   if (typeof writes === "boolean") return writes;
   return writes.components?.includes(action) ?? false;

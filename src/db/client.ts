@@ -1,9 +1,10 @@
 import BetterSqlite3 from "better-sqlite3";
-import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "../generated/prisma/client.js";
 import { applyMigrations, type MigrationReport } from "./migrate.js";
-import { retryWhileBusy } from "./busy.js";
-import { promised, Sql } from "./sql.js";
+import { Sql } from "./sql.js";
+import { ConnectionLock } from "../store/sqlite/lock.js";
+import { storeAdapterFactory } from "../store/sqlite/adapter.js";
+import { SqliteStore } from "../store/sqlite/sqlite-store.js";
 import { WalCheckpoints } from "./wal-checkpoints.js";
 import { sqliteFileFromUrl } from "./database-url.js";
 
@@ -16,8 +17,10 @@ export const PAGE_CACHE_KIB = 2_000;
 export const BUSY_TIMEOUT_MS = 5_000;
 
 export interface OpenDatabase {
+  /** The way services reach the data. */
+  store: SqliteStore;
   prisma: PrismaClient;
-  /** Prepared statements on Prisma's connection, for the hot paths. */
+  /** The store's prepared statements and transactions (tests and the store itself). */
   sql: Sql;
   file: string;
   migrations: MigrationReport;
@@ -48,7 +51,7 @@ export async function openDatabase(
   } finally {
     setup.close();
   }
-  const { prisma, sql } = await connectDatabase(file, { verifyCache: options.verifyCache });
+  const { prisma, sql, store } = await connectDatabase(file, { verifyCache: options.verifyCache });
   // WAL with NORMAL (better-sqlite3's default): a commit survives the process dying and the file
   // stays consistent, but the last commits may be lost if the host loses power. FULL also syncs
   // the WAL at every commit: 0.15 ms on a quiet SSD here, several ms on a busy disk, per change.
@@ -61,6 +64,7 @@ export async function openDatabase(
     checkpoints.committed();
   };
   return {
+    store,
     prisma,
     sql,
     file,
@@ -73,77 +77,45 @@ export async function openDatabase(
 }
 
 /**
- * Prisma (through the better-sqlite3 driver adapter, which keeps SQLite's default of foreign keys
- * on) and our prepared statements, both on the one connection the adapter opens.
+ * The store's SQLite connection, and on it both our prepared statements and Prisma (through our
+ * own driver adapter, src/store/sqlite/adapter.ts; foreign keys on, SQLite's default).
  */
 export async function connectDatabase(
   file: string,
   options: { timeout?: number; readonly?: boolean; verifyCache?: boolean } = {},
-): Promise<{ prisma: PrismaClient; sql: Sql }> {
+): Promise<{ prisma: PrismaClient; sql: Sql; store: SqliteStore }> {
   const {
     verifyCache = process.env.NODE_ENV === "test",
     timeout: busyBudgetMs = BUSY_TIMEOUT_MS,
-    ...connection
+    readonly = false,
   } = options;
-  const connections: BetterSqlite3.Database[] = [];
   // No busy timeout: SQLite would wait for a lock synchronously, freezing the bot. Waiting is done
-  // asynchronously instead (retryWhileBusy), by our statements and Prisma's transactions alike.
-  const adapter = capturingConnection(
-    new PrismaBetterSqlite3({ url: file, timeout: 0, ...connection }),
-    (connection) => connections.push(connection),
-  );
+  // asynchronously instead (retryWhileBusy).
+  const connection = new BetterSqlite3(file, { timeout: 0, readonly });
+  // Prisma reads integers as BigInts; our statements switch each one back to numbers.
+  connection.defaultSafeIntegers(true);
+  const lock = new ConnectionLock();
+  // Under tests (vitest sets NODE_ENV), every cache hit is checked against the database.
+  const sql = new Sql(connection, lock, verifyCache, busyBudgetMs);
+  const adapter = storeAdapterFactory(connection, lock, () => {
+    sql.cache.markDirty();
+  });
   const prisma = new PrismaClient({ adapter });
   await prisma.$connect();
-  const opened = connections[0];
-  if (!opened) throw new Error("Prisma connected without opening its SQLite connection");
-  retryPrismaTransactionsWhileBusy(prisma, busyBudgetMs);
-  // Under tests (vitest sets NODE_ENV), every cache hit is checked against the database.
-  const sql = new Sql(
-    opened,
-    (work) => prisma.$transaction(() => promised(work)),
-    verifyCache,
-    busyBudgetMs,
-  );
-  return { prisma, sql };
+  runPrismaTransactionsInTheStore(prisma, sql);
+  return { prisma, sql, store: new SqliteStore(sql) };
 }
 
 /**
- * Interactive transactions (`$transaction(async (tx) => …)`) that meet another connection's lock
- * are rolled back by Prisma, then run again after a pause, within the budget. Their work only
- * touches the database, so running it again is safe. Batches and single queries are left as
- * they are: they fail at once when the database is busy, which never blocks the bot either.
+ * An interactive transaction (`$transaction(async (tx) => …)`) runs as one of the store's
+ * transactions, with the client itself as `tx`: its queries go to the connection the store's
+ * transaction holds, beside our statements. Batches are left to Prisma.
  */
-function retryPrismaTransactionsWhileBusy(prisma: PrismaClient, budgetMs: number): void {
+function runPrismaTransactionsInTheStore(prisma: PrismaClient, sql: Sql): void {
   const transaction = prisma.$transaction.bind(prisma);
-  const retrying = (...args: Parameters<typeof transaction>) =>
-    typeof args[0] === "function"
-      ? retryWhileBusy(() => transaction(...args), budgetMs)
-      : transaction(...args);
-  prisma.$transaction = retrying as typeof prisma.$transaction;
-}
-
-type AdapterFactory = PrismaBetterSqlite3;
-
-/**
- * The adapter factory, reporting the better-sqlite3 connection each adapter it makes opens (the
- * adapter keeps it as its `client`), so our prepared statements share Prisma's connection.
- */
-function capturingConnection(
-  factory: AdapterFactory,
-  onConnection: (connection: BetterSqlite3.Database) => void,
-): AdapterFactory {
-  const connect = factory.connect.bind(factory);
-  return Object.assign(factory, {
-    connect: async () => {
-      const adapter = await connect();
-      const client: unknown = Reflect.get(adapter, "client");
-      if (!(client instanceof BetterSqlite3)) {
-        throw new Error(
-          "@prisma/adapter-better-sqlite3 no longer exposes its connection as `client`: update src/db/client.ts",
-        );
-      }
-      onConnection(client);
-      return adapter;
-    },
-  });
+  const inStore = (...args: Parameters<typeof transaction>) => {
+    const [work] = args;
+    return typeof work === "function" ? sql.transaction(() => work(prisma)) : transaction(...args);
+  };
+  prisma.$transaction = inStore as typeof prisma.$transaction;
 }

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { deepFreeze } from "../deep-freeze.js";
 
 /**
  * What the database looked like when the cache last agreed with it: SQLite's `data_version`
@@ -49,21 +50,6 @@ export class BoundedMap<K, V> {
   clear(): void {
     this.#entries.clear();
   }
-}
-
-/** A deep-frozen copy is what the cache hands out: nobody can change what others will read. */
-export type Frozen<T> = T extends (infer U)[]
-  ? readonly Frozen<U>[]
-  : T extends Date
-    ? T
-    : T extends object
-      ? { readonly [K in keyof T]: Frozen<T[K]> }
-      : T;
-
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
-  for (const child of Object.values(value)) deepFreeze(child);
-  return Object.freeze(value);
 }
 
 /**

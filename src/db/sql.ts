@@ -1,6 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { retryWhileBusy } from "./busy.js";
 import { ReadCache, type DatabaseStamp } from "./read-cache.js";
+import type { ConnectionLock } from "../store/sqlite/lock.js";
 
 export type SqlParam = string | number | bigint | null;
 
@@ -17,58 +18,49 @@ interface Prepared {
 }
 
 /**
- * Prepared statements on Prisma's own SQLite connection, for the queries every command runs.
- * A Prisma model query costs ~0.2–0.4 ms (building and interpreting its plan, preparing the SQL
- * again each time); the same query as a cached prepared statement costs a few microseconds, and
- * the commands' latency budget is about a millisecond.
+ * Prepared statements on the store's connection, for the queries every command runs, and the
+ * transactions they run in. A Prisma model query costs ~0.2–0.4 ms (building and interpreting its
+ * plan, preparing the SQL again each time); the same query as a cached prepared statement costs a
+ * few microseconds, and the commands' latency budget is about a millisecond.
  *
- * Sharing the connection keeps one writer and one transaction at a time: a transaction started
- * here runs synchronously, so nothing can interleave with it, and when a Prisma transaction is
- * already open on the connection, ours waits its turn inside Prisma's own queue.
+ * Prisma's queries run on the same connection (see src/store/sqlite/adapter.ts): one writer and
+ * one transaction at a time, held by `lock` from BEGIN to COMMIT, whatever awaits lie between.
  */
 export class Sql {
   /** Statements by SQL text. The texts are constants of our code, so this stays small. */
   readonly #statements = new Map<string, Prepared>();
   /** Hot reads kept between transactions; see ReadCache for when they are forgotten. */
   readonly cache: ReadCache;
-  /** Called after each of our write transactions commits (WAL checkpoints count them). */
+  /** Called after each write transaction commits (WAL checkpoints count them). */
   onCommit: (() => void) | undefined;
   #accountedWrites = 0;
-  readonly #transactions: Record<"immediate" | "deferred", (work: () => unknown) => unknown>;
+  readonly #begin: Record<"immediate" | "deferred", BetterSqlite3.Statement<[]>>;
+  readonly #commit: BetterSqlite3.Statement<[]>;
+  readonly #rollback: BetterSqlite3.Statement<[]>;
   readonly #dataVersion: BetterSqlite3.Statement<[], number>;
   readonly #totalChangesStatement: BetterSqlite3.Statement<[], number>;
-  /** The database as the last transaction of ours left it. */
-  #committed: DatabaseStamp = { dataVersion: -1, totalChanges: -1 };
 
   constructor(
     readonly connection: BetterSqlite3.Database,
-    /** Runs `work` inside a Prisma interactive transaction (its queue, its BEGIN and COMMIT). */
-    private readonly inPrismaTransaction: <T>(work: () => T) => Promise<T>,
+    /** Held by whichever transaction runs on the connection. */
+    readonly lock: ConnectionLock,
     /** Check every cache hit against the database (tests set it). */
     verifyCache = false,
     /** How long a transaction waits for another connection's lock (ms); see retryWhileBusy. */
     private readonly busyBudgetMs = 0,
   ) {
     this.cache = new ReadCache(READ_CACHE_CAPACITY, verifyCache);
-    // As numbers: Prisma's adapter makes the connection read integers as BigInts.
+    // As numbers: the connection reads integers as BigInts for Prisma.
     this.#dataVersion = connection.prepare<[], number>("PRAGMA data_version").pluck();
     this.#dataVersion.safeIntegers(false);
     this.#totalChangesStatement = connection.prepare<[], number>("SELECT total_changes()").pluck();
     this.#totalChangesStatement.safeIntegers(false);
-    // Made once: making a better-sqlite3 transaction wrapper costs more than the BEGIN and
-    // COMMIT it runs. It runs whatever work it is given between them.
-    const wrapper = connection.transaction((work: () => unknown) => {
-      const before = this.#stamp();
-      this.cache.begin(before);
-      const value = work();
-      // Our own commits leave data_version as it is; only the count of changes moves.
-      this.#committed = { dataVersion: before.dataVersion, totalChanges: this.#totalChanges() };
-      return value;
-    });
-    this.#transactions = {
-      immediate: (work) => wrapper.immediate(work),
-      deferred: (work) => wrapper.deferred(work),
+    this.#begin = {
+      immediate: connection.prepare("BEGIN IMMEDIATE"),
+      deferred: connection.prepare("BEGIN DEFERRED"),
     };
+    this.#commit = connection.prepare("COMMIT");
+    this.#rollback = connection.prepare("ROLLBACK");
   }
 
   // The SQL text decides a row's shape, so callers name it: `Row` is that declaration.
@@ -111,11 +103,11 @@ export class Sql {
   }
 
   /**
-   * Runs `work` in one write transaction: committed when it returns, rolled back when it throws.
-   * `work` is synchronous, so the transaction holds the connection for microseconds.
+   * Runs `work` in one write transaction: committed when it settles, rolled back when it throws.
+   * Transactions wait for each other in turn; `work` must not start another one (it would wait
+   * for itself), and needs no other: everything it reads and writes is on this connection.
    */
-  transaction<T>(work: () => T): Promise<T> {
-    if (this.connection.inTransaction) return this.inPrismaTransaction(work);
+  transaction<T>(work: () => T | Promise<T>): Promise<T> {
     return retryWhileBusy(() => this.#transact(work, "immediate"), this.busyBudgetMs);
   }
 
@@ -123,20 +115,31 @@ export class Sql {
    * Runs read-only `work` on one consistent snapshot, without the write lock: reads go on while
    * another connection writes (or holds the lock too long for a write to wait).
    */
-  read<T>(work: () => T): Promise<T> {
-    if (this.connection.inTransaction) return this.inPrismaTransaction(work);
+  read<T>(work: () => T | Promise<T>): Promise<T> {
     return retryWhileBusy(() => this.#transact(work, "deferred"), this.busyBudgetMs);
   }
 
-  #transact<T>(work: () => T, mode: "immediate" | "deferred"): T {
+  async #transact<T>(work: () => T | Promise<T>, mode: "immediate" | "deferred"): Promise<T> {
+    if (!this.lock.tryAcquire()) await this.lock.acquire();
     let result: T;
     try {
-      result = this.#transactions[mode](work) as T;
-    } catch (error) {
-      this.cache.rollback();
-      throw error;
+      this.#begin[mode].run();
+      const before = this.#stamp();
+      this.cache.begin(before);
+      try {
+        result = await work();
+        // Our own commits leave data_version as it is; only the count of changes moves.
+        const committed = { dataVersion: before.dataVersion, totalChanges: this.#totalChanges() };
+        this.#commit.run();
+        this.cache.commit(committed);
+      } catch (error) {
+        if (this.connection.inTransaction) this.#rollback.run();
+        this.cache.rollback();
+        throw error;
+      }
+    } finally {
+      this.lock.release();
     }
-    this.cache.commit(this.#committed);
     if (mode === "immediate") this.onCommit?.();
     return result;
   }
@@ -153,7 +156,7 @@ export class Sql {
     let prepared = this.#statements.get(sql);
     if (!prepared) {
       const statement = this.connection.prepare<SqlParam[]>(sql);
-      // Prisma's adapter reads every integer as a BigInt; our columns all fit in a number.
+      // The connection reads every integer as a BigInt for Prisma; our columns all fit a number.
       if (statement.reader) statement.safeIntegers(false);
       const table = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"(\w+)"/i.exec(sql)?.[1];
       prepared = {

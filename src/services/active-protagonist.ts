@@ -1,9 +1,8 @@
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
+import type { StoreTx } from "../store/store.js";
 import type { Actor } from "./actor.js";
 import { invalid } from "./errors.js";
-import type { Sql } from "../db/sql.js";
-import { loadChosenProtagonist } from "./lookups.js";
-import { loadProtagonist } from "./store.js";
+import { loadChosenProtagonist, loadProtagonist } from "./lookups.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { displayText } from "./display-text.js";
 
@@ -15,41 +14,23 @@ export const CAMPAIGN_WIDE = "";
  * (in a thread: the thread's, else its parent channel's), else their choice for the campaign,
  * else their only active Protagonist in the campaign.
  */
-export function resolveProtagonist(
-  sql: Sql,
+export async function resolveProtagonist(
+  tx: StoreTx,
   actor: Actor,
   campaign: Campaign,
   protagonistId?: string | null,
-): ProtagonistSnapshot {
-  if (protagonistId) return loadChosenProtagonist(sql, actor, protagonistId, campaign);
-  const parentId = actor.threadParentId ?? actor.channelId;
-  const chosen = sql.cache.read(
-    `active:${actor.guildId}:${actor.userId}:${campaign.id}:${actor.channelId}:${parentId}`,
-    () =>
-      sql.get<{ protagonistId: string }>(
-        `SELECT "protagonistId" FROM "ActiveProtagonist" WHERE "guildId" = ? AND "userId" = ?
-          AND "campaignId" = ? AND "channelId" IN (?, ?, ?)
-          ORDER BY CASE "channelId" WHEN ? THEN 0 WHEN ? THEN 1 ELSE 2 END LIMIT 1`,
-        actor.guildId,
-        actor.userId,
-        campaign.id,
-        actor.channelId,
-        parentId,
-        CAMPAIGN_WIDE,
-        actor.channelId,
-        parentId,
-      )?.protagonistId,
-  );
-  if (chosen) return loadProtagonist(sql, actor.guildId, chosen);
-  const own = sql.all<{ id: string }>(
-    `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ? AND "ownerId" = ?
-      AND "status" = 'active' LIMIT 2`,
-    actor.guildId,
-    campaign.id,
-    actor.userId,
-  );
+): Promise<ProtagonistSnapshot> {
+  if (protagonistId) return loadChosenProtagonist(tx, actor, protagonistId, campaign);
+  const chosen = await tx.selections.chosen({
+    guildId: actor.guildId,
+    userId: actor.userId,
+    campaignId: campaign.id,
+    channelIds: [actor.channelId, actor.threadParentId ?? actor.channelId, CAMPAIGN_WIDE],
+  });
+  if (chosen) return loadProtagonist(tx, actor.guildId, chosen);
+  const own = await tx.protagonists.activeOwnedBy(actor.guildId, campaign.id, actor.userId, 2);
   const only = own.length === 1 ? own[0] : undefined;
-  if (only) return loadProtagonist(sql, actor.guildId, only.id);
+  if (only) return loadProtagonist(tx, actor.guildId, only);
   throw invalid(
     own.length === 0
       ? `You have no active Protagonist in **${displayText(campaign.name)}**. Create one with \`/protagonist create\`.`

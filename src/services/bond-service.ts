@@ -13,13 +13,11 @@ import { actorSchema, type Actor } from "./actor.js";
 import { assertGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
 import { fellowOf, view, who, withBond, type BondView, type Who } from "./bond-views.js";
 import { findBond } from "./lookups.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, rulesBond, type BondSnapshot } from "./snapshot.js";
-import { writeProtagonist } from "./store.js";
 import { displayName, parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -104,7 +102,7 @@ export interface BondList {
   bonds: BondView[];
 }
 
-export function createBondService({ sql, rng }: ServiceDeps) {
+export function createBondService({ store, rng }: ServiceDeps) {
   return {
     /**
      * A new Bond: an individual one starts at CHA unless a lower score is given. A Bond to a
@@ -120,9 +118,9 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     }): Promise<BondAddResult> {
       const input = parseInput(addInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
-        const fellow = input.fellowId ? fellowOf(sql, before, input.fellowId) : null;
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        const fellow = input.fellowId ? await fellowOf(tx, before, input.fellowId) : null;
         const name = input.name ?? fellow?.name;
         if (name === undefined) {
           throw invalid("Name the Bond (`name`), or the fellow Protagonist it is to (`fellow`).");
@@ -148,8 +146,8 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           fellowId: fellow?.id ?? null,
         };
         after.bonds.push(added);
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -178,16 +176,16 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     }): Promise<BondDamageOutcome> {
       const input = parseInput(damageInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = damageBond(rulesBond(current), input.amount, rng);
         const after = withBond(before, result.bond);
-        writeProtagonist(sql, before, after);
+        await tx.protagonists.write(before, after);
         const how =
           result.rolled === undefined ? `−${result.amount}` : `1D4: ${String(result.rolled)}`;
         const broke = result.change.broke;
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -224,8 +222,8 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     }): Promise<BondImproveOutcome> {
       const input = parseInput(improveInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = improveBond(rulesBond(current), input.amount, before.stats.CHA);
         if (result.gained === 0) {
@@ -235,9 +233,9 @@ export function createBondService({ sql, rng }: ServiceDeps) {
           );
         }
         const after = withBond(before, result.bond);
-        writeProtagonist(sql, before, after);
+        await tx.protagonists.write(before, after);
         const cap = result.capped ? `, capped at ${result.change.after}` : "";
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -269,15 +267,15 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     }): Promise<BondDestroyOutcome> {
       const input = parseInput(destroyInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const current = findBond(before, input.bondId);
         const result = input.why
           ? destroyBond(rulesBond(current), input.why)
           : destroyBond(rulesBond(current));
         const after = withBond(before, result.bond);
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -308,15 +306,15 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     }): Promise<BondEraseOutcome> {
       const input = parseInput(eraseInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        await assertGm(tx, actor, campaign);
         const current = findBond(before, input.bondId);
         const kept = new Set(eraseBond(before.bonds.map(rulesBond), current.id).map((b) => b.id));
         const after = cloneSnapshot(before);
         after.bonds = after.bonds.filter((b) => kept.has(b.id));
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -333,8 +331,8 @@ export function createBondService({ sql, rng }: ServiceDeps) {
     /** Every Bond of the Protagonist, broken and destroyed ones included. Any member may look. */
     async list(raw: { actor: Actor; protagonistId?: string | null }): Promise<BondList> {
       const input = parseInput(listInput, raw);
-      return sql.read(() => {
-        const { protagonist } = readTarget(sql, input.actor, input.protagonistId);
+      return store.read(async (tx) => {
+        const { protagonist } = await readTarget(tx, input.actor, input.protagonistId);
         return {
           protagonist: who(protagonist),
           cha: protagonist.stats.CHA,

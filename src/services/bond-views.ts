@@ -1,4 +1,4 @@
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import { bondStatus, maxBondScore, type BondStatus } from "../rules/bonds.js";
 import type { Bond } from "../rules/types.js";
 import { displayText } from "./display-text.js";
@@ -9,7 +9,7 @@ import {
   type BondSnapshot,
   type ProtagonistSnapshot,
 } from "./snapshot.js";
-import { loadProtagonist } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
 
 /** The Bond service's reading of a sheet: its Bonds as shown, found and changed. */
 
@@ -39,13 +39,17 @@ export function who(p: ProtagonistSnapshot): Who {
  * The fellow Protagonist a new Bond is to: another Protagonist of the same campaign (an id from
  * another guild is not found).
  */
-export function fellowOf(sql: Sql, p: ProtagonistSnapshot, fellowId: string): ProtagonistSnapshot {
+export async function fellowOf(
+  tx: StoreTx,
+  p: ProtagonistSnapshot,
+  fellowId: string,
+): Promise<ProtagonistSnapshot> {
   if (fellowId === p.id) {
     throw invalid(
       `A Bond is to someone else: **${displayText(p.name)}** cannot have a Bond with themselves.`,
     );
   }
-  const fellow = loadProtagonist(sql, p.guildId, fellowId);
+  const fellow = await loadProtagonist(tx, p.guildId, fellowId);
   if (fellow.campaignId !== p.campaignId) {
     throw invalid(
       `**${displayText(fellow.name)}** plays in another campaign: a Bond links Protagonists of the same campaign.`,

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Store } from "../store/store.js";
 
 /** Bot-level key/value state (not tied to any guild), e.g. the registered-commands hash. */
 export interface BotStateStore {
@@ -6,14 +6,9 @@ export interface BotStateStore {
   set(key: string, value: string): Promise<void>;
 }
 
-export function createBotStateService(db: PrismaClient): BotStateStore {
+export function createBotStateService(store: Store): BotStateStore {
   return {
-    async get(key) {
-      const row = await db.botState.findUnique({ where: { key } });
-      return row?.value;
-    },
-    async set(key, value) {
-      await db.botState.upsert({ where: { key }, create: { key, value }, update: { value } });
-    },
+    get: (key) => store.read((tx) => tx.botState.get(key)),
+    set: (key, value) => store.transaction((tx) => tx.botState.set(key, value)),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import { resolveRuleOptions, ruleOptionsSchema, type RuleOptions } from "../rules/options.js";
 import { ERAS } from "../rules/types.js";
 import { actorSchema, type Actor } from "./actor.js";
@@ -7,14 +7,13 @@ import {
   assertGm,
   assertRightsOver,
   boundCampaign,
-  defaultCampaign,
   resolveCampaign,
   ruleOptionsOf,
 } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid } from "./errors.js";
-import { asJson, recordEvent } from "./event-log.js";
-import type { Tx } from "./store.js";
+import { asJson } from "./event-log.js";
+import type { Tx } from "./deps.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -59,10 +58,10 @@ export interface CampaignView {
   channels: string[];
 }
 
-async function viewOf(tx: Tx, campaign: Campaign): Promise<CampaignView> {
+async function viewOf(db: Tx, campaign: Campaign): Promise<CampaignView> {
   const [gms, channels] = await Promise.all([
-    tx.campaignGm.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } }),
-    tx.channelBinding.findMany({ where: { campaignId: campaign.id }, select: { channelId: true } }),
+    db.campaignGm.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } }),
+    db.channelBinding.findMany({ where: { campaignId: campaign.id }, select: { channelId: true } }),
   ]);
   return {
     id: campaign.id,
@@ -80,27 +79,27 @@ async function viewOf(tx: Tx, campaign: Campaign): Promise<CampaignView> {
   };
 }
 
-export function createCampaignService({ db, sql }: ServiceDeps) {
+export function createCampaignService({ db, store }: ServiceDeps) {
   return {
     /** A new campaign; the first of a guild becomes its default. The creator becomes its GM. */
     async create(raw: { actor: Actor; name: string; era?: string }): Promise<CampaignView> {
       const { actor, name, era } = parseInput(createInput, raw);
-      return db.$transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         // Counted in the transaction that creates it: of several members creating the server's
         // first campaign at once, one does; the others then need Manage Server like anyone.
-        const isFirst = (await tx.campaign.count({ where: { guildId: actor.guildId } })) === 0;
+        const isFirst = (await db.campaign.count({ where: { guildId: actor.guildId } })) === 0;
         if (!isFirst && !actor.canManageGuild) {
           throw forbidden("Creating another campaign needs the Manage Server permission.");
         }
-        await tx.guild.upsert({
+        await db.guild.upsert({
           where: { id: actor.guildId },
           create: { id: actor.guildId },
           update: {},
         });
-        const clash = await tx.campaign.findFirst({ where: { guildId: actor.guildId, name } });
+        const clash = await db.campaign.findFirst({ where: { guildId: actor.guildId, name } });
         if (clash)
           throw conflict(`A campaign called **${displayText(name)}** already exists here.`);
-        const campaign = await tx.campaign.create({
+        const campaign = await db.campaign.create({
           data: {
             guildId: actor.guildId,
             name,
@@ -110,7 +109,7 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
             gms: { create: { kind: "user", discordId: actor.userId } },
           },
         });
-        recordEvent(sql, {
+        await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -119,34 +118,36 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
           input: { name, era },
           summary: `created campaign ${name}`,
         });
-        return viewOf(tx, campaign);
+        return viewOf(db, campaign);
       });
     },
 
     async list(raw: { actor: Actor }): Promise<CampaignView[]> {
       const { actor } = parseInput(z.object({ actor: actorSchema }), raw);
-      return db.$transaction(async (tx) => {
-        const campaigns = await tx.campaign.findMany({
+      return store.transaction(async () => {
+        const campaigns = await db.campaign.findMany({
           where: { guildId: actor.guildId },
           orderBy: [{ isDefault: "desc" }, { name: "asc" }],
         });
-        return Promise.all(campaigns.map((c) => viewOf(tx, c)));
+        return Promise.all(campaigns.map((c) => viewOf(db, c)));
       });
     },
 
     /** The campaign of this channel (bound, else default). */
     async current(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return db.$transaction(async (tx) => viewOf(tx, resolveCampaign(sql, actor, campaignId)));
+      return store.transaction(async (tx) =>
+        viewOf(db, await resolveCampaign(tx, actor, campaignId)),
+      );
     },
 
     /** The campaign of this channel, for its GM only: a GM-only prompt refuses players up front. */
     async currentForGm(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, campaignId);
-        assertGm(sql, actor, campaign);
-        return viewOf(tx, campaign);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
+        await assertGm(tx, actor, campaign);
+        return viewOf(db, campaign);
       });
     },
 
@@ -162,9 +163,9 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
     }): Promise<CampaignView> {
       const input = parseInput(settingsInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, input.campaignId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        await assertGm(tx, actor, campaign);
         const mode = input.secretRollMode ?? campaign.secretRollMode;
         const gmChannelId =
           input.gmChannelId === undefined ? campaign.gmChannelId : input.gmChannelId;
@@ -174,22 +175,24 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
           );
         }
         const rules = resolveRuleOptions({ ...ruleOptionsOf(campaign), ...input.rules });
-        const previousDefault = input.makeDefault ? defaultCampaign(sql, actor.guildId) : undefined;
+        const previousDefault = input.makeDefault
+          ? await tx.campaigns.defaultOf(actor.guildId)
+          : undefined;
         if (previousDefault && previousDefault.id !== campaign.id) {
-          assertRightsOver(
-            sql,
+          await assertRightsOver(
+            tx,
             actor,
             previousDefault,
             `**${displayText(previousDefault.name)}** is the server's default campaign: only a GM of it (or someone with Manage Server) can make another campaign the default.`,
           );
         }
         if (input.makeDefault) {
-          await tx.campaign.updateMany({
+          await db.campaign.updateMany({
             where: { guildId: actor.guildId },
             data: { isDefault: false },
           });
         }
-        const updated = await tx.campaign.update({
+        const updated = await db.campaign.update({
           where: { id: campaign.id },
           data: {
             ...(input.era ? { era: input.era } : {}),
@@ -199,7 +202,7 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
             ...(input.makeDefault ? { isDefault: true } : {}),
           },
         });
-        recordEvent(sql, {
+        await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -208,7 +211,7 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
           input: { ...input, actor: undefined },
           summary: `changed settings of ${campaign.name}`,
         });
-        return viewOf(tx, updated);
+        return viewOf(db, updated);
       });
     },
 
@@ -233,25 +236,25 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
     /** GM: bind this channel to a campaign, so commands here use it. */
     async bindChannel(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, campaignId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
+        await assertGm(tx, actor, campaign);
         // Taking a channel (or thread) from the campaign it is bound to is that campaign's call too.
-        const bound = boundCampaign(sql, actor);
+        const bound = await boundCampaign(tx, actor);
         if (bound && bound.id !== campaign.id) {
-          assertRightsOver(
-            sql,
+          await assertRightsOver(
+            tx,
             actor,
             bound,
             `This channel plays **${displayText(bound.name)}**: only a GM of it (or someone with Manage Server) can bind it to another campaign.`,
           );
         }
-        await tx.channelBinding.upsert({
+        await db.channelBinding.upsert({
           where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },
           create: { guildId: actor.guildId, channelId: actor.channelId, campaignId: campaign.id },
           update: { campaignId: campaign.id },
         });
-        recordEvent(sql, {
+        await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -260,7 +263,7 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
           input: { channelId: actor.channelId },
           summary: `bound a channel to ${campaign.name}`,
         });
-        return viewOf(tx, campaign);
+        return viewOf(db, campaign);
       });
     },
   };
@@ -270,20 +273,20 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
     change: "add" | "remove",
   ): Promise<CampaignView> {
     const { actor, campaignId, kind, discordId } = parseInput(gmInput, raw);
-    return db.$transaction(async (tx) => {
-      const campaign = resolveCampaign(sql, actor, campaignId);
-      assertGm(sql, actor, campaign);
+    return store.transaction(async (tx) => {
+      const campaign = await resolveCampaign(tx, actor, campaignId);
+      await assertGm(tx, actor, campaign);
       const key = { campaignId_kind_discordId: { campaignId: campaign.id, kind, discordId } };
       if (change === "add") {
-        await tx.campaignGm.upsert({
+        await db.campaignGm.upsert({
           where: key,
           create: { campaignId: campaign.id, kind, discordId },
           update: {},
         });
       } else {
-        await tx.campaignGm.deleteMany({ where: { campaignId: campaign.id, kind, discordId } });
+        await db.campaignGm.deleteMany({ where: { campaignId: campaign.id, kind, discordId } });
       }
-      recordEvent(sql, {
+      await tx.events.append({
         guildId: actor.guildId,
         campaignId: campaign.id,
         actorId: actor.userId,
@@ -292,7 +295,7 @@ export function createCampaignService({ db, sql }: ServiceDeps) {
         input: { kind, discordId },
         summary: `${change === "add" ? "added" : "removed"} a GM ${kind} of ${campaign.name}`,
       });
-      return viewOf(tx, campaign);
+      return viewOf(db, campaign);
     });
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mapInOrder } from "./in-order.js";
 import { isRulesError } from "../rules/errors.js";
 import {
   MAX_SHARED_ADVERSITY_FELLOWS,
@@ -18,14 +19,12 @@ import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { newId } from "./ids.js";
 import { loadAdversityProgress, type StoredAdversityTest } from "./shared-adversity-progress.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { createSharedAdversityChoices, rules } from "./shared-adversity-choices.js";
 import { loadChosenProtagonist } from "./lookups.js";
-import { writeProtagonist } from "./store.js";
 import { displayName, parseInput, recordId } from "./validation.js";
 
 const recoverInput = z.object({
@@ -75,9 +74,9 @@ function rulesBonds(p: ProtagonistSnapshot): Bond[] {
   return sanityStateOf(p).bonds;
 }
 
-export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
+export function createDowntimeService({ db, store, rng }: ServiceDeps) {
   return {
-    ...createSharedAdversityChoices({ db, sql }),
+    ...createSharedAdversityChoices({ db, store }),
 
     /** GM: mundane SAN recovery, never above Recovery SAN. */
     async recoverSan(raw: { actor: Actor; protagonistId: string; amount: number }): Promise<{
@@ -86,16 +85,16 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
       eventId: number;
     }> {
       const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
-      return sql.transaction(() => {
-        const before = loadChosenProtagonist(sql, actor, protagonistId, () =>
-          campaignOfChannel(sql, actor),
+      return store.transaction(async (tx) => {
+        const before = await loadChosenProtagonist(tx, actor, protagonistId, () =>
+          campaignOfChannel(tx, actor),
         );
-        const campaign = resolveCampaign(sql, actor, before.campaignId);
-        assertGm(sql, actor, campaign);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await assertGm(tx, actor, campaign);
         const result = recoverSanity(sanityStateOf(before), amount);
         const after = withSanityState(before, result.after, false);
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -124,11 +123,11 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
       const { actor, survivorIds, othersOnAdventure } = parseInput(adversityTestInput, raw);
       const ids = [...new Set(survivorIds)];
       if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
-      return sql.transaction(() => {
-        const here = () => campaignOfChannel(sql, actor);
-        const survivors = ids.map((id) => loadChosenProtagonist(sql, actor, id, here));
-        const campaign = resolveCampaign(sql, actor, survivors[0]?.campaignId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const here = () => campaignOfChannel(tx, actor);
+        const survivors = await mapInOrder(ids, (id) => loadChosenProtagonist(tx, actor, id, here));
+        const campaign = await resolveCampaign(tx, actor, survivors[0]?.campaignId);
+        await assertGm(tx, actor, campaign);
         if (survivors.some((s) => s.campaignId !== campaign.id)) {
           throw invalid("All survivors must belong to the same campaign.");
         }
@@ -158,7 +157,7 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
                   ),
                 );
           const stored: StoredAdversityTest = { fellows, others: othersOnAdventure };
-          const eventId = recordEvent(sql, {
+          const eventId = await tx.events.append({
             guildId: actor.guildId,
             campaignId: campaign.id,
             actorId: actor.userId,
@@ -194,9 +193,9 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
       eventId: number;
     }> {
       const { actor, testEventId, fellowIds, choices } = parseInput(adversityApplyInput, raw);
-      return db.$transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         const progress = await rules(() =>
-          loadAdversityProgress(tx, sql, actor, testEventId, fellowIds),
+          loadAdversityProgress(db, tx, actor, testEventId, fellowIds),
         );
         if (progress.toChoose > 0) {
           throw invalid(
@@ -208,9 +207,9 @@ export function createDowntimeService({ db, sql, rng }: ServiceDeps) {
           applySharedAdversity(progress.state, progress.fellows, choices, rng),
         );
         const after = withBonds(before, result.bonds);
-        const campaign = resolveCampaign(sql, actor, before.campaignId);
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -1,6 +1,6 @@
 import { conflict } from "./errors.js";
 import { readableLog, type EventViewer } from "./event-visibility.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 
 /**
  * Refuses when a later, still standing change touched the same Protagonist: reverting or
@@ -8,14 +8,14 @@ import type { Tx } from "./store.js";
  * that change only to a viewer who may read it.
  */
 export async function assertNoLaterChange(
-  tx: Tx,
+  db: Tx,
   viewer: EventViewer,
   guildId: string,
   protagonistId: string,
   eventId: number,
   action: string,
 ): Promise<void> {
-  const later = await tx.event.findFirst({
+  const later = await db.event.findFirst({
     where: {
       guildId,
       id: { gt: eventId },
@@ -28,7 +28,7 @@ export async function assertNoLaterChange(
     select: { id: true },
   });
   if (!later) return;
-  const shown = await readableLog(tx, viewer).findFirst({
+  const shown = await readableLog(db, viewer).findFirst({
     where: { id: later.id },
     select: { id: true, summary: true },
   });
@@ -56,12 +56,12 @@ export interface DependentChange {
  * the event needs all of them undone first, newest first).
  */
 export async function dependentChain(
-  tx: Tx,
+  db: Tx,
   guildId: string,
   protagonistIds: readonly string[],
   eventId: number,
 ): Promise<DependentChange[]> {
-  const later = await tx.event.findMany({
+  const later = await db.event.findMany({
     where: { guildId, id: { gt: eventId }, changed: true, undoneById: null, undoesId: null },
     orderBy: { id: "asc" },
     select: {

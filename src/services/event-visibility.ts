@@ -1,8 +1,8 @@
 import type { Prisma } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { isGm } from "./campaign-access.js";
-import type { Sql } from "../db/sql.js";
-import type { Tx } from "./store.js";
+import type { StoreTx } from "../store/store.js";
+import type { Tx } from "./deps.js";
 
 /**
  * Who may read a logged event: everyone in its campaign, only whoever did it and the campaign's
@@ -23,8 +23,12 @@ export type EventViewer =
 export const EVERYONE: EventViewer = { kind: "everyone" };
 
 /** The actor reading the log of one campaign (a GM of it sees every event). */
-export function memberViewer(sql: Sql, actor: Actor, campaignId: string | null): EventViewer {
-  const gm = campaignId !== null && isGm(sql, actor, campaignId);
+export async function memberViewer(
+  tx: StoreTx,
+  actor: Actor,
+  campaignId: string | null,
+): Promise<EventViewer> {
+  const gm = campaignId !== null && (await isGm(tx, actor, campaignId));
   return { kind: "member", userId: actor.userId, gm };
 }
 
@@ -49,13 +53,13 @@ function narrowed(
  * The event log as one viewer may read it. Read paths (history, undo, summaries) take events
  * from here and never from `tx.event` directly, so none can forget the filter.
  */
-export function readableLog(tx: Tx, viewer: EventViewer) {
+export function readableLog(db: Tx, viewer: EventViewer) {
   return {
     findMany<T extends Prisma.EventFindManyArgs>(
       args: Prisma.SelectSubset<T, Prisma.EventFindManyArgs>,
     ) {
       const query: Prisma.EventFindManyArgs = args;
-      return tx.event.findMany<T>({
+      return db.event.findMany<T>({
         ...query,
         where: narrowed(viewer, query.where),
       } as Prisma.SelectSubset<T, Prisma.EventFindManyArgs>);
@@ -64,7 +68,7 @@ export function readableLog(tx: Tx, viewer: EventViewer) {
       args: Prisma.SelectSubset<T, Prisma.EventFindFirstArgs>,
     ) {
       const query: Prisma.EventFindFirstArgs = args;
-      return tx.event.findFirst<T>({
+      return db.event.findFirst<T>({
         ...query,
         where: narrowed(viewer, query.where),
       } as Prisma.SelectSubset<T, Prisma.EventFindFirstArgs>);

@@ -1,6 +1,6 @@
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import { parseDice, rollDice, type DiceExpression, type DiceRoll } from "../rules/dice/index.js";
 import {
   applyHpChange,
@@ -19,10 +19,8 @@ import { actorSchema, type Actor } from "./actor.js";
 import { ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, invalidInput } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { changesOf, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
-import { writeProtagonist } from "./store.js";
 import { parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -94,7 +92,7 @@ export interface ExhaustionOutcome {
 /** A validated amount: points, or parsed dice to roll inside the transaction. */
 type Amount = { points: number } | { dice: DiceExpression };
 
-export function createHarmService({ sql, rng }: ServiceDeps) {
+export function createHarmService({ store, rng }: ServiceDeps) {
   /** Dice are parsed before the transaction, so a typo costs nothing and changes nothing. */
   function amountOf(action: PointsAction, amount: number | string): Amount {
     if (typeof amount === "number") {
@@ -134,18 +132,23 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
    * The common start of an HP or WP change: the target (owner or GM, active), the amount rolled
    * if it is dice, "set" checked against the maximum, and the change as a delta.
    */
-  function pointsChange(
+  async function pointsChange(
+    tx: StoreTx,
     input: z.infer<typeof pointsInput>,
     amount: Amount,
     pool: "HP" | "WP",
-  ): {
+  ): Promise<{
     campaign: Campaign;
     before: ProtagonistSnapshot;
     points: number;
     roll: DiceRoll | null;
     delta: number;
-  } {
-    const { campaign, protagonist: before } = writeTarget(sql, input.actor, input.protagonistId);
+  }> {
+    const { campaign, protagonist: before } = await writeTarget(
+      tx,
+      input.actor,
+      input.protagonistId,
+    );
     const { points, roll } = resolveAmount(amount);
     const [current, max] = pool === "HP" ? [before.hp, before.hpMax] : [before.wp, before.wpMax];
     if (input.action === "set" && points > max) {
@@ -165,13 +168,18 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
       const input = parseInput(pointsInput, raw);
       const { actor } = input;
       const amount = amountOf(input.action, input.amount);
-      return sql.transaction(() => {
-        const { campaign, before, points, roll, delta } = pointsChange(input, amount, "HP");
+      return store.transaction(async (tx) => {
+        const { campaign, before, points, roll, delta } = await pointsChange(
+          tx,
+          input,
+          amount,
+          "HP",
+        );
         const change = applyHpChange(before.hp, before.hpMax, delta);
         const after = withHp(before, change);
-        writeProtagonist(sql, before, after);
+        await tx.protagonists.write(before, after);
         const died = after.status === "dead" && before.status !== "dead";
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -206,13 +214,18 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
       const input = parseInput(pointsInput, raw);
       const { actor } = input;
       const amount = amountOf(input.action, input.amount);
-      return sql.transaction(() => {
-        const { campaign, before, points, roll, delta } = pointsChange(input, amount, "WP");
+      return store.transaction(async (tx) => {
+        const { campaign, before, points, roll, delta } = await pointsChange(
+          tx,
+          input,
+          amount,
+          "WP",
+        );
         const change = applyWpChange(before.wp, before.wpMax, delta);
         const after = cloneSnapshot(before);
         after.wp = change.after;
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -245,16 +258,16 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
     }): Promise<LethalityOutcome> {
       const input = parseInput(lethalityInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const result = lethalityTest({ rating: input.rating, critical: input.critical }, rng);
         const damage = result.lethal ? before.hp : result.damage;
         const change = applyHpChange(before.hp, before.hpMax, -damage);
         const after = withHp(before, change);
-        writeProtagonist(sql, before, after);
+        await tx.protagonists.write(before, after);
         const died = after.status === "dead";
         const outcome = result.lethal ? "lethal" : `${result.damage} damage`;
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -284,14 +297,14 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
     }): Promise<ExhaustionOutcome> {
       const input = parseInput(plainInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const result = becomeExhausted(
           { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
           rng,
           ruleOptionsOf(campaign),
         );
-        return logExhaustion(sql, actor, campaign, before, result, "exhaust");
+        return logExhaustion(tx, actor, campaign, before, result, "exhaust");
       });
     },
 
@@ -299,13 +312,13 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
     async rest(raw: { actor: Actor; protagonistId?: string | null }): Promise<ExhaustionOutcome> {
       const input = parseInput(plainInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const result = restFromExhaustion(
           { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
           rng,
         );
-        return logExhaustion(sql, actor, campaign, before, result, "rest");
+        return logExhaustion(tx, actor, campaign, before, result, "rest");
       });
     },
   };
@@ -313,20 +326,20 @@ export function createHarmService({ sql, rng }: ServiceDeps) {
 
 export type HarmService = ReturnType<typeof createHarmService>;
 
-function logExhaustion(
-  sql: Sql,
+async function logExhaustion(
+  tx: StoreTx,
   actor: Actor,
   campaign: Campaign,
   before: ProtagonistSnapshot,
   result: ExhaustionResult,
   kind: "exhaust" | "rest",
-): ExhaustionOutcome {
+): Promise<ExhaustionOutcome> {
   const after = cloneSnapshot(before);
   after.wp = result.wp.after;
   after.exhausted = result.exhausted;
-  writeProtagonist(sql, before, after);
+  await tx.protagonists.write(before, after);
   const label = kind === "exhaust" ? "exhausted" : "rested";
-  const eventId = recordEvent(sql, {
+  const eventId = await tx.events.append({
     guildId: actor.guildId,
     campaignId: campaign.id,
     actorId: actor.userId,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { actorSchema, type Actor } from "./actor.js";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import { isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
@@ -57,7 +57,7 @@ export interface UndoPreview {
   protagonists: string[];
 }
 
-export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
+export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "store">) {
   return {
     /**
      * The page just newer than `afterId`, newest first. When less than a full page is newer, the
@@ -71,8 +71,8 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
       audience?: "private" | "public";
     }): Promise<NewerHistoryPage> {
       const input = parseInput(newerInput, raw);
-      return db.$transaction(async (tx) => {
-        const { log, where } = historyScope(tx, sql, input);
+      return store.transaction(async (tx) => {
+        const { log, where } = await historyScope(db, tx, input);
         const above = await log.findMany({
           where: { ...where, id: { gt: input.afterId } },
           orderBy: { id: "asc" },
@@ -109,11 +109,11 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
      */
     async undoable(raw: { actor: Actor; query?: string }): Promise<HistoryEntry[]> {
       const { actor, query } = parseInput(undoableInput, raw);
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor);
-        const gm = isGm(sql, actor, campaign.id);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const gm = await isGm(tx, actor, campaign.id);
         const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
-        const rows = await readableLog(tx, memberViewer(sql, actor, campaign.id)).findMany({
+        const rows = await readableLog(db, await memberViewer(tx, actor, campaign.id)).findMany({
           where: {
             guildId: actor.guildId,
             campaignId: campaign.id,
@@ -139,10 +139,10 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
      */
     async undoPreview(raw: { actor: Actor; eventId?: number | null }): Promise<UndoPreview> {
       const { actor, eventId } = parseInput(previewInput, raw);
-      return db.$transaction(async (tx) => {
-        const here = eventId ? null : resolveCampaign(sql, actor);
+      return store.transaction(async (tx) => {
+        const here = eventId ? null : await resolveCampaign(tx, actor);
         const event = here
-          ? await readableLog(tx, memberViewer(sql, actor, here.id)).findFirst({
+          ? await readableLog(db, await memberViewer(tx, actor, here.id)).findFirst({
               where: {
                 guildId: actor.guildId,
                 campaignId: here.id,
@@ -153,7 +153,7 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
               },
               orderBy: { id: "desc" },
             })
-          : await visibleEvent(tx, sql, actor, eventId ?? 0);
+          : await visibleEvent(db, tx, actor, eventId ?? 0);
         if (!event) {
           if (eventId) throw notFound(`Change #${eventId}`);
           throw invalid("You have no change to undo here.");
@@ -169,9 +169,9 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
         if (!event.changed || !event.before) {
           throw invalid(`#${event.id} ${NOTHING_TO_UNDO}`);
         }
-        const campaign = resolveCampaign(sql, actor, event.campaignId);
-        assertMayUndo(sql, actor, campaign, event);
-        await assertNoDependents(tx, sql, actor, event);
+        const campaign = await resolveCampaign(tx, actor, event.campaignId);
+        await assertMayUndo(tx, actor, campaign, event);
+        await assertNoDependents(db, tx, actor, event);
         const before = storedSnapshots(event.before);
         return {
           entry: entryOf(event),
@@ -185,5 +185,10 @@ export function createHistoryBrowsing({ db, sql }: Pick<ServiceDeps, "db" | "sql
 /** A player's own changes, without rolls and tests unless the campaign lets players undo them. */
 function ownUndoable(actor: Actor, campaign: Campaign) {
   if (ruleOptionsOf(campaign).playerUndoRolls) return { actorId: actor.userId };
-  return { actorId: actor.userId, kind: { notIn: [...ROLL_EVENT_KINDS] } };
+  // Extras modules end their rolls' kinds with "-check" (isRollEvent).
+  return {
+    actorId: actor.userId,
+    kind: { notIn: [...ROLL_EVENT_KINDS] },
+    NOT: { kind: { endsWith: "-check" } },
+  };
 }

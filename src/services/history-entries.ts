@@ -1,5 +1,5 @@
 import type { Prisma } from "../generated/prisma/client.js";
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import type { Actor } from "./actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import {
@@ -12,7 +12,7 @@ import {
   type Visibility,
 } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 
 /** One line of the log as /history and /undo show it. */
 export interface HistoryEntry {
@@ -68,19 +68,19 @@ export interface HistoryScope {
  * What a history page lists: the channel's campaign, or one Protagonist's events in its own
  * campaign (where they are logged, whichever channel they happened in), as the audience may see.
  */
-export function historyScope(
-  tx: Tx,
-  sql: Sql,
+export async function historyScope(
+  db: Tx,
+  tx: StoreTx,
   page: { actor: Actor; protagonistId?: string | null; audience: Audience },
-): HistoryScope {
+): Promise<HistoryScope> {
   const { actor, protagonistId, audience } = page;
   const campaign = protagonistId
-    ? readTarget(sql, actor, protagonistId).campaign
-    : resolveCampaign(sql, actor);
+    ? (await readTarget(tx, actor, protagonistId)).campaign
+    : await resolveCampaign(tx, actor);
   const viewer: EventViewer =
-    audience === "public" ? EVERYONE : memberViewer(sql, actor, campaign.id);
+    audience === "public" ? EVERYONE : await memberViewer(tx, actor, campaign.id);
   return {
-    log: readableLog(tx, viewer),
+    log: readableLog(db, viewer),
     where: {
       guildId: actor.guildId,
       campaignId: campaign.id,
@@ -93,9 +93,9 @@ export function historyScope(
  * An event of the actor's guild by id, if the actor may read it (a GM of its campaign, its
  * author, or anyone for an event the whole campaign sees); null otherwise, as if there were none.
  */
-export async function visibleEvent(tx: Tx, sql: Sql, actor: Actor, eventId: number) {
+export async function visibleEvent(db: Tx, tx: StoreTx, actor: Actor, eventId: number) {
   const where = { id: eventId, guildId: actor.guildId };
-  const at = await tx.event.findFirst({ where, select: { campaignId: true } });
+  const at = await db.event.findFirst({ where, select: { campaignId: true } });
   if (!at) return null;
-  return readableLog(tx, memberViewer(sql, actor, at.campaignId)).findFirst({ where });
+  return readableLog(db, await memberViewer(tx, actor, at.campaignId)).findFirst({ where });
 }

@@ -1,3 +1,4 @@
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
 import { actorSchema, type Actor } from "./actor.js";
 import { resolveCampaign } from "./campaign-access.js";
@@ -12,7 +13,7 @@ import {
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 import { UndoRefusedError } from "./undo-policy.js";
 import {
   assertMayUndo,
@@ -59,7 +60,7 @@ export type { UndoResult } from "./undo-steps.js";
 export const NOTHING_TO_UNDO =
   "changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.";
 
-export function createHistoryService({ db, sql }: ServiceDeps) {
+export function createHistoryService({ db, store }: ServiceDeps) {
   const service = {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
     async history(raw: {
@@ -70,8 +71,8 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
       audience?: "private" | "public";
     }): Promise<HistoryPage> {
       const input = parseInput(historyInput, raw);
-      return db.$transaction(async (tx) => {
-        const { log, where } = historyScope(tx, sql, input);
+      return store.transaction(async (tx) => {
+        const { log, where } = await historyScope(db, tx, input);
         const rows = await log.findMany({
           where: { ...where, ...(input.beforeId ? { id: { lt: input.beforeId } } : {}) },
           orderBy: { id: "desc" },
@@ -89,11 +90,11 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
     /** What `/undo` would revert: the given event, or the actor's latest standing change. */
     async undoCandidate(raw: { actor: Actor; eventId?: number | null }): Promise<HistoryEntry> {
       const { actor, eventId } = parseInput(undoInput, raw);
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
         const event = eventId
-          ? await visibleEvent(tx, sql, actor, eventId)
-          : await readableLog(tx, memberViewer(sql, actor, campaign.id)).findFirst({
+          ? await visibleEvent(db, tx, actor, eventId)
+          : await readableLog(db, await memberViewer(tx, actor, campaign.id)).findFirst({
               where: {
                 guildId: actor.guildId,
                 campaignId: campaign.id,
@@ -118,10 +119,10 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
     async undo(raw: { actor: Actor; eventId: number }): Promise<UndoResult> {
       const { actor, eventId } = parseInput(undoInput, raw);
       if (!eventId) throw invalid("Say which change to undo.");
-      return db.$transaction(async (tx) => {
-        const { event, campaign } = await undoTarget(tx, actor, eventId);
-        await assertNoDependents(tx, sql, actor, event);
-        return revert(tx, sql, actor, campaign, event);
+      return store.transaction(async (tx) => {
+        const { event, campaign } = await undoTarget(db, tx, actor, eventId);
+        await assertNoDependents(db, tx, actor, event);
+        return revert(db, tx, actor, campaign, event);
       });
     },
 
@@ -137,29 +138,29 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
       size: number;
     }): Promise<UndoResult[]> {
       const { actor, eventId, newestId, size } = parseInput(undoBackInput, raw);
-      return db.$transaction(async (tx) => {
-        const { event, campaign } = await undoTarget(tx, actor, eventId);
-        const chain = await undoChain(tx, sql, actor, event);
+      return store.transaction(async (tx) => {
+        const { event, campaign } = await undoTarget(db, tx, actor, eventId);
+        const chain = await undoChain(db, tx, actor, event);
         if (chain.ids.length !== size || chain.ids.at(-1) !== newestId) {
           throw new UndoRefusedError({ kind: "chain-changed", eventId });
         }
         if (chain.notYours.length) throw blockedBy(eventId, chain);
         const results = [];
         for (const id of [...chain.ids].reverse()) {
-          const later = await tx.event.findFirstOrThrow({ where: { id, guildId: actor.guildId } });
+          const later = await db.event.findFirstOrThrow({ where: { id, guildId: actor.guildId } });
           results.push(
-            await revert(tx, sql, actor, resolveCampaign(sql, actor, later.campaignId), later),
+            await revert(db, tx, actor, await resolveCampaign(tx, actor, later.campaignId), later),
           );
         }
-        results.push(await revert(tx, sql, actor, campaign, event));
+        results.push(await revert(db, tx, actor, campaign, event));
         return results;
       });
     },
   };
 
   /** The event to undo, after the checks every undo makes first. */
-  async function undoTarget(tx: Tx, actor: Actor, eventId: number) {
-    const event = await visibleEvent(tx, sql, actor, eventId);
+  async function undoTarget(db: Tx, tx: StoreTx, actor: Actor, eventId: number) {
+    const event = await visibleEvent(db, tx, actor, eventId);
     if (!event) throw notFound("That change");
     if (event.undoesId !== null)
       throw invalid("An undo can't be undone; make the change again instead.");
@@ -167,8 +168,8 @@ export function createHistoryService({ db, sql }: ServiceDeps) {
     if (!event.changed || !event.before || !event.after) {
       throw invalid(`That entry ${NOTHING_TO_UNDO}`);
     }
-    const campaign = resolveCampaign(sql, actor, event.campaignId);
-    assertMayUndo(sql, actor, campaign, event);
+    const campaign = await resolveCampaign(tx, actor, event.campaignId);
+    await assertMayUndo(tx, actor, campaign, event);
     return { event, campaign };
   }
 

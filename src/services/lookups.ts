@@ -1,12 +1,11 @@
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import { closestNames } from "../rules/closest-names.js";
 import { SKILL_ALIASES } from "../rules/skill-aliases.js";
 import type { Actor } from "./actor.js";
-import { NameNotFoundError, isServiceError } from "./errors.js";
+import { NameNotFoundError, notFound } from "./errors.js";
 import { looksLikeId } from "./ids.js";
 import type { BondSnapshot, ProtagonistSnapshot, SkillSnapshot } from "./snapshot.js";
 import { skillKey } from "./snapshot.js";
-import { loadProtagonist } from "./store.js";
 
 /**
  * Lookups of what a player named in an option (picked from autocomplete, or typed): by id, or
@@ -64,34 +63,41 @@ export function findBond(protagonist: ProtagonistSnapshot, idOrName: string): Bo
 type NamedCampaign = { id: string; name: string } | undefined;
 
 /**
+ * Loads a Protagonist of this guild; one of another guild is "not found", never leaked. The
+ * snapshot may be shared (the store's read cache): change a copy (`cloneSnapshot`).
+ */
+export async function loadProtagonist(
+  tx: StoreTx,
+  guildId: string,
+  id: string,
+): Promise<ProtagonistSnapshot> {
+  const protagonist = await tx.protagonists.find(guildId, id);
+  if (!protagonist) throw notFound("That Protagonist");
+  return protagonist;
+}
+
+/**
  * A Protagonist of the actor's guild by id or, failing that, one of the campaign named in full
  * (any letter case): what a player who typed the name without picking it meant. The campaign
  * is only looked up then (a function), off the path of every command that names one by id.
  */
-export function loadChosenProtagonist(
-  sql: Sql,
+export async function loadChosenProtagonist(
+  tx: StoreTx,
   actor: Pick<Actor, "guildId">,
   idOrName: string,
-  campaignOfNames: NamedCampaign | (() => NamedCampaign),
-): ProtagonistSnapshot {
-  try {
-    return loadProtagonist(sql, actor.guildId, idOrName);
-  } catch (error) {
-    if (!isServiceError(error) || error.kind !== "not-found") throw error;
-  }
-  const campaign = typeof campaignOfNames === "function" ? campaignOfNames() : campaignOfNames;
+  campaignOfNames: NamedCampaign | (() => Promise<NamedCampaign>),
+): Promise<ProtagonistSnapshot> {
+  const byId = await tx.protagonists.find(actor.guildId, idOrName);
+  if (byId) return byId;
+  const campaign =
+    typeof campaignOfNames === "function" ? await campaignOfNames() : campaignOfNames;
   const typed = typedName(idOrName);
   const names =
     typed === null || campaign === undefined
       ? []
-      : sql.all<{ id: string; name: string }>(
-          `SELECT "id", "name" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ?
-            ORDER BY "name" LIMIT ${MAX_CANDIDATES}`,
-          actor.guildId,
-          campaign.id,
-        );
+      : await tx.protagonists.namesIn(actor.guildId, campaign.id, MAX_CANDIDATES);
   const named = typed === null ? undefined : names.find((p) => sameName(p.name, typed));
-  if (named) return loadProtagonist(sql, actor.guildId, named.id);
+  if (named) return loadProtagonist(tx, actor.guildId, named.id);
   throw new NameNotFoundError({
     kind: "protagonist",
     typed,

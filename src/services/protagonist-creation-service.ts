@@ -1,5 +1,4 @@
-import { promised } from "../db/sql.js";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import {
   ADVERSITY_SKILLS,
   archetypesFor,
@@ -23,7 +22,6 @@ import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import { campaignEra, creationContextOf } from "./custom-content.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { insertProtagonist } from "./protagonist-factory.js";
 import { parseFriendly } from "./protagonist-input.js";
 import {
@@ -33,7 +31,7 @@ import {
   uniqueName,
 } from "./protagonist-service-shared.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 import { parseInput, snowflake } from "./validation.js";
 
 const previewInput = campaignRef.extend({ draft: creationDraftSchema });
@@ -72,13 +70,13 @@ export interface StatRollResult {
 }
 
 /** Creating a Protagonist: the catalog and preview of the guided flow, stat rolls, the creation. */
-export function createProtagonistCreationService({ db, sql, rng }: ServiceDeps) {
+export function createProtagonistCreationService({ db, store, rng }: ServiceDeps) {
   return {
     /** What the guided creation flow offers in this campaign: archetypes, skills, limits. */
     creationCatalog(raw: { actor: Actor; campaignId?: string | null }): Promise<CreationCatalog> {
-      return promised(() => {
+      return store.read(async (tx) => {
         const { actor, campaignId } = parseInput(campaignRef, raw);
-        const campaign = resolveCampaign(sql, actor, campaignId);
+        const campaign = await resolveCampaign(tx, actor, campaignId);
         const era = campaignEra(campaign);
         const context = creationContextOf(campaign);
         return rules(() => ({
@@ -98,9 +96,9 @@ export function createProtagonistCreationService({ db, sql, rng }: ServiceDeps) 
       campaignId?: string | null;
       draft: unknown;
     }): Promise<CreationPreview & { era: Era }> {
-      return promised(() => {
+      return store.read(async (tx) => {
         const input = parseFriendly(previewInput, raw);
-        const campaign = resolveCampaign(sql, input.actor, input.campaignId);
+        const campaign = await resolveCampaign(tx, input.actor, input.campaignId);
         const draft = withEra(input.draft, campaign);
         const context = creationContextOf(campaign);
         const preview = rules(() => previewProtagonist(draft, ruleOptionsOf(campaign), context));
@@ -111,11 +109,11 @@ export function createProtagonistCreationService({ db, sql, rng }: ServiceDeps) 
     /** Six 4D6-drop-lowest rolls for the "rolled" stat method, logged so a GM can check them. */
     async rollStats(raw: { actor: Actor; campaignId?: string | null }): Promise<StatRollResult> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
-      return sql.transaction(() => {
-        const campaign = resolveCampaign(sql, actor, campaignId);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
         const rolls = rollStats(rng);
         const totals = rolls.map((r) => r.total);
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -143,15 +141,15 @@ export function createProtagonistCreationService({ db, sql, rng }: ServiceDeps) 
       const input = parseFriendly(createInput, raw);
       const { actor } = input;
       const ownerId = input.ownerId ?? actor.userId;
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, input.campaignId);
-        if (ownerId !== actor.userId) assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        if (ownerId !== actor.userId) await assertGm(tx, actor, campaign);
         const choices = withEra(input.choices, campaign);
         const context = creationContextOf(campaign);
         const sheet = rules(() => buildProtagonist(choices, ruleOptionsOf(campaign), context));
-        await assertNameFree(tx, campaign, sheet.name);
+        await assertNameFree(db, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>
-          insertProtagonist(tx, {
+          insertProtagonist(db, {
             guildId: actor.guildId,
             campaignId: campaign.id,
             ownerId,
@@ -159,12 +157,12 @@ export function createProtagonistCreationService({ db, sql, rng }: ServiceDeps) 
             creation: choices,
           }),
         );
-        const selected = await selectIfNone(tx, protagonist);
-        const statRollEventId = await matchingStatRoll(tx, campaign, choices, [
+        const selected = await selectIfNone(db, protagonist);
+        const statRollEventId = await matchingStatRoll(db, campaign, choices, [
           actor.userId,
           ownerId,
         ]);
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -212,14 +210,14 @@ function rules<T>(call: () => T): T {
  * player), so a GM can audit them; null when none matches. Not enforced: a table may roll real dice.
  */
 async function matchingStatRoll(
-  tx: Tx,
+  db: Tx,
   campaign: Campaign,
   choices: CreationDraft,
   actorIds: string[],
 ): Promise<number | null> {
   if (choices.stats?.method !== "rolled") return null;
   const wanted = JSON.stringify([...choices.stats.rolls].sort((a, b) => a - b));
-  const recent = await tx.event.findMany({
+  const recent = await db.event.findMany({
     where: {
       guildId: campaign.guildId,
       kind: "stat-roll",

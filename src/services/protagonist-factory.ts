@@ -3,7 +3,7 @@ import { resourceBreakdown } from "../rules/resources.js";
 import { asJson } from "./event-log.js";
 import { newId } from "./ids.js";
 import { protagonistInclude, toSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 
 export interface NewProtagonist {
   guildId: string;
@@ -16,12 +16,12 @@ export interface NewProtagonist {
 
 /** Writes a freshly created Protagonist (row, every skill, Bonds) and returns its snapshot. */
 export async function insertProtagonist(
-  tx: Tx,
+  db: Tx,
   input: NewProtagonist,
 ): Promise<ProtagonistSnapshot> {
   const { sheet } = input;
   const split = resourceBreakdown(sheet.resources);
-  const row = await tx.protagonist.create({
+  const row = await db.protagonist.create({
     data: {
       guildId: input.guildId,
       campaignId: input.campaignId,

@@ -6,7 +6,6 @@ import { assertCanActOn, isGm, resolveCampaign } from "./campaign-access.js";
 import { campaignEra, creationContextOf } from "./custom-content.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import {
   applyPatch,
   protagonistPatchSchema,
@@ -15,7 +14,7 @@ import {
 import { parseFriendly } from "./protagonist-input.js";
 import { assertNameFree, uniqueName } from "./protagonist-service-shared.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -46,7 +45,7 @@ export interface ChangeResult {
 }
 
 /** A Protagonist's life after creation: which one a player plays, sheet edits, retirement. */
-export function createProtagonistLifecycleService({ db, sql }: ServiceDeps) {
+export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
   return {
     /**
      * Chooses the Protagonist the actor plays in this channel, or across its campaign. Players
@@ -58,17 +57,17 @@ export function createProtagonistLifecycleService({ db, sql }: ServiceDeps) {
       scope: "channel" | "campaign";
     }): Promise<SelectResult> {
       const { actor, protagonistId, scope } = parseInput(selectInput, raw);
-      return db.$transaction(async (tx) => {
-        const protagonist = loadProtagonist(sql, actor.guildId, protagonistId);
-        assertCanActOn(sql, actor, protagonist);
+      return store.transaction(async (tx) => {
+        const protagonist = await loadProtagonist(tx, actor.guildId, protagonistId);
+        await assertCanActOn(tx, actor, protagonist);
         if (protagonist.status !== "active") {
           throw invalid(
             `**${displayText(protagonist.name)}** is ${protagonist.status} and can't be played.`,
           );
         }
-        const campaign = resolveCampaign(sql, actor, protagonist.campaignId);
+        const campaign = await resolveCampaign(tx, actor, protagonist.campaignId);
         if (scope === "channel") {
-          const here = resolveCampaign(sql, actor);
+          const here = await resolveCampaign(tx, actor);
           if (here.id !== campaign.id) {
             throw invalid(
               `This channel plays **${displayText(here.name)}**, but **${displayText(protagonist.name)}** belongs to **${displayText(campaign.name)}**. Select it for the whole campaign, or in one of its channels.`,
@@ -82,12 +81,12 @@ export function createProtagonistLifecycleService({ db, sql }: ServiceDeps) {
           campaignId: campaign.id,
           channelId,
         };
-        await tx.activeProtagonist.upsert({
+        await db.activeProtagonist.upsert({
           where: { guildId_userId_campaignId_channelId: key },
           create: { ...key, protagonistId: protagonist.id },
           update: { protagonistId: protagonist.id },
         });
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -118,23 +117,21 @@ export function createProtagonistLifecycleService({ db, sql }: ServiceDeps) {
       if (Object.values(patch).every((v: unknown) => v === undefined)) {
         throw invalid("Say what to change.");
       }
-      return db.$transaction(async (tx) => {
-        const before = loadProtagonist(sql, actor.guildId, protagonistId);
-        assertCanActOn(sql, actor, before);
-        const campaign = resolveCampaign(sql, actor, before.campaignId);
+      return store.transaction(async (tx) => {
+        const before = await loadProtagonist(tx, actor.guildId, protagonistId);
+        await assertCanActOn(tx, actor, before);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
         const { after, changes } = applyPatch(before, patch, {
           catalog: () =>
             skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
-          isGm: isGm(sql, actor, campaign.id),
+          isGm: await isGm(tx, actor, campaign.id),
         });
         if (changes.length === 0) {
           throw invalid(`That changes nothing on **${displayText(before.name)}**'s sheet.`);
         }
-        if (after.name !== before.name) await assertNameFree(tx, campaign, after.name, before.id);
-        await uniqueName(campaign, after.name, () => {
-          writeProtagonist(sql, before, after);
-        });
-        const eventId = recordEvent(sql, {
+        if (after.name !== before.name) await assertNameFree(db, campaign, after.name, before.id);
+        await uniqueName(campaign, after.name, () => tx.protagonists.write(before, after));
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -155,20 +152,20 @@ export function createProtagonistLifecycleService({ db, sql }: ServiceDeps) {
      */
     async retire(raw: { actor: Actor; protagonistId: string }): Promise<ChangeResult> {
       const { actor, protagonistId } = parseInput(retireInput, raw);
-      return db.$transaction(async (tx) => {
-        const before = loadProtagonist(sql, actor.guildId, protagonistId);
-        assertCanActOn(sql, actor, before);
+      return store.transaction(async (tx) => {
+        const before = await loadProtagonist(tx, actor.guildId, protagonistId);
+        await assertCanActOn(tx, actor, before);
         if (before.status !== "active") {
           throw invalid(`**${displayText(before.name)}** is already ${before.status}.`);
         }
-        const campaign = resolveCampaign(sql, actor, before.campaignId);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
         const after = cloneSnapshot(before);
         after.status = "retired";
-        writeProtagonist(sql, before, after);
-        await tx.activeProtagonist.deleteMany({
+        await tx.protagonists.write(before, after);
+        await db.activeProtagonist.deleteMany({
           where: { guildId: actor.guildId, protagonistId: before.id },
         });
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

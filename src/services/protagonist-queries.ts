@@ -1,3 +1,4 @@
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
 import { conditionsOf, type Condition } from "../rules/conditions.js";
 import { resourceCheckBoxes } from "../rules/resources.js";
@@ -115,7 +116,7 @@ function finish<T extends { name: string }>(rows: T[], query: string, exact: boo
  * The read side: sheets, lists and autocomplete. Any member of the guild may read any sheet of
  * the guild's campaigns; every query carries the guild (and campaign) so nothing crosses guilds.
  */
-export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
+export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" | "store">) {
   return {
     /** The campaign's Protagonists (active ones unless asked), by name. */
     async list(raw: {
@@ -125,55 +126,57 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
       includeInactive?: boolean;
     }): Promise<ProtagonistSummary[]> {
       const input = parseInput(listInput, raw);
-      const campaign = resolveCampaign(sql, input.actor, input.campaignId);
-      const rows = await db.protagonist.findMany({
-        where: {
-          guildId: input.actor.guildId,
-          campaignId: campaign.id,
-          ...(input.ownerId ? { ownerId: input.ownerId } : {}),
-          ...(input.includeInactive ? {} : { status: "active" }),
-        },
-        orderBy: { name: "asc" },
-        select: {
-          id: true,
-          name: true,
-          ownerId: true,
-          status: true,
-          archetype: true,
-          hp: true,
-          hpMax: true,
-          wp: true,
-          wpMax: true,
-          san: true,
-          exhausted: true,
-          temporarilyInsane: true,
-          adaptedViolence: true,
-          adaptedHelplessness: true,
-        },
-      });
-      return rows.map(
-        ({ exhausted, temporarilyInsane, adaptedViolence, adaptedHelplessness, ...r }) => ({
-          ...r,
-          status: status(r.status),
-          conditions: conditionsOf({
+      return store.read(async (tx) => {
+        const campaign = await resolveCampaign(tx, input.actor, input.campaignId);
+        const rows = await db.protagonist.findMany({
+          where: {
+            guildId: input.actor.guildId,
+            campaignId: campaign.id,
+            ...(input.ownerId ? { ownerId: input.ownerId } : {}),
+            ...(input.includeInactive ? {} : { status: "active" }),
+          },
+          orderBy: { name: "asc" },
+          select: {
+            id: true,
+            name: true,
+            ownerId: true,
+            status: true,
+            archetype: true,
+            hp: true,
+            hpMax: true,
+            wp: true,
+            wpMax: true,
+            san: true,
+            exhausted: true,
+            temporarilyInsane: true,
+            adaptedViolence: true,
+            adaptedHelplessness: true,
+          },
+        });
+        return rows.map(
+          ({ exhausted, temporarilyInsane, adaptedViolence, adaptedHelplessness, ...r }) => ({
             ...r,
             status: status(r.status),
-            exhausted,
-            temporarilyInsane,
-            adaptation: {
-              violence: { adapted: adaptedViolence },
-              helplessness: { adapted: adaptedHelplessness },
-            },
+            conditions: conditionsOf({
+              ...r,
+              status: status(r.status),
+              exhausted,
+              temporarilyInsane,
+              adaptation: {
+                violence: { adapted: adaptedViolence },
+                helplessness: { adapted: adaptedHelplessness },
+              },
+            }),
           }),
-        }),
-      );
+        );
+      });
     },
 
     /** One sheet: the one named, else the actor's active Protagonist here. */
     async get(raw: { actor: Actor; protagonistId?: string | null }): Promise<ProtagonistView> {
       const { actor, protagonistId } = parseInput(getInput, raw);
-      return sql.read(() => {
-        const { campaign, protagonist } = readTarget(sql, actor, protagonistId);
+      return store.read(async (tx) => {
+        const { campaign, protagonist } = await readTarget(tx, actor, protagonistId);
         const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
         return {
           protagonist,
@@ -185,7 +188,8 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
             resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
           },
           conditions: conditionsOf(protagonist),
-          canEdit: protagonist.ownerId === actor.userId || isGm(sql, actor, protagonist.campaignId),
+          canEdit:
+            protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId)),
         };
       });
     },
@@ -203,20 +207,22 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
     }): Promise<ProtagonistChoice[]> {
       const input = parseInput(searchInput, raw);
       const { actor } = input;
-      const campaign = resolveCampaign(sql, actor, input.campaignId);
-      const { pieces, exact } = likePieces(input.query);
-      const rows = await db.protagonist.findMany({
-        where: {
-          campaignId: campaign.id,
-          guildId: actor.guildId,
-          ...(input.mine ? { ownerId: actor.userId } : {}),
-          AND: pieces.map((piece) => ({ name: { contains: piece } })),
-        },
-        orderBy: { name: "asc" },
-        take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
-        select: { id: true, name: true, ownerId: true, status: true },
+      return store.read(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        const { pieces, exact } = likePieces(input.query);
+        const rows = await db.protagonist.findMany({
+          where: {
+            campaignId: campaign.id,
+            guildId: actor.guildId,
+            ...(input.mine ? { ownerId: actor.userId } : {}),
+            AND: pieces.map((piece) => ({ name: { contains: piece } })),
+          },
+          orderBy: { name: "asc" },
+          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
+          select: { id: true, name: true, ownerId: true, status: true },
+        });
+        return finish(rows, input.query, exact).map((r) => ({ ...r, status: status(r.status) }));
       });
-      return finish(rows, input.query, exact).map((r) => ({ ...r, status: status(r.status) }));
     },
 
     /** Autocomplete: a Protagonist's skills whose name contains the query. */
@@ -226,20 +232,22 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
       query: string;
     }): Promise<SkillOption[]> {
       const input = parseInput(skillsInput, raw);
-      const protagonistId = await targetId(input.actor, input.protagonistId);
-      const { pieces, exact } = likePieces(input.query);
-      // `key` is the lower-cased name, so lower-casing the query makes this case-insensitive
-      // beyond ASCII too.
-      const rows = await db.skill.findMany({
-        where: {
-          protagonistId,
-          AND: pieces.map((piece) => ({ key: { contains: piece.toLowerCase() } })),
-        },
-        orderBy: { name: "asc" },
-        take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
-        select: { id: true, name: true, rating: true, failureMarked: true },
+      return store.read(async (tx) => {
+        const protagonistId = await targetId(tx, input.actor, input.protagonistId);
+        const { pieces, exact } = likePieces(input.query);
+        // `key` is the lower-cased name, so lower-casing the query makes this case-insensitive
+        // beyond ASCII too.
+        const rows = await db.skill.findMany({
+          where: {
+            protagonistId,
+            AND: pieces.map((piece) => ({ key: { contains: piece.toLowerCase() } })),
+          },
+          orderBy: { name: "asc" },
+          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
+          select: { id: true, name: true, rating: true, failureMarked: true },
+        });
+        return finish(rows, input.query, exact);
       });
-      return finish(rows, input.query, exact);
     },
 
     /** Autocomplete: a Protagonist's Bonds (standing ones unless asked) matching the query. */
@@ -250,27 +258,29 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
       includeBroken?: boolean;
     }): Promise<BondOption[]> {
       const input = parseInput(bondsInput, raw);
-      const protagonistId = await targetId(input.actor, input.protagonistId);
-      const { pieces, exact } = likePieces(input.query);
-      const rows = await db.bond.findMany({
-        where: {
-          protagonistId,
-          ...(input.includeBroken ? {} : { crossedOff: false }),
-          AND: pieces.map((piece) => ({ name: { contains: piece } })),
-        },
-        orderBy: { createdAt: "asc" },
-        take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
-        select: { id: true, name: true, kind: true, score: true, crossedOff: true },
+      return store.read(async (tx) => {
+        const protagonistId = await targetId(tx, input.actor, input.protagonistId);
+        const { pieces, exact } = likePieces(input.query);
+        const rows = await db.bond.findMany({
+          where: {
+            protagonistId,
+            ...(input.includeBroken ? {} : { crossedOff: false }),
+            AND: pieces.map((piece) => ({ name: { contains: piece } })),
+          },
+          orderBy: { createdAt: "asc" },
+          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
+          select: { id: true, name: true, kind: true, score: true, crossedOff: true },
+        });
+        return finish(rows, input.query, exact).map((b) => ({
+          ...b,
+          kind: b.kind === "community" ? "community" : "individual",
+        }));
       });
-      return finish(rows, input.query, exact).map((b) => ({
-        ...b,
-        kind: b.kind === "community" ? "community" : "individual",
-      }));
     },
   };
 
   /** The Protagonist an autocomplete is for, checked to be of the actor's guild. */
-  async function targetId(actor: Actor, protagonistId: string | null | undefined) {
+  async function targetId(tx: StoreTx, actor: Actor, protagonistId: string | null | undefined) {
     if (protagonistId) {
       // Only the id is needed: skip loading the whole sheet, keep the guild check.
       const row = await db.protagonist.findFirst({
@@ -280,9 +290,7 @@ export function createProtagonistQueries({ db, sql }: Pick<ServiceDeps, "db" | "
       if (!row) throw notFound("That Protagonist");
       return row.id;
     }
-    return sql.read(() => {
-      const campaign = resolveCampaign(sql, actor);
-      return resolveProtagonist(sql, actor, campaign).id;
-    });
+    const campaign = await resolveCampaign(tx, actor);
+    return (await resolveProtagonist(tx, actor, campaign)).id;
   }
 }

@@ -5,7 +5,7 @@ import { actorSchema } from "./actor.js";
 import { CAMPAIGN_WIDE } from "./active-protagonist.js";
 import { conflict } from "./errors.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 import { recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -16,12 +16,12 @@ export const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.n
  * differ only in letter case, which would be confusing in lists and autocomplete.
  */
 export async function assertNameFree(
-  tx: Tx,
+  db: Tx,
   campaign: Campaign,
   name: string,
   exceptId?: string,
 ): Promise<void> {
-  const similar = await tx.protagonist.findMany({
+  const similar = await db.protagonist.findMany({
     where: {
       campaignId: campaign.id,
       name: { contains: name },
@@ -62,7 +62,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Makes a new Protagonist its player's campaign-wide choice unless an active one is chosen. */
-export async function selectIfNone(tx: Tx, protagonist: ProtagonistSnapshot): Promise<boolean> {
+export async function selectIfNone(db: Tx, protagonist: ProtagonistSnapshot): Promise<boolean> {
   if (protagonist.status !== "active") return false;
   const key = {
     guildId: protagonist.guildId,
@@ -70,12 +70,12 @@ export async function selectIfNone(tx: Tx, protagonist: ProtagonistSnapshot): Pr
     campaignId: protagonist.campaignId,
     channelId: CAMPAIGN_WIDE,
   };
-  const current = await tx.activeProtagonist.findUnique({
+  const current = await db.activeProtagonist.findUnique({
     where: { guildId_userId_campaignId_channelId: key },
     select: { protagonist: { select: { status: true } } },
   });
   if (current?.protagonist.status === "active") return false;
-  await tx.activeProtagonist.upsert({
+  await db.activeProtagonist.upsert({
     where: { guildId_userId_campaignId_channelId: key },
     create: { ...key, protagonistId: protagonist.id },
     update: { protagonistId: protagonist.id },

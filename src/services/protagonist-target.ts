@@ -1,11 +1,11 @@
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
+import type { StoreTx } from "../store/store.js";
 import type { Actor } from "./actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
 import { assertCanActOn, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
 import { invalid } from "./errors.js";
 import type { StateChange } from "./event-log.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Sql } from "../db/sql.js";
 import { loadChosenProtagonist } from "./lookups.js";
 import { displayText } from "./display-text.js";
 
@@ -18,23 +18,31 @@ export interface Target {
  * The Protagonist a command reads, and the campaign it belongs to: the one named by id (whose
  * events belong in its own campaign, whatever the channel), else the actor's active one here.
  */
-export function readTarget(sql: Sql, actor: Actor, protagonistId?: string | null): Target {
+export async function readTarget(
+  tx: StoreTx,
+  actor: Actor,
+  protagonistId?: string | null,
+): Promise<Target> {
   if (protagonistId) {
     // By id: the Protagonist's own campaign, and "not found" for another guild's id. By a name
     // typed in full: one of the channel's campaign.
-    const protagonist = loadChosenProtagonist(sql, actor, protagonistId, () =>
-      campaignOfChannel(sql, actor),
+    const protagonist = await loadChosenProtagonist(tx, actor, protagonistId, () =>
+      campaignOfChannel(tx, actor),
     );
-    return { campaign: resolveCampaign(sql, actor, protagonist.campaignId), protagonist };
+    return { campaign: await resolveCampaign(tx, actor, protagonist.campaignId), protagonist };
   }
-  const campaign = resolveCampaign(sql, actor);
-  return { campaign, protagonist: resolveProtagonist(sql, actor, campaign) };
+  const campaign = await resolveCampaign(tx, actor);
+  return { campaign, protagonist: await resolveProtagonist(tx, actor, campaign) };
 }
 
 /** As `readTarget`, for a change: only the owner or a GM, and only while the Protagonist is active. */
-export function writeTarget(sql: Sql, actor: Actor, protagonistId?: string | null): Target {
-  const target = readTarget(sql, actor, protagonistId);
-  assertCanActOn(sql, actor, target.protagonist);
+export async function writeTarget(
+  tx: StoreTx,
+  actor: Actor,
+  protagonistId?: string | null,
+): Promise<Target> {
+  const target = await readTarget(tx, actor, protagonistId);
+  await assertCanActOn(tx, actor, target.protagonist);
   assertActive(target.protagonist);
   return target;
 }

@@ -4,7 +4,6 @@ import { actorSchema, type Actor } from "./actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import { campaignEra, creationContextOf } from "./custom-content.js";
 import type { ServiceDeps } from "./deps.js";
-import { recordEvent } from "./event-log.js";
 import { parseImport } from "./protagonist-import.js";
 import {
   assertNameFree,
@@ -32,7 +31,7 @@ export interface ImportResult {
 }
 
 /** A sheet exported as a versioned JSON document, and such a document imported as a new Protagonist. */
-export function createProtagonistTransferService({ db, sql }: ServiceDeps) {
+export function createProtagonistTransferService({ db, store }: ServiceDeps) {
   return {
     /** The sheet as a versioned JSON document (no database ids, guild or owner). */
     async exportJson(raw: {
@@ -40,9 +39,9 @@ export function createProtagonistTransferService({ db, sql }: ServiceDeps) {
       protagonistId?: string | null;
     }): Promise<ProtagonistExport> {
       const { actor, protagonistId } = parseInput(protagonistRef, raw);
-      return db.$transaction(async (tx) => {
-        const { protagonist } = readTarget(sql, actor, protagonistId);
-        const row = await tx.protagonist.findFirst({
+      return store.transaction(async (tx) => {
+        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const row = await db.protagonist.findFirst({
           where: { id: protagonist.id, guildId: actor.guildId },
           select: { creation: true },
         });
@@ -59,23 +58,23 @@ export function createProtagonistTransferService({ db, sql }: ServiceDeps) {
     }): Promise<ImportResult> {
       const input = parseInput(importInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, input.campaignId);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
         const { sheet, creation } = parseImport(input.json, {
           catalog: skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
           name: input.name,
         });
-        await assertNameFree(tx, campaign, sheet.name);
+        await assertNameFree(db, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>
           insertImported(
-            tx,
+            db,
             { guildId: actor.guildId, campaignId: campaign.id, ownerId: actor.userId },
             sheet,
             creation,
           ),
         );
-        const selected = await selectIfNone(tx, protagonist);
-        const eventId = recordEvent(sql, {
+        const selected = await selectIfNone(db, protagonist);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -17,7 +17,7 @@ import {
   toSnapshot,
   type ProtagonistSnapshot,
 } from "./snapshot.js";
-import type { Tx } from "./store.js";
+import type { Tx } from "./deps.js";
 import { displayName } from "./validation.js";
 
 export const EXPORT_FORMAT = "cthulhu-eternal-bot/protagonist";
@@ -145,7 +145,7 @@ export function toExport(p: ProtagonistSnapshot, creation: unknown): Protagonist
 
 /** Writes an imported sheet as a new Protagonist (new ids everywhere) and returns its snapshot. */
 export async function insertImported(
-  tx: Tx,
+  db: Tx,
   target: { guildId: string; campaignId: string; ownerId: string },
   sheet: ExportedSheet,
   creation: unknown,
@@ -169,7 +169,7 @@ export async function insertImported(
   // Bonds and disorders are listed by creation time; space them a millisecond apart so a
   // reload keeps the file's order.
   const start = Date.now();
-  const row = await tx.protagonist.create({
+  const row = await db.protagonist.create({
     data: {
       id: draft.id,
       guildId: target.guildId,

@@ -17,7 +17,6 @@ import { actorSchema, type Actor } from "./actor.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { forbidden, invalid } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { assertActive, changesOf } from "./protagonist-target.js";
 import {
   loadAll,
@@ -29,7 +28,6 @@ import {
   type Who,
 } from "./resource-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { writeProtagonist } from "./store.js";
 import { parseInput, recordId, snowflake } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -68,7 +66,7 @@ export interface ResourcePoolOutcome {
   eventId: number;
 }
 
-export function createResourcePoolService({ sql, rng }: Pick<ServiceDeps, "sql" | "rng">) {
+export function createResourcePoolService({ store, rng }: Pick<ServiceDeps, "store" | "rng">) {
   return {
     /**
      * Checks a pool as `pool` would (same campaign, active, no exhausted contributor) without
@@ -83,13 +81,13 @@ export function createResourcePoolService({ sql, rng }: Pick<ServiceDeps, "sql" 
       const input = parseInput(poolInput, raw);
       const { actor } = input;
       const ids = uniqueIds(input.contributors);
-      return sql.read(() => {
-        const members = loadAll(sql, actor.guildId, ids);
-        const campaign = sameCampaign(sql, actor, members);
+      return store.read(async (tx) => {
+        const members = await loadAll(tx, actor.guildId, ids);
+        const campaign = await sameCampaign(tx, actor, members);
         members.forEach(assertActive);
         const whereOf = new Map(input.contributors.map((c) => [c.protagonistId, c.where]));
         const pool = poolResources(contributorsOf(members, whereOf, ruleOptionsOf(campaign)));
-        const awaiting = isGm(sql, actor, campaign.id)
+        const awaiting = (await isGm(tx, actor, campaign.id))
           ? []
           : [...new Set(members.map((p) => p.ownerId))].filter((id) => id !== actor.userId);
         return {
@@ -114,11 +112,11 @@ export function createResourcePoolService({ sql, rng }: Pick<ServiceDeps, "sql" 
       const input = parseInput(acceptedPoolInput, raw);
       const { actor } = input;
       const ids = uniqueIds(input.contributors);
-      return sql.transaction(() => {
-        const members = loadAll(sql, actor.guildId, ids);
+      return store.transaction(async (tx) => {
+        const members = await loadAll(tx, actor.guildId, ids);
         const whereOf = new Map(input.contributors.map((c) => [c.protagonistId, c.where]));
-        const campaign = sameCampaign(sql, actor, members);
-        if (!isGm(sql, actor, campaign.id)) {
+        const campaign = await sameCampaign(tx, actor, members);
+        if (!(await isGm(tx, actor, campaign.id))) {
           const consenting = new Set([actor.userId, ...input.acceptedBy]);
           const foreign = members.find((p) => !consenting.has(p.ownerId));
           if (foreign) {
@@ -142,10 +140,10 @@ export function createResourcePoolService({ sql, rng }: Pick<ServiceDeps, "sql" 
           result.checkedAfter,
         );
         const changes = changesOf(lead, leadAfter);
-        writeProtagonist(sql, lead, leadAfter);
+        await tx.protagonists.write(lead, leadAfter);
         const found = result.quality === null ? "" : `, ${result.quality}`;
         const checkedText = result.success ? `; ${lead.name} checks a box` : "";
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import {
   loseResources,
   replenishResources,
@@ -20,10 +20,9 @@ import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { forbidden, invalid } from "./errors.js";
-import { recordEvent, type StateChange } from "./event-log.js";
+import { type StateChange } from "./event-log.js";
 import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { writeProtagonist } from "./store.js";
 import { parseInput, pointsOrDice, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 import { createResourcePoolService } from "./resource-pool.js";
@@ -101,9 +100,9 @@ export interface ResourceReplenishOutcome {
   eventId: number | null;
 }
 
-export function createResourceService({ db, sql, rng }: ServiceDeps) {
+export function createResourceService({ db, store, rng }: ServiceDeps) {
   return {
-    ...createResourcePoolService({ sql, rng }),
+    ...createResourcePoolService({ store, rng }),
     /** A Resources test; a success checks one box. Refused (by the rules) with every box checked. */
     async test(raw: {
       actor: Actor;
@@ -114,8 +113,8 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
     }): Promise<ResourceTestOutcome> {
       const input = parseInput(testInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         const options = ruleOptionsOf(campaign);
         const result = resourceTest(
           {
@@ -131,9 +130,9 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
         const changes = changesOf(before, after);
-        writeProtagonist(sql, before, after);
+        await tx.protagonists.write(before, after);
         const found = result.quality === null ? "" : `, ${result.quality}`;
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -165,20 +164,20 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
     }): Promise<ResourceGainOutcome> {
       const input = parseInput(gainInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
-        if (!isGm(sql, actor, campaign.id)) {
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        if (!(await isGm(tx, actor, campaign.id))) {
           throw forbidden(
             "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
           );
         }
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
-        writeProtagonist(sql, before, after);
+        await tx.protagonists.write(before, after);
         const awardText = result.awardRoll
           ? ` (${result.awardRoll.expression} = ${result.awardRoll.total})`
           : "";
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -205,9 +204,9 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
     }): Promise<ResourceLossOutcome> {
       const input = parseInput(loseInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        await assertGm(tx, actor, campaign);
         if (before.resources.rating === 0) {
           throw invalid(
             `**${displayText(before.name)}** has Resources 0: there is nothing left to lose.`,
@@ -219,8 +218,8 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
           input.why ?? undefined,
         );
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -263,18 +262,18 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
     }): Promise<ResourceReplenishOutcome> {
       const input = parseInput(replenishInput, raw);
       const { actor } = input;
-      return db.$transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         let campaign: Campaign;
         let members: ProtagonistSnapshot[];
         if (input.protagonistIds.length) {
-          members = loadAll(sql, actor.guildId, [...new Set(input.protagonistIds)]);
-          campaign = sameCampaign(sql, actor, members);
-          assertGm(sql, actor, campaign);
+          members = await loadAll(tx, actor.guildId, [...new Set(input.protagonistIds)]);
+          campaign = await sameCampaign(tx, actor, members);
+          await assertGm(tx, actor, campaign);
           members.forEach(assertActive);
         } else {
-          campaign = resolveCampaign(sql, actor);
-          assertGm(sql, actor, campaign);
-          const rows = await tx.protagonist.findMany({
+          campaign = await resolveCampaign(tx, actor);
+          await assertGm(tx, actor, campaign);
+          const rows = await db.protagonist.findMany({
             where: {
               guildId: actor.guildId,
               campaignId: campaign.id,
@@ -284,8 +283,8 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
             select: { id: true },
             orderBy: { name: "asc" },
           });
-          members = loadAll(
-            sql,
+          members = await loadAll(
+            tx,
             actor.guildId,
             rows.map((r) => r.id),
           );
@@ -311,9 +310,9 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
             eventId: null,
           };
         }
-        for (const change of changes) writeProtagonist(sql, change.before, change.after);
+        for (const change of changes) await tx.protagonists.write(change.before, change.after);
         const names = changes.map((c) => c.before.name).join(", ");
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -338,8 +337,8 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
     /** Rating, breakdown, boxes and effective ratings. Any member may look. */
     async status(raw: { actor: Actor; protagonistId?: string | null }): Promise<ResourceStatus> {
       const input = parseInput(statusInput, raw);
-      return sql.read(() => {
-        const { protagonist } = readTarget(sql, input.actor, input.protagonistId);
+      return store.read(async (tx) => {
+        const { protagonist } = await readTarget(tx, input.actor, input.protagonistId);
         return statusOf(protagonist);
       });
     },
@@ -351,9 +350,9 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
   ): Promise<ResourceBoxesOutcome> {
     const input = parseInput(boxesInput, raw);
     const { actor } = input;
-    return sql.transaction(() => {
-      const { campaign, protagonist: before } = writeTarget(sql, actor, input.protagonistId);
-      if (direction < 0) assertGm(sql, actor, campaign);
+    return store.transaction(async (tx) => {
+      const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+      if (direction < 0) await assertGm(tx, actor, campaign);
       const breakdown = resourceBreakdown(before.resources.rating);
       const checked = before.resources.checked;
       const next = checked + direction * input.boxes;
@@ -368,9 +367,9 @@ export function createResourceService({ db, sql, rng }: ServiceDeps) {
         );
       }
       const after = withResources(before, breakdown, next);
-      writeProtagonist(sql, before, after);
+      await tx.protagonists.write(before, after);
       const verb = direction > 0 ? "checked" : "unchecked";
-      const eventId = recordEvent(sql, {
+      const eventId = await tx.events.append({
         guildId: actor.guildId,
         campaignId: campaign.id,
         actorId: actor.userId,

@@ -1,5 +1,6 @@
-import type { Sql } from "../db/sql.js";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { StoreTx } from "../store/store.js";
+import { mapInOrder } from "./in-order.js";
+import type { Campaign } from "../store/types.js";
 import {
   effectiveRating,
   resourceBreakdown,
@@ -10,7 +11,7 @@ import type { Actor } from "./actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import { invalid } from "./errors.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
 import { displayText } from "./display-text.js";
 
 /** Reading and writing a Protagonist's Resources, for the Resources and pooling services. */
@@ -39,16 +40,20 @@ export function who(p: ProtagonistSnapshot): Who {
   return { id: p.id, name: p.name };
 }
 
-export function loadAll(sql: Sql, guildId: string, ids: readonly string[]): ProtagonistSnapshot[] {
-  return ids.map((id) => loadProtagonist(sql, guildId, id));
+export function loadAll(
+  tx: StoreTx,
+  guildId: string,
+  ids: readonly string[],
+): Promise<ProtagonistSnapshot[]> {
+  return mapInOrder(ids, (id) => loadProtagonist(tx, guildId, id));
 }
 
 /** A pool or a downtime spans one campaign: its GM decides, and its log records it. */
 export function sameCampaign(
-  sql: Sql,
+  tx: StoreTx,
   actor: Actor,
   members: readonly ProtagonistSnapshot[],
-): Campaign {
+): Promise<Campaign> {
   const first = members[0];
   if (!first) throw invalid("Name at least one Protagonist.");
   const stranger = members.find((p) => p.campaignId !== first.campaignId);
@@ -57,7 +62,7 @@ export function sameCampaign(
       `**${displayText(stranger.name)}** plays in another campaign than **${displayText(first.name)}**.`,
     );
   }
-  return resolveCampaign(sql, actor, first.campaignId);
+  return resolveCampaign(tx, actor, first.campaignId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { z } from "zod";
-import type { Sql } from "../db/sql.js";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { StoreTx } from "../store/store.js";
+import type { Campaign } from "../store/types.js";
 import { recordSkillTest } from "../rules/advancement.js";
 import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
@@ -19,12 +19,10 @@ import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-acc
 import type { ServiceDeps } from "./deps.js";
 import type { Rng } from "../rules/rng.js";
 import { invalid, isServiceError } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import type { Visibility } from "./event-visibility.js";
 import { findSkill } from "./lookups.js";
 import { readTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
-import { writeProtagonist } from "./store.js";
 import { parseInput, recordId } from "./validation.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
@@ -86,7 +84,7 @@ export interface TestRollResult {
   eventId: number;
 }
 
-export function createRollService({ sql, rng }: ServiceDeps) {
+export function createRollService({ store, rng }: ServiceDeps) {
   return {
     /** A dice expression, logged in the campaign of the channel when there is one. */
     async rollExpression(raw: {
@@ -96,9 +94,9 @@ export function createRollService({ sql, rng }: ServiceDeps) {
     }): Promise<ExpressionRollResult> {
       const { actor, expression, secret } = parseInput(expressionInput, raw);
       const roll = rollDice(expression, rng);
-      const eventId = await sql.transaction(() => {
-        const campaign = campaignOfChannel(sql, actor);
-        return recordEvent(sql, {
+      const eventId = await store.transaction(async (tx) => {
+        const campaign = await campaignOfChannel(tx, actor);
+        return await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign?.id ?? null,
           actorId: actor.userId,
@@ -125,11 +123,11 @@ export function createRollService({ sql, rng }: ServiceDeps) {
     }): Promise<TestRollResult> {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
-      return sql.transaction(() => {
+      return store.transaction(async (tx) => {
         // A test of a Protagonist belongs to its campaign (rules, session, GMs), whatever the channel.
-        const { campaign, protagonist } = testerOf(sql, actor, subject, input.protagonistId);
+        const { campaign, protagonist } = await testerOf(tx, actor, subject, input.protagonistId);
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
-        if (protagonist) assertCanActOn(sql, actor, protagonist);
+        if (protagonist) await assertCanActOn(tx, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
         const conditions =
           protagonist && campaign
@@ -155,13 +153,13 @@ export function createRollService({ sql, rng }: ServiceDeps) {
             const after = cloneSnapshot(protagonist);
             const target = after.skills.find((s) => s.id === skill.id);
             if (target) target.failureMarked = true;
-            writeProtagonist(sql, protagonist, after);
+            await tx.protagonists.write(protagonist, after);
             changes.push({ before: protagonist, after });
             marked = true;
           }
         }
         const who = protagonist ? `${protagonist.name}: ` : "";
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign?.id ?? null,
           actorId: actor.userId,
@@ -256,25 +254,25 @@ function visibilityOf(secret: boolean): Visibility {
  * Who takes the test: the Protagonist of a skill or stat test; for Luck, the one named or the
  * actor's own if they play one here (their exhaustion counts); nobody for a plain target.
  */
-function testerOf(
-  sql: Sql,
+async function testerOf(
+  tx: StoreTx,
   actor: Actor,
   subject: TestSubject,
   protagonistId: string | null | undefined,
-): { campaign: Campaign | null; protagonist: ProtagonistSnapshot | null } {
+): Promise<{ campaign: Campaign | null; protagonist: ProtagonistSnapshot | null }> {
   if (subject.kind === "skill" || subject.kind === "stat") {
-    return readTarget(sql, actor, protagonistId);
+    return readTarget(tx, actor, protagonistId);
   }
   if (subject.kind === "luck") {
     try {
-      return readTarget(sql, actor, protagonistId);
+      return await readTarget(tx, actor, protagonistId);
     } catch (error) {
       // A GM's or a bystander's Luck, or no campaign at all: no Protagonist's condition applies.
       if (protagonistId || !isServiceError(error) || error.kind !== "invalid") throw error;
     }
   }
   // Luck and a plain target need no campaign: in a server without one, logged without one.
-  return { campaign: campaignOfChannel(sql, actor) ?? null, protagonist: null };
+  return { campaign: (await campaignOfChannel(tx, actor)) ?? null, protagonist: null };
 }
 
 function ratingFor(

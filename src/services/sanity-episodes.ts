@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import {
   INSANITY_REACTIONS,
   type InsanityReaction,
@@ -9,10 +9,9 @@ import { actorSchema, type Actor } from "./actor.js";
 import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { notFound } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { changesOf } from "./protagonist-target.js";
 import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
 import { parseInput } from "./validation.js";
 
 const reactInput = z.object({
@@ -36,62 +35,40 @@ export type ReactionOutcome =
 export type EpisodeEndOutcome =
   { kind: "ended"; protagonist: Who; eventId: number } | { kind: "not-insane"; protagonist: Who };
 
-const SAN_TEST = `SELECT "id", "dice", "before", "undoneById" FROM "Event"
-  WHERE "id" = ? AND "guildId" = ? AND "kind" = 'san-test'`;
-const TEST_TARGET = `SELECT "protagonistId" FROM "EventTarget" WHERE "eventId" = ? LIMIT 1`;
 /** The standing event of `kind` that refers to a SAN test (its input's `sanEventId`). */
-const LATEST_FOR_TEST = `SELECT "id", "input", "dice" FROM "Event"
-  WHERE "guildId" = ? AND "kind" = ? AND "id" > ? AND "undoneById" IS NULL
-    AND json_extract("input", '$.sanEventId') = ?
-  ORDER BY "id" DESC LIMIT 1`;
-
-interface TestRow {
-  id: number;
-  dice: string | null;
-  before: string | null;
-  undoneById: number | null;
+function forTest(guildId: string, kind: string, eventId: number) {
+  return { guildId, kind, after: eventId, path: "$.sanEventId", refersTo: eventId };
 }
 
 /** A SAN test of this guild, the Protagonist it tested, and the result that stands now. */
-function standingTest(
-  sql: Sql,
+async function standingTest(
+  tx: StoreTx,
   actor: Actor,
   eventId: number,
-): { protagonist: ProtagonistSnapshot; result: SanityTestResult | null } {
-  const row = sql.get<TestRow>(SAN_TEST, eventId, actor.guildId);
-  if (!row?.dice) throw notFound("That SAN test");
+): Promise<{ protagonist: ProtagonistSnapshot; result: SanityTestResult | null }> {
+  const event = await tx.events.find(actor.guildId, eventId);
+  if (event?.kind !== "san-test" || event.dice === null) throw notFound("That SAN test");
   const tested =
-    Object.values(storedSnapshots(row.before ? JSON.parse(row.before) : null))[0]?.id ??
-    sql.get<{ protagonistId: string }>(TEST_TARGET, eventId)?.protagonistId;
+    Object.values(storedSnapshots(event.before))[0]?.id ?? (await tx.events.targets(eventId))[0];
   if (tested === undefined) throw notFound("That SAN test");
-  const protagonist = loadProtagonist(sql, actor.guildId, tested);
-  if (row.undoneById !== null) return { protagonist, result: null };
-  const projection = sql.get<{ dice: string | null }>(
-    LATEST_FOR_TEST,
-    actor.guildId,
-    "san-projection",
-    eventId,
-    eventId,
+  const protagonist = await loadProtagonist(tx, actor.guildId, tested);
+  if (event.undoneById !== null) return { protagonist, result: null };
+  const projection = await tx.events.latestReferring(
+    forTest(actor.guildId, "san-projection", eventId),
   );
-  const standing = projection?.dice ?? row.dice;
-  return { protagonist, result: JSON.parse(standing) as SanityTestResult };
+  const standing = projection?.dice ?? event.dice;
+  return { protagonist, result: standing as SanityTestResult };
 }
 
 /** The reaction already chosen for a SAN test's episode, if any. */
-export function chosenReaction(
-  sql: Sql,
+export async function chosenReaction(
+  tx: StoreTx,
   guildId: string,
   eventId: number,
-): InsanityReaction | null {
-  const row = sql.get<{ input: string }>(
-    LATEST_FOR_TEST,
-    guildId,
-    "san-reaction",
-    eventId,
-    eventId,
-  );
+): Promise<InsanityReaction | null> {
+  const row = await tx.events.latestReferring(forTest(guildId, "san-reaction", eventId));
   if (!row) return null;
-  const { reaction } = JSON.parse(row.input) as { reaction?: string };
+  const { reaction } = row.input as { reaction?: string };
   return INSANITY_REACTIONS.find((r) => r === reaction) ?? null;
 }
 
@@ -102,7 +79,7 @@ const who = (p: ProtagonistSnapshot): Who => ({ id: p.id, name: p.name, ownerId:
  * GM ending the episode. Each runs in one synchronous transaction, so of two presses at once
  * the second finds the first's choice.
  */
-export function createSanityEpisodes({ sql }: Pick<ServiceDeps, "sql">) {
+export function createSanityEpisodes({ store }: Pick<ServiceDeps, "store">) {
   return {
     /** The first reaction of an episode is logged and stands; later ones are told it. */
     async react(raw: {
@@ -111,15 +88,15 @@ export function createSanityEpisodes({ sql }: Pick<ServiceDeps, "sql">) {
       reaction: InsanityReaction;
     }): Promise<ReactionOutcome> {
       const { actor, eventId, reaction } = parseInput(reactInput, raw);
-      return sql.transaction(() => {
-        const { protagonist, result } = standingTest(sql, actor, eventId);
-        assertCanActOn(sql, actor, protagonist);
+      return store.transaction(async (tx) => {
+        const { protagonist, result } = await standingTest(tx, actor, eventId);
+        await assertCanActOn(tx, actor, protagonist);
         if (!result?.temporaryInsanity)
           return { kind: "no-episode", protagonist: who(protagonist) };
-        const already = chosenReaction(sql, actor.guildId, eventId);
+        const already = await chosenReaction(tx, actor.guildId, eventId);
         if (already) return { kind: "already", protagonist: who(protagonist), reaction: already };
-        const campaign = resolveCampaign(sql, actor, protagonist.campaignId);
-        const reactionEventId = recordEvent(sql, {
+        const campaign = await resolveCampaign(tx, actor, protagonist.campaignId);
+        const reactionEventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -141,15 +118,15 @@ export function createSanityEpisodes({ sql }: Pick<ServiceDeps, "sql">) {
     /** GM: the episode of temporary insanity is over; the badge goes. Undoable. */
     async endEpisode(raw: { actor: Actor; eventId: number }): Promise<EpisodeEndOutcome> {
       const { actor, eventId } = parseInput(episodeInput, raw);
-      return sql.transaction(() => {
-        const { protagonist: before } = standingTest(sql, actor, eventId);
-        const campaign = resolveCampaign(sql, actor, before.campaignId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const { protagonist: before } = await standingTest(tx, actor, eventId);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await assertGm(tx, actor, campaign);
         if (!before.temporarilyInsane) return { kind: "not-insane", protagonist: who(before) };
         const after = cloneSnapshot(before);
         after.temporarilyInsane = false;
-        writeProtagonist(sql, before, after);
-        const endEventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const endEventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

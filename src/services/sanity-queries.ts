@@ -1,4 +1,4 @@
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
 import { newConditions, type Condition } from "../rules/conditions.js";
 import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.js";
@@ -11,7 +11,8 @@ import { memberViewer, type EventViewer } from "./event-visibility.js";
 import { chosenReaction } from "./sanity-episodes.js";
 import { readTarget } from "./protagonist-target.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, type Tx } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
+import type { Tx } from "./deps.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -64,12 +65,12 @@ export interface SanTestStatus {
  * Read-only views of SAN tests for the bot's buttons: who may press them, and whether the loss
  * can still be projected. `sanity.project` checks all of this again when it writes.
  */
-export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
+export function createSanityQueries({ db, store }: Pick<ServiceDeps, "db" | "store">) {
   return {
     /** One SAN test of this guild by its event id. */
     async sanTestStatus(raw: { actor: Actor; eventId: number }): Promise<SanTestStatus> {
       const { actor, eventId } = parseInput(statusInput, raw);
-      return db.$transaction((tx) => statusOf(tx, sql, actor, eventId));
+      return store.transaction(async (tx) => statusOf(db, tx, actor, eventId));
     },
 
     /**
@@ -82,8 +83,8 @@ export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">
       size: number;
     }): Promise<GroupSanTestStatus> {
       const { actor, firstEventId, size } = parseInput(groupInput, raw);
-      return db.$transaction(async (tx) => {
-        const events = await tx.event.findMany({
+      return store.transaction(async (tx) => {
+        const events = await db.event.findMany({
           where: {
             guildId: actor.guildId,
             kind: "san-test",
@@ -98,7 +99,7 @@ export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">
         const first = inGroup[0];
         if (!first || inGroup.length !== size) throw notFound("That group SAN test");
         const statuses: SanTestStatus[] = [];
-        for (const event of inGroup) statuses.push(await statusOf(tx, sql, actor, event.id));
+        for (const event of inGroup) statuses.push(await statusOf(db, tx, actor, event.id));
         return { gmId: first.actorId, statuses };
       });
     },
@@ -112,9 +113,9 @@ export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">
       protagonistId?: string | null;
     }): Promise<SanTestStatus> {
       const { actor, protagonistId } = parseInput(latestInput, raw);
-      return db.$transaction(async (tx) => {
-        const { protagonist } = readTarget(sql, actor, protagonistId);
-        const latest = await tx.event.findFirst({
+      return store.transaction(async (tx) => {
+        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const latest = await db.event.findFirst({
           where: {
             guildId: actor.guildId,
             kind: "san-test",
@@ -126,14 +127,19 @@ export function createSanityQueries({ db, sql }: Pick<ServiceDeps, "db" | "sql">
         });
         if (!latest)
           throw invalid(`**${displayText(protagonist.name)}** has no SAN test to project.`);
-        return statusOf(tx, sql, actor, latest.id);
+        return statusOf(db, tx, actor, latest.id);
       });
     },
   };
 }
 
-async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promise<SanTestStatus> {
-  const event = await tx.event.findFirst({
+async function statusOf(
+  db: Tx,
+  tx: StoreTx,
+  actor: Actor,
+  eventId: number,
+): Promise<SanTestStatus> {
+  const event = await db.event.findFirst({
     where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
     include: { targets: { select: { protagonistId: true }, take: 1 } },
   });
@@ -141,9 +147,10 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
   const beforeTest = event?.before ? Object.values(storedSnapshots(event.before))[0] : undefined;
   const testedId = beforeTest?.id ?? event?.targets[0]?.protagonistId;
   if (!event?.dice || testedId === undefined) throw notFound("That SAN test");
-  const protagonist = loadProtagonist(sql, actor.guildId, testedId);
-  const canAct = protagonist.ownerId === actor.userId || isGm(sql, actor, protagonist.campaignId);
-  const projections = await tx.event.findMany({
+  const protagonist = await loadProtagonist(tx, actor.guildId, testedId);
+  const canAct =
+    protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId));
+  const projections = await db.event.findMany({
     where: {
       guildId: actor.guildId,
       kind: "san-projection",
@@ -166,9 +173,9 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
     result,
     projectionEventId: projection?.id ?? null,
     projectionRefusal: await projectionRefusal(
-      tx,
+      db,
       actor,
-      memberViewer(sql, actor, protagonist.campaignId),
+      await memberViewer(tx, actor, protagonist.campaignId),
       {
         eventId,
         undone: event.undoneById !== null,
@@ -180,7 +187,7 @@ async function statusOf(tx: Tx, sql: Sql, actor: Actor, eventId: number): Promis
     bonds: (beforeTest?.bonds ?? [])
       .filter((b) => !b.crossedOff)
       .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
-    reaction: chosenReaction(sql, actor.guildId, eventId),
+    reaction: await chosenReaction(tx, actor.guildId, eventId),
     episodeOpen: protagonist.temporarilyInsane,
     conditions: causedConditions(beforeTest, projection?.after ?? event.after, protagonist.id),
   };
@@ -198,7 +205,7 @@ function causedConditions(
 
 /** The same checks, in the same order, as `sanity.project`, as a message instead of an error. */
 async function projectionRefusal(
-  tx: Tx,
+  db: Tx,
   actor: Actor,
   viewer: EventViewer,
   test: {
@@ -216,7 +223,7 @@ async function projectionRefusal(
   }
   try {
     await assertNoLaterChange(
-      tx,
+      db,
       viewer,
       actor.guildId,
       test.protagonistId,

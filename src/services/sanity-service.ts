@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mapInOrder } from "./in-order.js";
 import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
 import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
 import { newConditions, type Condition } from "../rules/conditions.js";
@@ -7,7 +8,6 @@ import { actorSchema, type Actor } from "./actor.js";
 import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
@@ -22,7 +22,7 @@ import { createSanityQueries } from "./sanity-queries.js";
 import { sanityStateOf, withSanityState } from "./sanity-state.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { findBond } from "./lookups.js";
-import { loadProtagonist, writeProtagonist } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -70,11 +70,11 @@ interface StoredSanInput {
   brokenBond?: BrokenBondRef;
 }
 
-export function createSanityService({ db, sql, rng }: ServiceDeps) {
+export function createSanityService({ db, store, rng }: ServiceDeps) {
   return {
-    ...createSanityQueries({ db, sql }),
-    ...createSanityEpisodes({ sql }),
-    ...createBrokenBondTests({ sql }),
+    ...createSanityQueries({ db, store }),
+    ...createSanityEpisodes({ store }),
+    ...createBrokenBondTests({ store }),
 
     /** SAN test for one Protagonist, or for several at once (a GM's group test). */
     async sanTest(raw: {
@@ -88,21 +88,21 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
     }): Promise<SanTestOutcome[]> {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
+      return store.transaction(async (tx) => {
         const ids = [...new Set(input.protagonistIds)];
         // Each test belongs to its Protagonist's campaign (rules, session, GMs), whatever the channel.
         const broken = input.brokenBond
-          ? brokenBondToTest(sql, actor, input.brokenBond)
+          ? await brokenBondToTest(tx, actor, input.brokenBond)
           : undefined;
         const targets = broken
           ? [broken]
           : ids.length
-            ? ids.map((id) => readTarget(sql, actor, id))
-            : [readTarget(sql, actor)];
+            ? await mapInOrder(ids, (id) => readTarget(tx, actor, id))
+            : [await readTarget(tx, actor)];
         const outcomes: SanTestOutcome[] = [];
         for (const { campaign, protagonist: before } of targets) {
           const options = ruleOptionsOf(campaign);
-          assertCanActOn(sql, actor, before);
+          await assertCanActOn(tx, actor, before);
           if (before.status !== "active") {
             throw invalid(
               `**${displayText(before.name)}** is ${before.status} and takes no more SAN tests.`,
@@ -123,7 +123,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           );
           // A new episode opens; one already open goes on (README, Sanity).
           after.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
-          const changed = writeProtagonist(sql, before, after);
+          const changed = await tx.protagonists.write(before, after);
           // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
           // One that can still be projected keeps them, since projecting starts from `before`.
           const logged = changed || result.projectable;
@@ -134,7 +134,7 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
             ...(input.group ? { group: { size: targets.length } } : {}),
             ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
           };
-          const eventId = recordEvent(sql, {
+          const eventId = await tx.events.append({
             guildId: actor.guildId,
             campaignId: campaign.id,
             actorId: actor.userId,
@@ -164,8 +164,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
      */
     async project(raw: { actor: Actor; eventId: number; bondId: string }): Promise<SanTestOutcome> {
       const { actor, eventId, bondId } = parseInput(projectInput, raw);
-      return db.$transaction(async (tx) => {
-        const event = await tx.event.findFirst({
+      return store.transaction(async (tx) => {
+        const event = await db.event.findFirst({
           where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
         });
         if (!event?.before || !event.dice) throw notFound("That SAN test");
@@ -173,9 +173,9 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         const previous = event.dice as unknown as SanityTestResult;
         const beforeTest = Object.values(storedSnapshots(event.before))[0];
         if (!beforeTest) throw notFound("That SAN test");
-        const current = loadProtagonist(sql, actor.guildId, beforeTest.id);
-        assertCanActOn(sql, actor, current);
-        const already = await tx.event.findFirst({
+        const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);
+        await assertCanActOn(tx, actor, current);
+        const already = await db.event.findFirst({
           where: {
             guildId: actor.guildId,
             kind: "san-projection",
@@ -189,14 +189,14 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
           throw conflict("That SAN loss has already been projected onto a Bond.");
         }
         await assertNoLaterChange(
-          tx,
-          memberViewer(sql, actor, current.campaignId),
+          db,
+          await memberViewer(tx, actor, current.campaignId),
           actor.guildId,
           current.id,
           eventId,
           "project that SAN loss",
         );
-        const campaign = resolveCampaign(sql, actor, current.campaignId);
+        const campaign = await resolveCampaign(tx, actor, current.campaignId);
         const result = projectSanityTest(
           sanityStateOf(beforeTest),
           previous,
@@ -212,8 +212,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         );
         after.temporarilyInsane = beforeTest.temporarilyInsane || result.temporaryInsanity;
         const restored = reconcileDisorders(beforeTest, current, after);
-        writeProtagonist(sql, current, restored);
-        const projectionEventId = recordEvent(sql, {
+        await tx.protagonists.write(current, restored);
+        const projectionEventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -247,9 +247,9 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
     }> {
       const input = parseInput(repressInput, raw);
       const { actor } = input;
-      return sql.transaction(() => {
-        const { campaign, protagonist: before } = readTarget(sql, actor, input.protagonistId);
-        assertCanActOn(sql, actor, before);
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await readTarget(tx, actor, input.protagonistId);
+        await assertCanActOn(tx, actor, before);
         const bond = findBond(before, input.bondId);
         const result = repressInsanity(
           sanityStateOf(before),
@@ -260,8 +260,8 @@ export function createSanityService({ db, sql, rng }: ServiceDeps) {
         const after = withSanityState(before, result.after, false);
         // A repressed episode is over.
         after.temporarilyInsane = before.temporarilyInsane && !result.repressed;
-        writeProtagonist(sql, before, after);
-        const eventId = recordEvent(sql, {
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,

@@ -5,10 +5,11 @@ import { actorSchema, type Actor } from "./actor.js";
 import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { ServiceError } from "./errors.js";
-import { recordEvent, type StateChange } from "./event-log.js";
+import { type StateChange } from "./event-log.js";
 import { EVERYONE, readableLog } from "./event-visibility.js";
 import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
+import type { Tx } from "./deps.js";
 import { parseInput, recordId } from "./validation.js";
 
 const endInput = z.object({
@@ -50,11 +51,11 @@ export interface SessionEndResult {
  * the whole table may see (the summary is posted for everyone).
  */
 async function sessionStartStates(
-  tx: Tx,
+  db: Tx,
   campaignId: string,
   sessionNumber: number,
 ): Promise<Map<string, ProtagonistSnapshot>> {
-  const events = await readableLog(tx, EVERYONE).findMany({
+  const events = await readableLog(db, EVERYONE).findMany({
     where: { campaignId, sessionNumber, changed: true },
     orderBy: { id: "asc" },
     select: { before: true },
@@ -69,7 +70,7 @@ async function sessionStartStates(
   return starts;
 }
 
-export function createSessionService({ db, sql, rng }: ServiceDeps) {
+export function createSessionService({ db, store, rng }: ServiceDeps) {
   return {
     /**
      * GM: end the session. Every active Protagonist's marked skills improve (the campaign's
@@ -82,16 +83,16 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
       sessionNumber?: number | null;
     }): Promise<SessionEndResult> {
       const { actor, campaignId, sessionNumber } = parseInput(endInput, raw);
-      return db.$transaction(async (tx) => {
-        const campaign = resolveCampaign(sql, actor, campaignId);
-        assertGm(sql, actor, campaign);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
+        await assertGm(tx, actor, campaign);
         // Checked inside the transaction: of several presses at once, only the first ends it.
         if (sessionNumber != null && sessionNumber !== campaign.sessionNumber) {
           throw new SessionAlreadyEnded(campaign.name, sessionNumber, campaign.sessionNumber);
         }
         const options = ruleOptionsOf(campaign);
-        const starts = await sessionStartStates(tx, campaign.id, campaign.sessionNumber);
-        const rows = await tx.protagonist.findMany({
+        const starts = await sessionStartStates(db, campaign.id, campaign.sessionNumber);
+        const rows = await db.protagonist.findMany({
           where: { guildId: actor.guildId, campaignId: campaign.id, status: "active" },
           orderBy: { name: "asc" },
           select: { id: true },
@@ -99,7 +100,7 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
         const changes: StateChange[] = [];
         const summaries: SessionProtagonistSummary[] = [];
         for (const { id } of rows) {
-          const before = loadProtagonist(sql, actor.guildId, id);
+          const before = await loadProtagonist(tx, actor.guildId, id);
           const improvement = improveSkills(
             before.skills.map((s) => ({ name: s.name, rating: s.rating, marked: s.failureMarked })),
             options,
@@ -115,7 +116,7 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
           // Episodes of temporary insanity end with the session (README, Sanity).
           after.temporarilyInsane = false;
           if (JSON.stringify(after) !== JSON.stringify(before)) {
-            writeProtagonist(sql, before, after);
+            await tx.protagonists.write(before, after);
             changes.push({ before, after });
           }
           const start = starts.get(id) ?? before;
@@ -139,7 +140,7 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
             improvements: improvement.changes,
           });
         }
-        const eventId = recordEvent(sql, {
+        const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
@@ -150,7 +151,7 @@ export function createSessionService({ db, sql, rng }: ServiceDeps) {
           summary: `ended session ${campaign.sessionNumber} of ${campaign.name}`,
           changes,
         });
-        await tx.campaign.update({
+        await db.campaign.update({
           where: { id: campaign.id },
           data: { sessionNumber: campaign.sessionNumber + 1 },
         });

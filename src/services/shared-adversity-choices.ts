@@ -42,7 +42,7 @@ export interface PendingSharedAdversity {
  * the bot can offer them (again) before anything is applied. Only the survivor's player or a GM
  * may ask, as only they may choose; a test already applied in full is a conflict. Writes nothing.
  */
-export function createSharedAdversityChoices({ db, sql }: Pick<ServiceDeps, "db" | "sql">) {
+export function createSharedAdversityChoices({ db, store }: Pick<ServiceDeps, "db" | "store">) {
   return {
     async pendingSharedAdversity(raw: {
       actor: Actor;
@@ -50,9 +50,9 @@ export function createSharedAdversityChoices({ db, sql }: Pick<ServiceDeps, "db"
       fellowIds?: string[];
     }): Promise<PendingSharedAdversity> {
       const { actor, testEventId, fellowIds } = parseInput(pendingInput, raw);
-      return db.$transaction(async (tx) => {
+      return store.transaction(async (tx) => {
         const progress = await rules(() =>
-          loadAdversityProgress(tx, sql, actor, testEventId, fellowIds),
+          loadAdversityProgress(db, tx, actor, testEventId, fellowIds),
         );
         const { survivor, test, resuming, candidates, toChoose, fellows, state } = progress;
         return {

@@ -1,4 +1,4 @@
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 import type { PercentileTestResult } from "../rules/percentile.js";
 import {
   chooseFellows,
@@ -14,7 +14,8 @@ import { assertCanActOn } from "./campaign-access.js";
 import { conflict, notFound } from "./errors.js";
 import { sanityStateOf } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, type Tx } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
+import type { Tx } from "./deps.js";
 
 /** What a shared-adversity test event keeps in its input. */
 export interface StoredAdversityTest {
@@ -49,21 +50,21 @@ export interface AdversityProgress {
  * (the choices the bot offers) and the write side (applying them), so both see the same state.
  */
 export async function loadAdversityProgress(
-  tx: Tx,
-  sql: Sql,
+  db: Tx,
+  tx: StoreTx,
   actor: Actor,
   testEventId: number,
   fellowIds?: readonly string[],
 ): Promise<AdversityProgress> {
-  const testEvent = await tx.event.findFirst({
+  const testEvent = await db.event.findFirst({
     where: { id: testEventId, guildId: actor.guildId, kind: "shared-adversity-test" },
     include: { targets: true },
   });
   const survivorId = testEvent?.targets[0]?.protagonistId;
   if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
-  const survivor = loadProtagonist(sql, actor.guildId, survivorId);
-  assertCanActOn(sql, actor, survivor);
-  const applied = await latestApplication(tx, actor.guildId, survivorId, testEventId);
+  const survivor = await loadProtagonist(tx, actor.guildId, survivorId);
+  await assertCanActOn(tx, actor, survivor);
+  const applied = await latestApplication(db, actor.guildId, survivorId, testEventId);
   const previous = applied?.dice as SharedAdversityResult | undefined;
   if (applied && previous?.status !== "needs-choice") {
     throw conflict("That shared adversity has already been applied.");
@@ -113,12 +114,12 @@ function othersThan(fellows: readonly Fellow[], stored: StoredAdversityTest): On
  * skipped: each offered menu applies at most once, however many adventures came after it.
  */
 async function latestApplication(
-  tx: Tx,
+  db: Tx,
   guildId: string,
   survivorId: string,
   testEventId: number,
 ): Promise<{ dice: unknown } | undefined> {
-  const applications = await tx.event.findMany({
+  const applications = await db.event.findMany({
     where: {
       kind: "shared-adversity",
       guildId,

@@ -59,6 +59,8 @@ export interface ProtagonistSnapshot {
   skills: SkillSnapshot[];
   bonds: BondSnapshot[];
   disorders: DisorderSnapshot[];
+  /** State of the campaign's Extras modules, by module id (each module reads its own); absent: none. */
+  extras?: Readonly<Record<string, unknown>>;
 }
 
 export const protagonistInclude = {
@@ -72,8 +74,10 @@ export type ProtagonistRow = Prisma.ProtagonistGetPayload<{ include: typeof prot
 /** What a snapshot is made from: a Prisma row with its children, or the same columns read by SQL. */
 export type SnapshotSource = Omit<
   ProtagonistRow,
-  "creation" | "createdAt" | "updatedAt" | "skills" | "bonds" | "disorders"
+  "creation" | "extras" | "createdAt" | "updatedAt" | "skills" | "bonds" | "disorders"
 > & {
+  /** The Extras column as stored (parsed JSON), if read. */
+  extras?: unknown;
   skills: Pick<
     ProtagonistRow["skills"][number],
     "id" | "name" | "key" | "rating" | "failureMarked"
@@ -143,7 +147,14 @@ export function toSnapshot(row: SnapshotSource): ProtagonistSnapshot {
       threat: d.threat,
       cured: d.curedAt !== null,
     })),
+    ...extrasField(row.extras),
   };
+}
+
+/** The snapshot's `extras`, present only when some module keeps state (older snapshots have none). */
+export function extrasField(stored: unknown): Pick<ProtagonistSnapshot, "extras"> {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return {};
+  return Object.keys(stored).length > 0 ? { extras: stored as Record<string, unknown> } : {};
 }
 
 /** The Protagonist row's own columns (no children) from a snapshot. */

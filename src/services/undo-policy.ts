@@ -1,8 +1,8 @@
 import type { Actor } from "./actor.js";
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
 import { ServiceError } from "./errors.js";
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 
 /**
  * Logged kinds that are a roll or a test: undoing one is a reroll, so by default only a GM may
@@ -19,6 +19,14 @@ export const ROLL_EVENT_KINDS: ReadonlySet<string> = new Set([
   "shared-adversity-test",
   "lethality",
 ]);
+
+/**
+ * Whether undoing an event of this kind is a reroll. Extras modules end the kinds of their rolls
+ * with "-check" (src/extras/module.ts), so this needs no list of modules.
+ */
+export function isRollEvent(kind: string): boolean {
+  return ROLL_EVENT_KINDS.has(kind) || kind.endsWith("-check");
+}
 
 /** Why the actor may not undo one change, as data; the bot words it. */
 export type UndoForbiddenReason = "someone-else" | "player-roll";
@@ -61,15 +69,15 @@ export function isUndoRefusedError(error: unknown): error is UndoRefusedError {
  * Why the actor may not undo this change, or null when they may: GMs undo anything of their
  * campaign; players their own changes, except rolls and tests unless the campaign allows it.
  */
-export function undoForbiddenReason(
-  sql: Sql,
+export async function undoForbiddenReason(
+  tx: StoreTx,
   actor: Actor,
   campaign: Campaign,
   event: { actorId: string; kind: string },
-): UndoForbiddenReason | null {
-  if (isGm(sql, actor, campaign.id)) return null;
+): Promise<UndoForbiddenReason | null> {
+  if (await isGm(tx, actor, campaign.id)) return null;
   if (event.actorId !== actor.userId) return "someone-else";
-  if (ROLL_EVENT_KINDS.has(event.kind) && !ruleOptionsOf(campaign).playerUndoRolls) {
+  if (isRollEvent(event.kind) && !ruleOptionsOf(campaign).playerUndoRolls) {
     return "player-roll";
   }
   return null;

@@ -1,12 +1,12 @@
-import type { Campaign } from "../generated/prisma/client.js";
+import type { Campaign } from "../store/types.js";
 import type { Actor } from "./actor.js";
 import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
 import { conflict } from "./errors.js";
-import { recordEvent } from "./event-log.js";
 import { dependentChain } from "./event-dependencies.js";
 import { asVisibility, EVERYONE, memberViewer, readableLog } from "./event-visibility.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
-import { loadProtagonist, writeProtagonist, type Tx } from "./store.js";
+import { loadProtagonist } from "./lookups.js";
+import type { Tx } from "./deps.js";
 import { displayText } from "./display-text.js";
 import {
   undoForbiddenReason,
@@ -14,7 +14,7 @@ import {
   type ChainLink,
   type UndoForbiddenReason,
 } from "./undo-policy.js";
-import type { Sql } from "../db/sql.js";
+import type { StoreTx } from "../store/store.js";
 
 /** The stored event an undo reverts (as the log reads it). */
 export interface UndoableEvent {
@@ -45,36 +45,43 @@ export interface UndoChain {
   notYours: { id: number | null; reason: UndoForbiddenReason }[];
 }
 
-export function assertMayUndo(sql: Sql, actor: Actor, campaign: Campaign, event: UndoableEvent) {
-  const reason = undoForbiddenReason(sql, actor, campaign, event);
+export async function assertMayUndo(
+  tx: StoreTx,
+  actor: Actor,
+  campaign: Campaign,
+  event: UndoableEvent,
+) {
+  const reason = await undoForbiddenReason(tx, actor, campaign, event);
   if (reason) throw new UndoRefusedError({ kind: "forbidden", eventId: event.id, reason });
 }
 
 /** The dependent chain as the actor may read it: hidden changes keep no id or summary. */
 export async function undoChain(
-  tx: Tx,
-  sql: Sql,
+  db: Tx,
+  tx: StoreTx,
   actor: Actor,
   event: UndoableEvent,
 ): Promise<UndoChain> {
   const touched = Object.keys(storedSnapshots(event.before));
-  const chain = await dependentChain(tx, actor.guildId, touched, event.id);
+  const chain = await dependentChain(db, actor.guildId, touched, event.id);
   const links: ChainLink[] = [];
   const ids = chain.map((change) => change.id);
   const notYours: UndoChain["notYours"] = [];
   for (const change of chain) {
-    const shown = await readableLog(tx, memberViewer(sql, actor, change.campaignId)).findFirst({
-      where: { id: change.id },
-      select: { summary: true },
-    });
+    const shown = await readableLog(db, await memberViewer(tx, actor, change.campaignId)).findFirst(
+      {
+        where: { id: change.id },
+        select: { summary: true },
+      },
+    );
     if (!shown) {
       links.push({ id: null, summary: null });
       notYours.push({ id: null, reason: "someone-else" });
       continue;
     }
     links.push({ id: change.id, summary: shown.summary });
-    const campaign = resolveCampaign(sql, actor, change.campaignId);
-    const reason = undoForbiddenReason(sql, actor, campaign, change);
+    const campaign = await resolveCampaign(tx, actor, change.campaignId);
+    const reason = await undoForbiddenReason(tx, actor, campaign, change);
     if (reason) notYours.push({ id: change.id, reason });
   }
   return { links, ids, notYours };
@@ -82,12 +89,12 @@ export async function undoChain(
 
 /** Refuses, with the whole chain, when later standing changes depend on the event. */
 export async function assertNoDependents(
-  tx: Tx,
-  sql: Sql,
+  db: Tx,
+  tx: StoreTx,
   actor: Actor,
   event: UndoableEvent,
 ): Promise<void> {
-  const chain = await undoChain(tx, sql, actor, event);
+  const chain = await undoChain(db, tx, actor, event);
   if (chain.links.length) throw blockedBy(event.id, chain);
 }
 
@@ -107,8 +114,8 @@ export function blockedBy(eventId: number, chain: UndoChain): UndoRefusedError {
  * changed its Protagonists since (the caller has checked the actor may undo it).
  */
 export async function revert(
-  tx: Tx,
-  sql: Sql,
+  db: Tx,
+  tx: StoreTx,
   actor: Actor,
   campaign: Campaign,
   event: UndoableEvent,
@@ -117,19 +124,19 @@ export async function revert(
   const after = storedSnapshots(event.after);
   const changes = [];
   for (const [id, snapshot] of Object.entries(before)) {
-    const current = loadProtagonist(sql, actor.guildId, id);
+    const current = await loadProtagonist(tx, actor.guildId, id);
     // Someone else's change: a GM of its campaign, and of the Protagonist's.
-    if (event.actorId === actor.userId) assertCanActOn(sql, actor, current);
-    else assertGm(sql, actor, resolveCampaign(sql, actor, current.campaignId));
+    if (event.actorId === actor.userId) await assertCanActOn(tx, actor, current);
+    else await assertGm(tx, actor, await resolveCampaign(tx, actor, current.campaignId));
     if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
       throw conflict(
         `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
       );
     }
-    writeProtagonist(sql, current, snapshot);
+    await tx.protagonists.write(current, snapshot);
     changes.push({ before: current, after: snapshot });
   }
-  const undoEventId = recordEvent(sql, {
+  const undoEventId = await tx.events.append({
     guildId: actor.guildId,
     campaignId: campaign.id,
     actorId: actor.userId,
@@ -141,9 +148,9 @@ export async function revert(
     // Undoing a secret roll's failure mark is as secret as the roll.
     visibility: asVisibility(event.visibility),
   });
-  await tx.event.update({ where: { id: undoEventId }, data: { undoesId: event.id } });
-  await tx.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
-  const shown = await readableLog(tx, EVERYONE).findFirst({
+  await db.event.update({ where: { id: undoEventId }, data: { undoesId: event.id } });
+  await db.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
+  const shown = await readableLog(db, EVERYONE).findFirst({
     where: { id: event.id },
     select: { summary: true },
   });

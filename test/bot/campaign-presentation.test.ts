@@ -234,7 +234,8 @@ describe("help", () => {
     const paths = commandPaths(json).map((p) => p.path);
     expect(paths).toContain("/campaign gm add");
     expect(paths).toContain("/campaign downtime adversity");
-    expect(paths).toHaveLength(12);
+    expect(paths).toContain("/campaign extras");
+    expect(paths).toHaveLength(13);
     expect(isRestricted(json)).toBe(false);
     expect(commandOverviewField(json).name).toBe("/campaign");
     for (const embed of detailEmbeds(json, null)) {

@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorFrom } from "../../src/bot/actor.js";
-import type { CommandModule } from "../../src/bot/command.js";
+import type { CommandModule } from "../../src/bot/eternal-command.js";
 import { startInProcessBot, type InProcessBot } from "./support/in-process-bot.js";
 
 /**

@@ -9,7 +9,7 @@ import {
 } from "discord.js";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandModule } from "../../src/bot/command.js";
+import type { CommandModule } from "../../src/bot/eternal-command.js";
 import { customId } from "../../src/bot/custom-id.js";
 import { messages } from "../../src/bot/messages.js";
 import { UserError } from "../../src/bot/user-facing-error.js";

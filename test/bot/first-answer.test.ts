@@ -12,7 +12,7 @@ import {
   SlashCommandBuilder,
 } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandModule } from "../../src/bot/command.js";
+import type { CommandModule } from "../../src/bot/eternal-command.js";
 import { customId } from "../../src/bot/custom-id.js";
 import { messages } from "../../src/bot/messages.js";
 import { UserError } from "../../src/bot/user-facing-error.js";

@@ -8,11 +8,12 @@ import {
   type APIApplicationCommandOption,
 } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { commands } from "../../commands/index.js";
+import { commands, extraModules } from "../../commands/index.js";
 import { definitionJson, type SlashCommandDefinition } from "../../src/bot/command.js";
 import { EMBED_LIMITS } from "../../src/bot/format.js";
 import { embedsPerMessage } from "../../src/bot/presentation/embed-pages.js";
-import { COMMAND_HELP } from "../../src/bot/presentation/help-examples.js";
+import { COMMAND_HELP, type CommandHelp } from "../../src/bot/presentation/help-examples.js";
+import { commandName } from "../../src/extras/presentation.js";
 import {
   commandPaths,
   detailDescription,
@@ -26,6 +27,11 @@ const definitions: SlashCommandDefinition[] = commands.map((module) =>
   definitionJson(module.definition),
 );
 const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+/** The help of every command: the core's, and each Extras module's own. */
+const helpByName: Record<string, CommandHelp> = {
+  ...COMMAND_HELP,
+  ...Object.fromEntries(extraModules.map((module) => [commandName(module), module.command.help])),
+};
 
 const nightFloors = campaignView({
   rules: {
@@ -53,8 +59,8 @@ function optionNames(definition: SlashCommandDefinition, path: readonly string[]
 
 describe("/help command:<name>", () => {
   it("has examples for every registered command, naming only real paths and options", () => {
-    expect(Object.keys(COMMAND_HELP).sort()).toEqual([...byName.keys()].sort());
-    for (const [name, help] of Object.entries(COMMAND_HELP)) {
+    expect(Object.keys(helpByName).sort()).toEqual([...byName.keys()].sort());
+    for (const [name, help] of Object.entries(helpByName)) {
       expect(help.examples.length, name).toBeGreaterThan(0);
       for (const { command } of help.examples) {
         const [root = "", ...words] = command.replace(/^\//, "").split(" ");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { opposedEmbed } from "../../src/bot/presentation/opposed-embed.js";
-import { OUTCOME_COLOUR } from "../../src/bot/format.js";
+import { OUTCOME_COLOUR } from "../../src/bot/presentation/percentile-format.js";
 import { opposedTest, percentileTest } from "../../src/rules/percentile.js";
 import { scriptedRng } from "../../src/rules/rng.js";
 

@@ -5,7 +5,7 @@
  */
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandModule } from "../../src/bot/command.js";
+import type { CommandModule } from "../../src/bot/eternal-command.js";
 import { messages } from "../../src/bot/messages.js";
 import { WriteRateLimiter } from "../../src/bot/rate-limit.js";
 import { commandWrites, componentWrites } from "../../src/bot/writes.js";

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { userMessageOf } from "../../src/bot/user-facing-error.js";
+import { eternalUserMessageOf as userMessageOf } from "../../src/bot/presentation/refusals.js";
 import {
   InvalidInputError,
   NameNotFoundError,

@@ -61,7 +61,7 @@ describe("command registration", () => {
   it("registers once, then skips an unchanged set (hash kept in the BotState table)", async () => {
     const db = await openTempDatabase();
     disposers.push(() => db.dispose());
-    const state = createBotStateService(db.prisma);
+    const state = createBotStateService(db.store);
     const rest = recordingRest();
     const options = { rest, state, definitions: [roll()], target: guildTarget, log };
 

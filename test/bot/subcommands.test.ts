@@ -6,7 +6,13 @@ import type { ChatInputCommandInteraction } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
 import { CAMPAIGN_SUBCOMMANDS, campaignCommand } from "../../commands/campaign.js";
 import { PROTAGONIST_SUBCOMMANDS, protagonistCommand } from "../../commands/protagonist.js";
-import { definitionJson, type CommandModule, type HandlerContext } from "../../src/bot/command.js";
+import { BOND_SUBCOMMANDS, bondCommand } from "../../commands/bond.js";
+import { RESOURCES_SUBCOMMANDS, resourcesCommand } from "../../commands/resources.js";
+import {
+  definitionJson,
+  type HandlerContext,
+  type SlashCommandDefinitionSource,
+} from "../../src/bot/command.js";
 import { subcommandTable } from "../../src/bot/subcommands.js";
 import { commandWrites } from "../../src/bot/writes.js";
 
@@ -18,7 +24,7 @@ interface OptionJson {
 const SUBCOMMAND = 1;
 const SUBCOMMAND_GROUP = 2;
 
-function definedPaths(module: CommandModule): string[] {
+function definedPaths(module: { readonly definition: SlashCommandDefinitionSource }): string[] {
   const options = (definitionJson(module.definition).options ?? []) as OptionJson[];
   return options.flatMap((option) => {
     if (option.type === SUBCOMMAND) return [option.name];
@@ -40,6 +46,8 @@ function invocation(path: string, commandName = "test"): ChatInputCommandInterac
 describe.each([
   ["/campaign", campaignCommand, CAMPAIGN_SUBCOMMANDS],
   ["/protagonist", protagonistCommand, PROTAGONIST_SUBCOMMANDS],
+  ["/bond", bondCommand, BOND_SUBCOMMANDS],
+  ["/resources", resourcesCommand, RESOURCES_SUBCOMMANDS],
 ])("%s", (_name, module, table) => {
   it("has one row for each subcommand it registers, and no other", () => {
     expect([...table.paths].sort()).toEqual(definedPaths(module).sort());

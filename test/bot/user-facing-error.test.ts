@@ -10,6 +10,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { DiscordjsErrorCodes } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eternalUserMessageOf } from "../../src/bot/presentation/refusals.js";
 import {
   UserError,
   databaseUnavailability,
@@ -57,7 +58,15 @@ describe("userMessageOf", () => {
     expect(userMessageOf(notFound("That Protagonist"))).toBe(
       "That Protagonist was not found in this server.",
     );
-    expect(userMessageOf(new RulesError("x", "The rules say no."))).toBe("The rules say no.");
+    expect(eternalUserMessageOf(new RulesError("x", "The rules say no."))).toBe(
+      "The rules say no.",
+    );
+  });
+
+  it("tries the game's own words first, and knows no game's errors without them", () => {
+    const rules = new RulesError("x", "The rules say no.");
+    expect(userMessageOf(rules, () => "Worded by the game.")).toBe("Worded by the game.");
+    expect(userMessageOf(rules)).toBeUndefined();
   });
 
   it("says 'busy, try again' for a database locked by another connection", async () => {

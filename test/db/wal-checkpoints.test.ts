@@ -6,7 +6,6 @@
 import { statSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { CHECKPOINT_EVERY_COMMITS } from "../../src/db/wal-checkpoints.js";
-import { recordEvent } from "../../src/services/event-log.js";
 import { openTempDatabase } from "../support/temp-db.js";
 
 let db: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -18,11 +17,11 @@ afterEach(() => db.dispose());
 const size = (file: string) => statSync(file).size;
 
 it("copies the WAL into the database file after the commits, not during them", async () => {
-  const { sql } = db;
+  const { store } = db;
   const before = size(db.file);
   const commits = Array.from({ length: CHECKPOINT_EVERY_COMMITS * 3 }, (_, i) =>
-    sql.transaction(() =>
-      recordEvent(sql, {
+    store.transaction((tx) =>
+      tx.events.append({
         guildId: "100000000000000001",
         campaignId: null,
         actorId: "300000000000000002",
@@ -33,10 +32,10 @@ it("copies the WAL into the database file after the commits, not during them", a
       }),
     ),
   );
-  // All of them committed synchronously, each in its own transaction: nothing was copied yet.
+  await Promise.all(commits);
+  // All of them committed, each in its own transaction, within this turn: nothing was copied yet.
   expect(size(db.file)).toBe(before);
   expect(size(`${db.file}-wal`)).toBeGreaterThan(CHECKPOINT_EVERY_COMMITS * 3 * 3000);
-  await Promise.all(commits);
   await new Promise((resolve) => setImmediate(resolve));
   expect(size(db.file)).toBeGreaterThan(before + CHECKPOINT_EVERY_COMMITS * 3 * 3000);
 });

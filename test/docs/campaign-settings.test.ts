@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
 import { definition } from "../../commands/campaign/definition.js";
+import { extraModules } from "../../commands/index.js";
 import { projectRoot } from "../../src/bot/paths.js";
 
 /** Options of `/campaign settings` that act instead of setting a rule (shown in the prose). */
@@ -29,8 +30,23 @@ describe("the README's campaign settings", () => {
   const table = section.slice(0, section.indexOf("\n## "));
   const rows = [...table.matchAll(/^\| `([a-z-]+)` +\|/gm)].map(([, name = ""]) => name);
 
+  const extrasAt = table.indexOf("### Extras settings");
+  const coreRows = rows.filter((name) => table.indexOf(`| \`${name}\``) < extrasAt);
+  const extraRows = rows.filter((name) => table.indexOf(`| \`${name}\``) > extrasAt);
+
   it("has a row for every setting of /campaign settings, and no other", () => {
     expect(settingsOptions().length).toBeGreaterThan(5);
-    expect([...rows].sort()).toEqual(settingsOptions().sort());
+    expect([...coreRows].sort()).toEqual(settingsOptions().sort());
+  });
+
+  it("has a row, with its default, for every setting of every Extra, and no other", () => {
+    const settings = extraModules.flatMap((module) => module.settings);
+    expect(extrasAt).toBeGreaterThan(0);
+    expect([...extraRows].sort()).toEqual(settings.map((setting) => setting.key).sort());
+    for (const setting of settings) {
+      expect(table).toMatch(
+        new RegExp(`\\| \`${setting.key}\` +\\| \`${String(setting.defaultValue)}\` +\\|`),
+      );
+    }
   });
 });

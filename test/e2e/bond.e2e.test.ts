@@ -4,58 +4,29 @@
  * latest SAN loss, and the Bond autocomplete. Each seeded sheet has CHA 12, WP 14, SAN 70, and
  * the Bonds "Her brother Tom" (individual, 12) and "Miskatonic University faculty" (community).
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { InteractionResponseType } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
-import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import type { FakeDiscord } from "../support/fake-discord/index.js";
 import { customIds, fieldValue, isEphemeral } from "./support/messages.js";
-import { seedTable, type SeededTable } from "./support/seed.js";
-import { tableDb, type TableDb } from "./support/table-db.js";
+import { startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-bond-token";
-const SECOND_PLAYER = "310000000000000003";
 const TOM = "Her brother Tom";
 const FACULTY = "Miskatonic University faculty";
+let t: SeededBot;
 let fake: FakeDiscord;
-let dir: string;
-let bot: BotProcess;
-let table: SeededTable;
-let db: TableDb;
 
 beforeAll(async () => {
-  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
-  dir = emptyDir();
-  const databaseUrl = `file:${join(dir, "bot.db")}`;
-  table = await seedTable({
-    databaseUrl,
-    guildId: fake.guild().id,
-    channelId: fake.defaultChannelId(),
-    gmUserId: fake.guild().ownerId,
-    players: [{ userId: fake.defaultUser.id }, { userId: SECOND_PLAYER }],
-  });
-  db = tableDb(dir);
-  bot = startBotProcess(
-    {
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: fake.apiUrl,
-      DATABASE_URL: databaseUrl,
-      DEV_GUILD_ID: fake.guild().id,
-    },
-    dir,
-  );
-  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
-}, 40_000);
+  t = await startSeededBot(TOKEN);
+  fake = t.fake;
+}, 60_000);
 
 afterAll(async () => {
-  await bot.kill();
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t.stop();
 });
 
-const mine = () => table.protagonists[0]?.id ?? "";
-const theirs = () => table.protagonists[1]?.id ?? "";
+const mine = () => t.table.protagonists[0]?.id ?? "";
+const theirs = () => t.table.protagonists[1]?.id ?? "";
 
 interface BondRow {
   id: string;
@@ -65,7 +36,7 @@ interface BondRow {
 }
 
 function bonds(protagonistId: string): BondRow[] {
-  return db.all(
+  return t.rows(
     "SELECT id, name, score, crossedOff FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
     protagonistId,
   );
@@ -79,7 +50,7 @@ function bond(protagonistId: string, name: string): BondRow {
 
 function wp(protagonistId: string): number {
   return (
-    db.all<{ wp: number }>("SELECT wp FROM Protagonist WHERE id = ?", protagonistId)[0]?.wp ?? -1
+    t.rows<{ wp: number }>("SELECT wp FROM Protagonist WHERE id = ?", protagonistId)[0]?.wp ?? -1
   );
 }
 
@@ -131,7 +102,7 @@ describe("/bond", () => {
     expect(opened.type).toBe(InteractionResponseType.Modal);
     const form = String(opened.data?.custom_id);
     expect(JSON.stringify(fake.shownModal(form))).toContain('"value":"0/1D4"');
-    const tests = db.all("SELECT id FROM Event WHERE kind = 'san-test'").length;
+    const tests = t.rows("SELECT id FROM Event WHERE kind = 'san-test'").length;
     const result = await fake
       .sendModalSubmit({
         customId: form,
@@ -143,7 +114,7 @@ describe("/bond", () => {
     expect(isEphemeral(result)).toBe(false);
     expect(result.embeds[0]?.title).toMatch(/ — no SAN lost · SAN test \(Helplessness, 0\/0\)$/);
     expect(result.embeds[0]?.description).toBe("**Protagonist 1**\nFacing: Sam walked out");
-    expect(db.all("SELECT id FROM Event WHERE kind = 'san-test'")).toHaveLength(tests + 1);
+    expect(t.rows("SELECT id FROM Event WHERE kind = 'san-test'")).toHaveLength(tests + 1);
     // Once per broken Bond.
     const twice = await fake
       .sendButton({ customId: helpless ?? "", messageId: broken.id, user: fake.guild().ownerId })

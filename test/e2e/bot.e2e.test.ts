@@ -3,8 +3,7 @@
  * Discord. Tests run in order and share one fake and one database, like restarts in production.
  */
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { GatewayIntentBits, InteractionResponseType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commands } from "../../commands/index.js";
@@ -13,31 +12,16 @@ import { messages } from "../../src/bot/messages.js";
 import { diceRefusal } from "../../src/bot/presentation/dice-refusals.js";
 import { DiceError, rollDice } from "../../src/rules/dice/index.js";
 import { seededRng } from "../../src/rules/rng.js";
-import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
-import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import type { FakeDiscord } from "../support/fake-discord/index.js";
+import type { BotProcess } from "./support/bot-process.js";
+import { startSeededBot, type BotOnFake } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-secret-token-do-not-log_42";
 const STARTUP_MS = 30_000;
 
+let t: BotOnFake;
 let fake: FakeDiscord;
-let dir: string;
 const started: BotProcess[] = [];
-
-function botEnv(): Record<string, string> {
-  return {
-    DISCORD_TOKEN: TOKEN,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_URL: `file:${join(dir, "bot.db")}`,
-    DEV_GUILD_ID: fake.guild().id,
-    LOG_LEVEL: "debug",
-  };
-}
-
-function startBot(): BotProcess {
-  const bot = startBotProcess(botEnv(), dir);
-  started.push(bot);
-  return bot;
-}
 
 const guildCommandsPath = (): string =>
   `/applications/${fake.applicationId}/guilds/${fake.guild().id}/commands`;
@@ -74,24 +58,25 @@ async function until(condition: () => boolean, description: string, timeoutMs = 
   }
 }
 
+// The bot starts on an empty database, as on a first deployment.
 beforeAll(async () => {
-  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: STARTUP_MS });
-  dir = emptyDir();
-});
+  t = await startSeededBot(TOKEN, {
+    seed: false,
+    env: { LOG_LEVEL: "debug" },
+    fake: { defaultTimeoutMs: STARTUP_MS },
+  });
+  fake = t.fake;
+  started.push(t.bot);
+}, 60_000);
 
 afterAll(async () => {
-  await Promise.all(started.map((bot) => bot.kill()));
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t.stop();
 });
 
 describe("the bot process", () => {
-  let bot: BotProcess;
-
   it(
     "connects with only the Guilds intent and registers its commands on the dev guild",
     async () => {
-      bot = startBot();
       const put = await fake.waitForRequest(
         (request) => request.method === "PUT" && request.path === guildCommandsPath(),
         { description: "the bulk overwrite of the dev guild's commands" },
@@ -102,7 +87,7 @@ describe("the bot process", () => {
         commands.map((command) => definitionJson(command.definition).name),
       );
       expect(fake.gateway.identifies[0]?.intents).toBe(GatewayIntentBits.Guilds);
-      await bot.waitForLog((line) => line.msg === "commands registered", "the registration");
+      await t.bot.waitForLog((line) => line.msg === "commands registered", "the registration");
       expect(bulkOverwrites()).toHaveLength(1);
     },
     STARTUP_MS,
@@ -154,8 +139,11 @@ describe("the bot process", () => {
           fake.requests.some((request) => request.path.includes(`/interactions/${running.id}/`)),
         "the bot to start answering",
       );
-      bot.signal("SIGTERM");
-      await bot.waitForLog((line) => String(line.msg).startsWith("shutting down"), "shutting down");
+      t.bot.signal("SIGTERM");
+      await t.bot.waitForLog(
+        (line) => String(line.msg).startsWith("shutting down"),
+        "shutting down",
+      );
       const late = await fake
         .sendSlashCommand({ name: "roll", options: { expression: "1d6" } })
         .response();
@@ -164,7 +152,7 @@ describe("the bot process", () => {
 
       const finished = await running.response();
       expect(totalOf(finished.data?.embeds?.[0]?.description)).toBeLessThanOrEqual(20);
-      expect(await bot.exited).toBe(0);
+      expect(await t.bot.exited).toBe(0);
       expect(fake.gateway.connected).toBe(false);
     },
     STARTUP_MS,
@@ -174,8 +162,8 @@ describe("the bot process", () => {
     "after a restart on the same database, skips registering unchanged commands and still rolls",
     async () => {
       const overwritesBefore = bulkOverwrites().length;
-      bot = startBot();
-      await bot.waitForLog(
+      started.push(await t.restart());
+      await t.bot.waitForLog(
         (line) => line.msg === "commands unchanged since the last registration; not registering",
         "the registration being skipped",
         STARTUP_MS,
@@ -185,8 +173,8 @@ describe("the bot process", () => {
         .response();
       expect(totalOf(response.data?.embeds?.[0]?.description)).toBeGreaterThanOrEqual(2);
       expect(bulkOverwrites()).toHaveLength(overwritesBefore);
-      bot.signal("SIGINT");
-      expect(await bot.exited).toBe(0);
+      t.bot.signal("SIGINT");
+      expect(await t.bot.exited).toBe(0);
     },
     STARTUP_MS,
   );
@@ -197,8 +185,8 @@ describe("the bot process", () => {
       const overwritesBefore = bulkOverwrites().length;
       const script = resolve(import.meta.dirname, "../../dist/scripts/register-commands.js");
       const child = spawn(process.execPath, [script], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? "", ...botEnv() },
+        cwd: t.dir,
+        env: { PATH: process.env.PATH ?? "", ...t.env },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";

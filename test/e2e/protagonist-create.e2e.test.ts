@@ -4,19 +4,14 @@
  * that keeps the draft; presses on outdated copies of the message, by someone else, after the
  * draft is gone or after the Protagonist exists.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
 import { InteractionResponseType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startFakeDiscord,
-  type FakeDiscord,
-  type InteractionHandle,
-  type StoredApiMessage,
+import type {
+  FakeDiscord,
+  InteractionHandle,
+  StoredApiMessage,
 } from "../support/fake-discord/index.js";
-import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
-import { seedTable } from "./support/seed.js";
+import { startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 import {
   controlId,
   embedText,
@@ -27,49 +22,19 @@ import {
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-protagonist-create";
 const STRANGER_ID = "400000000000000077";
+let t: SeededBot;
 let fake: FakeDiscord;
-let dir: string;
-let bot: BotProcess;
 /** Every slash command, button press, menu choice and form submit the tests sent. */
 let interactions = 0;
 
 beforeAll(async () => {
-  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
-  dir = emptyDir();
-  const databaseUrl = `file:${join(dir, "bot.db")}`;
-  await seedTable({
-    databaseUrl,
-    guildId: fake.guild().id,
-    channelId: fake.defaultChannelId(),
-    gmUserId: fake.guild().ownerId,
-    players: [],
-  });
-  bot = startBotProcess(
-    {
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: fake.apiUrl,
-      DATABASE_URL: databaseUrl,
-      DEV_GUILD_ID: fake.guild().id,
-    },
-    dir,
-  );
-  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
-}, 40_000);
+  t = await startSeededBot(TOKEN, { players: 0 });
+  fake = t.fake;
+}, 60_000);
 
 afterAll(async () => {
-  await bot.kill();
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t.stop();
 });
-
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
 
 function counted(handle: InteractionHandle): InteractionHandle {
   interactions += 1;
@@ -187,15 +152,17 @@ describe("/protagonist create", () => {
     expect(count).toBeLessThanOrEqual(10);
     expect(done.content).toMatch(/✅ \*\*Dr\. Miriam Vance\*\* is created/);
     expect(done.components ?? []).toHaveLength(0);
-    const [row] = query<Record<string, number | string>>(
+    const [row] = t.rows<Record<string, number | string>>(
       "SELECT * FROM Protagonist WHERE name = ?",
       "Dr. Miriam Vance",
     );
     expect(row).toMatchObject({ harshness: "normal", int: 15, str: 14, resourcesRating: 5 });
-    const skills = query<{ name: string; rating: number }>(
-      "SELECT name, rating FROM Skill WHERE protagonistId = ?",
-      row?.id,
-    ).map((s) => `${s.name} ${s.rating}`);
+    const skills = t
+      .rows<{ name: string; rating: number }>(
+        "SELECT name, rating FROM Skill WHERE protagonistId = ?",
+        row?.id,
+      )
+      .map((s) => `${s.name} ${s.rating}`);
     expect(skills).toEqual(
       expect.arrayContaining(["Science (Biology) 70", "Anthropology 40", "Heavy Machinery 50"]),
     );
@@ -241,7 +208,7 @@ describe("/protagonist create", () => {
     expect(lines).toHaveLength(6);
     for (const line of lines)
       expect(line).toMatch(/^(STR|DEX|CON|INT|POW|CHA) \d+ \(\d \d \d ~~\d~~\)$/);
-    const [event] = query<{ dice: string }>(
+    const [event] = t.rows<{ dice: string }>(
       "SELECT dice FROM Event WHERE kind = 'stat-roll' ORDER BY id DESC LIMIT 1",
     );
     const logged = (JSON.parse(event?.dice ?? "[]") as { total: number }[]).map((r) => r.total);
@@ -310,7 +277,9 @@ describe("/protagonist create", () => {
     );
     const later = await fake.sendButton({ customId, messageId: flow.id }).response();
     expect(later.data?.content).toBe(again.data?.content);
-    expect(query("SELECT id FROM Protagonist WHERE name = ?", "Dr. Twice Pressed")).toHaveLength(1);
+    expect(t.rows("SELECT id FROM Protagonist WHERE name = ?", "Dr. Twice Pressed")).toHaveLength(
+      1,
+    );
   });
 
   it("opens no form from a button of when the upbringing was Harsh, once it is Normal", async () => {
@@ -356,7 +325,7 @@ describe("/protagonist create", () => {
     const [announcement] = await confirm.waitForFollowUps(1);
     expect((announcement?.flags ?? 0) & MessageFlags.Ephemeral).toBe(0);
     expect(announcement?.content).toMatch(/Dr\. Ada Marsh\*\* \(Researcher \/ Scientist\) joins/);
-    const [row] = query<Record<string, number | string>>(
+    const [row] = t.rows<Record<string, number | string>>(
       "SELECT * FROM Protagonist WHERE name = ?",
       "Dr. Ada Marsh",
     );
@@ -371,10 +340,12 @@ describe("/protagonist create", () => {
       resourcesRating: 10,
     });
     const skills = Object.fromEntries(
-      query<{ name: string; rating: number }>(
-        "SELECT name, rating FROM Skill WHERE protagonistId = ?",
-        row?.id,
-      ).map((s) => [s.name, s.rating]),
+      t
+        .rows<{ name: string; rating: number }>(
+          "SELECT name, rating FROM Skill WHERE protagonistId = ?",
+          row?.id,
+        )
+        .map((s) => [s.name, s.rating]),
     );
     expect(skills).toMatchObject({
       "Science (Biology)": 70,
@@ -384,7 +355,7 @@ describe("/protagonist create", () => {
       Search: 80,
       Occult: 50,
     });
-    const bonds = query<{ name: string; kind: string; score: number }>(
+    const bonds = t.rows<{ name: string; kind: string; score: number }>(
       "SELECT name, kind, score FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
       row?.id,
     );
@@ -401,6 +372,8 @@ describe("/protagonist create", () => {
     expect(
       everything.match(/already has a Protagonist called \*\*Dr\. Ada Marsh\*\*/g),
     ).toHaveLength(1);
-    expect(query("SELECT id FROM Protagonist WHERE lower(name) = 'dr. ada marsh'")).toHaveLength(1);
+    expect(t.rows("SELECT id FROM Protagonist WHERE lower(name) = 'dr. ada marsh'")).toHaveLength(
+      1,
+    );
   });
 });

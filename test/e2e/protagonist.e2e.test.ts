@@ -3,78 +3,39 @@
  * the real bot: sheets and lists that ping nobody, authority (a player can't edit another's
  * Protagonist), the retire confirmation, and an export imported back.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
-import { InteractionResponseType, MessageFlags, type APIEmbed } from "discord.js";
+import { InteractionResponseType, type APIEmbed } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startFakeDiscord,
-  type FakeCallbackData,
-  type FakeDiscord,
-  type StoredApiMessage,
+import type {
+  FakeCallbackData,
+  FakeDiscord,
+  StoredApiMessage,
 } from "../support/fake-discord/index.js";
-import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
-import { seedTable, type SeededTable } from "./support/seed.js";
+import {
+  isEphemeral,
+  SECOND_PLAYER_ID,
+  startSeededBot,
+  type SeededBot,
+} from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-protagonist";
-const OTHER_PLAYER_ID = "400000000000000012";
+let t: SeededBot;
 let fake: FakeDiscord;
-let dir: string;
-let bot: BotProcess;
-let table: SeededTable;
 let mine: { id: string; name: string };
 let theirs: { id: string; name: string };
 
 beforeAll(async () => {
-  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
-  dir = emptyDir();
-  const databaseUrl = `file:${join(dir, "bot.db")}`;
-  table = await seedTable({
-    databaseUrl,
-    guildId: fake.guild().id,
-    channelId: fake.defaultChannelId(),
-    gmUserId: fake.guild().ownerId,
-    players: [{ userId: fake.defaultUser.id }, { userId: OTHER_PLAYER_ID }],
-  });
-  const [first, second] = table.protagonists;
+  t = await startSeededBot(TOKEN);
+  fake = t.fake;
+  const [first, second] = t.table.protagonists;
   if (first === undefined || second === undefined) throw new Error("the seed made no players");
   [mine, theirs] = [first, second];
   // A failure mark, to see it on the sheet.
-  const db = new BetterSqlite3(join(dir, "bot.db"));
-  db.prepare("UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND name = 'Occult'").run(
-    mine.id,
-  );
-  db.close();
-  bot = startBotProcess(
-    {
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: fake.apiUrl,
-      DATABASE_URL: databaseUrl,
-      DEV_GUILD_ID: fake.guild().id,
-    },
-    dir,
-  );
-  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
-}, 40_000);
+  t.run("UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND name = 'Occult'", mine.id);
+}, 60_000);
 
 afterAll(async () => {
-  await bot.kill();
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t.stop();
 });
-
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-const isEphemeral = (data: { flags?: number } | undefined): boolean =>
-  ((data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
 
 const field = (embed: APIEmbed | undefined, name: string): string | undefined =>
   embed?.fields?.find((f) => f.name === name)?.value;
@@ -101,7 +62,7 @@ async function answer(
 }
 
 function hpOf(id: string): number {
-  return query<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", id)[0]?.hp ?? -1;
+  return t.rows<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", id)[0]?.hp ?? -1;
 }
 
 describe("/protagonist show and list", () => {
@@ -128,7 +89,7 @@ describe("/protagonist show and list", () => {
     expect(data.allowed_mentions).toEqual({ parse: [] });
     const text = data.embeds?.[0]?.description ?? "";
     expect(text).toContain(`**${mine.name}** — <@${fake.defaultUser.id}>`);
-    expect(text).toContain(`**${theirs.name}** — <@${OTHER_PLAYER_ID}>`);
+    expect(text).toContain(`**${theirs.name}** — <@${SECOND_PLAYER_ID}>`);
     expect(text).toMatch(/HP 10\/10 · WP 14\/14 · SAN 70/);
   });
 
@@ -158,7 +119,7 @@ describe("/protagonist select", () => {
     const data = await answer("select", { protagonist: mine.id, scope: "campaign" });
     expect(isEphemeral(data)).toBe(true);
     expect(data.content).toBe(`You now play **${mine.name}** everywhere in **Night Floors**.`);
-    const rows = query<{ protagonistId: string }>(
+    const rows = t.rows<{ protagonistId: string }>(
       "SELECT protagonistId FROM ActiveProtagonist WHERE userId = ?",
       fake.defaultUser.id,
     );
@@ -174,7 +135,7 @@ describe("/protagonist edit", () => {
     expect(changes).toContain("• STR 10 → 12");
     expect(changes).toContain("• HP max 10 → 11");
     expect(changes).toContain("• Occult 50 → 60");
-    const [row] = query<{ str: number; hpMax: number }>(
+    const [row] = t.rows<{ str: number; hpMax: number }>(
       "SELECT str, hpMax FROM Protagonist WHERE id = ?",
       mine.id,
     );
@@ -190,7 +151,7 @@ describe("/protagonist edit", () => {
       .response();
     expect(submitted.data?.embeds?.[0]?.description).toBe("• notes updated");
     expect(
-      query<{ notes: string }>("SELECT notes FROM Protagonist WHERE id = ?", mine.id)[0]?.notes,
+      t.rows<{ notes: string }>("SELECT notes FROM Protagonist WHERE id = ?", mine.id)[0]?.notes,
     ).toBe("Smokes too much.");
   });
 
@@ -250,7 +211,7 @@ describe("/protagonist export and import", () => {
     const json = JSON.stringify(JSON.parse(exported));
     const data = await answer("import", { json, name: "Protagonist 1 Copy" });
     expect(data.content).toMatch(/Imported \*\*Protagonist 1 Copy\*\*/);
-    const [row] = query<{ str: number; notes: string; ownerId: string }>(
+    const [row] = t.rows<{ str: number; notes: string; ownerId: string }>(
       "SELECT str, notes, ownerId FROM Protagonist WHERE name = ?",
       "Protagonist 1 Copy",
     );
@@ -275,7 +236,7 @@ describe("/protagonist retire", () => {
     expect(prompt.content).toMatch(/^Retire \*\*Protagonist 1 Copy\*\*\?/);
     const confirmId = JSON.stringify(prompt.components).match(/protagonist:retire:[^"]+/)?.[0];
     const refused = await fake
-      .sendButton({ customId: String(confirmId), messageId: prompt.id, user: OTHER_PLAYER_ID })
+      .sendButton({ customId: String(confirmId), messageId: prompt.id, user: SECOND_PLAYER_ID })
       .response();
     expect(refused.data?.content).toMatch(/belong to whoever ran/);
   });
@@ -290,7 +251,7 @@ describe("/protagonist retire", () => {
     const [announcement] = await handle.waitForFollowUps(1);
     expect(isEphemeral(announcement)).toBe(false);
     expect(announcement?.content).toMatch(/Protagonist 1 Copy\*\* retires from play/);
-    const [row] = query<{ status: string }>(
+    const [row] = t.rows<{ status: string }>(
       "SELECT status FROM Protagonist WHERE name = ?",
       "Protagonist 1 Copy",
     );

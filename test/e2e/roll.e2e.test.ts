@@ -2,64 +2,31 @@
  * /roll on a seeded table: a skill test through the real bot process, its autocomplete, the
  * failure mark and the event in the database.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
 import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
-import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
-import { seedTable, type SeededTable } from "./support/seed.js";
+import type { FakeDiscord } from "../support/fake-discord/index.js";
+import { startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 import { sampleChoices } from "../rules/creation/sample.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-roll-token";
 const LAW_INSTEAD_OF_DRIVE = sampleChoices().bonusSkills.map((skill) =>
   skill === "Drive" ? "Law (Criminal)" : skill,
 );
+let t: SeededBot;
 let fake: FakeDiscord;
-let dir: string;
-let bot: BotProcess;
-let table: SeededTable;
 
 beforeAll(async () => {
-  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
-  dir = emptyDir();
-  const databaseUrl = `file:${join(dir, "bot.db")}`;
-  table = await seedTable({
-    databaseUrl,
-    guildId: fake.guild().id,
-    channelId: fake.defaultChannelId(),
-    gmUserId: fake.guild().ownerId,
-    // A specialised skill, for "Did you mean Law (Criminal)?".
-    players: [{ userId: fake.defaultUser.id, choices: { bonusSkills: LAW_INSTEAD_OF_DRIVE } }],
-  });
-  bot = startBotProcess(
-    {
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: fake.apiUrl,
-      DATABASE_URL: databaseUrl,
-      DEV_GUILD_ID: fake.guild().id,
-    },
-    dir,
-  );
-  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
-}, 40_000);
+  // One player, with a specialised skill, for "Did you mean Law (Criminal)?".
+  t = await startSeededBot(TOKEN, { players: [{ bonusSkills: LAW_INSTEAD_OF_DRIVE }] });
+  fake = t.fake;
+}, 60_000);
 
 afterAll(async () => {
-  await bot.kill();
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t.stop();
 });
 
 function events(kind: string): { summary: string }[] {
-  const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
-  try {
-    return db.prepare("SELECT summary FROM Event WHERE kind = ? ORDER BY id").all(kind) as {
-      summary: string;
-    }[];
-  } finally {
-    db.close();
-  }
+  return t.rows("SELECT summary FROM Event WHERE kind = ? ORDER BY id", kind);
 }
 
 describe("/roll on a Protagonist", () => {
@@ -80,7 +47,7 @@ describe("/roll on a Protagonist", () => {
     expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(false);
     const embed = response.data?.embeds?.[0];
     expect(embed?.title).toMatch(/(Critical success|Success|Failure|Fumble) — Occult$/);
-    expect(embed?.description).toBe(`**${table.protagonists[0]?.name ?? ""}**`);
+    expect(embed?.description).toBe(`**${t.table.protagonists[0]?.name ?? ""}**`);
     const fields = Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
     expect(fields.Target).toBe("30 (50 − 20)");
     expect(fields.Roll).toMatch(/^\*\*\d{2,3}\*\* \(tens \d, ones \d\)$/);
@@ -158,16 +125,11 @@ describe("/roll on a Protagonist", () => {
       .response();
     expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
     expect(response.data?.embeds?.[0]?.fields?.[1]?.name).toBe("The other side");
-    const db = new BetterSqlite3(join(dir, "bot.db"), { readonly: true });
-    try {
-      const row = db
-        .prepare("SELECT summary, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC")
-        .get() as { summary: string; visibility: string };
-      expect(row.visibility).toBe("actor-and-gms");
-      expect(row.summary).toMatch(/^Test \d+ vs 40: [a-z-]+; versus target \d+ vs 55: /);
-    } finally {
-      db.close();
-    }
+    const [row] = t.rows<{ summary: string; visibility: string }>(
+      "SELECT summary, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC",
+    );
+    expect(row?.visibility).toBe("actor-and-gms");
+    expect(row?.summary).toMatch(/^Test \d+ vs 40: [a-z-]+; versus target \d+ vs 55: /);
   });
 
   it("explains, privately, an opposing label without a target, or dice opposed", async () => {

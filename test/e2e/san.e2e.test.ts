@@ -4,69 +4,40 @@
  * GM's group test, and refusals. Dice are random in the bot, so the tests force outcomes through
  * the sheet (SAN 1 fails unless 01) and fixed losses (5/5), and check the embed against the DB.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeDiscord, type FakeDiscord } from "../support/fake-discord/index.js";
-import { emptyDir, startBotProcess, type BotProcess } from "./support/bot-process.js";
+import type { FakeDiscord } from "../support/fake-discord/index.js";
 import { customIds, fieldValue, isEphemeral, menuOptions } from "./support/messages.js";
-import { seedTable, type SeededTable } from "./support/seed.js";
-import { tableDb, type TableDb } from "./support/table-db.js";
+import { SECOND_PLAYER_ID, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-san-token";
-const SECOND_PLAYER = "310000000000000002";
+let t: SeededBot;
 let fake: FakeDiscord;
-let dir: string;
-let bot: BotProcess;
-let table: SeededTable;
-let db: TableDb;
 
 beforeAll(async () => {
-  fake = await startFakeDiscord({ requiredToken: TOKEN, defaultTimeoutMs: 20_000 });
-  dir = emptyDir();
-  const databaseUrl = `file:${join(dir, "bot.db")}`;
-  table = await seedTable({
-    databaseUrl,
-    guildId: fake.guild().id,
-    channelId: fake.defaultChannelId(),
-    gmUserId: fake.guild().ownerId,
-    players: [{ userId: fake.defaultUser.id }, { userId: SECOND_PLAYER }],
-  });
-  db = tableDb(dir);
-  bot = startBotProcess(
-    {
-      DISCORD_TOKEN: TOKEN,
-      DISCORD_API_URL: fake.apiUrl,
-      DATABASE_URL: databaseUrl,
-      DEV_GUILD_ID: fake.guild().id,
-    },
-    dir,
-  );
-  await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
-}, 40_000);
+  t = await startSeededBot(TOKEN);
+  fake = t.fake;
+}, 60_000);
 
 afterAll(async () => {
-  await bot.kill();
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
+  await t.stop();
 });
 
-const first = () => table.protagonists[0] ?? { id: "", name: "", ownerId: "" };
-const second = () => table.protagonists[1] ?? { id: "", name: "", ownerId: "" };
+const first = () => t.table.protagonists[0] ?? { id: "", name: "", ownerId: "" };
+const second = () => t.table.protagonists[1] ?? { id: "", name: "", ownerId: "" };
 
 /** The seeded sheet: POW 14 → SAN 70, breaking point 56, WP 14; Tom is an individual Bond at 12. */
 beforeEach(() => {
-  for (const p of table.protagonists) {
-    db.setProtagonist(p.id, { san: 70, breakingPoint: 56, wp: 14, status: "active" });
+  for (const p of t.table.protagonists) {
+    t.setProtagonist(p.id, { san: 70, breakingPoint: 56, wp: 14, status: "active" });
   }
 });
 
 function sanEvents(): { id: number; summary: string }[] {
-  return db.all("SELECT id, summary FROM Event WHERE kind = 'san-test' ORDER BY id");
+  return t.rows("SELECT id, summary FROM Event WHERE kind = 'san-test' ORDER BY id");
 }
 
 function sheet(id: string): { san: number; wp: number; status: string } {
-  const [row] = db.all<{ san: number; wp: number; status: string }>(
+  const [row] = t.rows<{ san: number; wp: number; status: string }>(
     "SELECT san, wp, status FROM Protagonist WHERE id = ?",
     id,
   );
@@ -75,7 +46,7 @@ function sheet(id: string): { san: number; wp: number; status: string } {
 }
 
 function bondId(protagonistId: string, name: string): string {
-  const [row] = db.all<{ id: string }>(
+  const [row] = t.rows<{ id: string }>(
     "SELECT id FROM Bond WHERE protagonistId = ? AND name = ?",
     protagonistId,
     name,
@@ -85,7 +56,7 @@ function bondId(protagonistId: string, name: string): string {
 
 describe("/san", () => {
   it("shows a failed test's dice, the loss and SAN before → after, and logs it", async () => {
-    db.setProtagonist(first().id, { san: 1, breakingPoint: 0 });
+    t.setProtagonist(first().id, { san: 1, breakingPoint: 0 });
     const before = sanEvents().length;
     const message = await fake
       .sendSlashCommand({
@@ -134,7 +105,7 @@ describe("/san", () => {
     ]);
 
     const stranger = await fake
-      .sendButton({ customId: project, messageId: message.id, user: SECOND_PLAYER })
+      .sendButton({ customId: project, messageId: message.id, user: SECOND_PLAYER_ID })
       .response();
     expect(isEphemeral(stranger.data)).toBe(true);
     expect(stranger.data?.content).toBe(
@@ -164,7 +135,7 @@ describe("/san", () => {
     expect(fieldValue(embed, "SAN")).toBe(`70 → **${san}** (lost ${5 - roll})`);
     // Less than 5 lost now: no temporary insanity, so no reactions, and no second projection.
     expect(customIds(projected)).toEqual([]);
-    expect(db.all("SELECT id FROM Event WHERE kind = 'san-projection'")).toHaveLength(1);
+    expect(t.rows("SELECT id FROM Event WHERE kind = 'san-projection'")).toHaveLength(1);
 
     const again = await fake.sendButton({ customId: project, messageId: message.id }).response();
     expect(isEphemeral(again.data)).toBe(true);
@@ -183,7 +154,7 @@ describe("/san", () => {
       .sendButton({
         customId: `san:react:${eventId}:flee`,
         messageId: message.id,
-        user: SECOND_PLAYER,
+        user: SECOND_PLAYER_ID,
       })
       .response();
     expect(isEphemeral(stranger.data)).toBe(true);
@@ -235,7 +206,7 @@ describe("/san", () => {
         customId: pickProject,
         values: [theirs],
         messageId: message.id,
-        user: SECOND_PLAYER,
+        user: SECOND_PLAYER_ID,
       })
       .response();
     expect(refused.data?.content).toBe("These buttons are for **Protagonist 1**'s player or a GM.");
@@ -245,7 +216,7 @@ describe("/san", () => {
       customId: pickProject,
       values: [mine],
       messageId: message.id,
-      user: SECOND_PLAYER,
+      user: SECOND_PLAYER_ID,
     });
     const panel = await pick.waitForOriginal();
     expect(isEphemeral(panel)).toBe(true);
@@ -256,7 +227,7 @@ describe("/san", () => {
       customId: bondMenu,
       values: [bondId(second().id, "Her brother Tom")],
       messageId: panel.id,
-      user: SECOND_PLAYER,
+      user: SECOND_PLAYER_ID,
     });
     const [result] = await choose.waitForFollowUps(1);
     expect(isEphemeral(result)).toBe(false);

@@ -10,7 +10,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
-import { loadProtagonist } from "../../src/services/store.js";
+import { loadProtagonist } from "../../src/services/lookups.js";
 import type { InteractionHandle } from "../support/fake-discord/index.js";
 import { PLAYER, startTable, type Table } from "./support/table.js";
 
@@ -33,7 +33,7 @@ const isEphemeral = (flags: number | undefined): boolean =>
 
 /** The sheet as stored now, read the way every service reads it. */
 function current(): Promise<ProtagonistSnapshot> {
-  return Promise.resolve(loadProtagonist(table.sql, table.guildId, hero.id));
+  return table.store.read((tx) => loadProtagonist(tx, table.guildId, hero.id));
 }
 
 /** Snapshots with their lists in id order, so equal states compare equal. */

@@ -128,7 +128,9 @@ describe("creation", () => {
     });
     expect(row.creation).toMatchObject({ name: "Agent Reyes", era: "modern" });
     const a = actor({ userId: OTHER_PLAYER });
-    const chosen = resolveProtagonist(world.db.sql, a, resolveCampaign(world.db.sql, a));
+    const chosen = await world.db.store.read(async (tx) =>
+      resolveProtagonist(tx, a, await resolveCampaign(tx, a)),
+    );
     expect(chosen.id).toBe(protagonist.id);
 
     // A second one does not take over the selection.

@@ -18,9 +18,13 @@ describe("selecting", () => {
   it("channel choice, then campaign choice, then the only active one", async () => {
     const second = await world.addProtagonist(PLAYER, { name: "Second Self" });
     const resolveIn = (channelId: string) =>
-      Promise.resolve().then(() => {
+      Promise.resolve().then(async () => {
         const a = actor({ channelId });
-        return resolveProtagonist(world.db.sql, a, resolveCampaign(world.db.sql, a)).name;
+        return (
+          await world.db.store.read(async (tx) =>
+            resolveProtagonist(tx, a, await resolveCampaign(tx, a)),
+          )
+        ).name;
       });
     // Two active and nothing chosen: the player must choose.
     await failure(resolveIn(OTHER_CHANNEL), "invalid");

@@ -8,7 +8,7 @@ import {
   type ProtagonistService,
 } from "../../src/services/protagonist-service.js";
 import { ImportRefused, type ImportProblem } from "../../src/services/protagonist-import.js";
-import { loadProtagonist } from "../../src/services/store.js";
+import { loadProtagonist } from "../../src/services/lookups.js";
 import { sampleChoices } from "../rules/creation/sample.js";
 import { actor, gm, makeWorld, OTHER_GUILD, type World } from "../support/fixtures.js";
 
@@ -21,7 +21,7 @@ beforeEach(async () => {
   world = await makeWorld();
   protagonists = createProtagonistService({
     db: world.db.prisma,
-    sql: world.db.sql,
+    store: world.db.store,
     rng: seededRng(7),
   });
 });
@@ -63,7 +63,7 @@ export async function state() {
 }
 
 export const load = (id: string) =>
-  Promise.resolve(loadProtagonist(world.db.sql, world.hero.guildId, id));
+  world.db.store.read((tx) => loadProtagonist(tx, world.hero.guildId, id));
 
 export async function expectRefused(
   call: Promise<unknown>,

@@ -125,7 +125,7 @@ describe("reading", () => {
     try {
       const service = createProtagonistService({
         db: logged,
-        sql: world.db.sql,
+        store: world.db.store,
         rng: seededRng(1),
       });
       const started = performance.now();

@@ -7,7 +7,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seededRng } from "../../src/rules/rng.js";
 import { cloneSnapshot } from "../../src/services/snapshot.js";
-import { loadProtagonist, writeProtagonist } from "../../src/services/store.js";
+import { loadProtagonist } from "../../src/services/lookups.js";
 import { actor, GUILD, makeWorld, PLAYER, type World } from "../support/fixtures.js";
 
 let world: World;
@@ -18,8 +18,7 @@ afterEach(() => world.dispose());
 
 /** The hero as a command reads it: in a transaction, through the cache. */
 function heroNow() {
-  const { sql } = world.db;
-  return sql.transaction(() => loadProtagonist(sql, GUILD, world.hero.id));
+  return world.db.store.transaction((tx) => loadProtagonist(tx, GUILD, world.hero.id));
 }
 
 const rollOccult = () =>
@@ -51,9 +50,7 @@ describe("the read cache", () => {
     const [first, ...rest] = after.skills;
     if (!first) throw new Error("the sample Protagonist has skills");
     after.skills = [{ ...first, failureMarked: !first.failureMarked }, ...rest];
-    await sql.transaction(() => {
-      writeProtagonist(sql, before, after);
-    });
+    await world.db.store.transaction((tx) => tx.protagonists.write(before, after));
     const reads = vi.spyOn(sql, "get");
     const cached = await heroNow();
     expect(reads).not.toHaveBeenCalled();
@@ -67,12 +64,11 @@ describe("the read cache", () => {
   });
 
   it("forgets a write whose transaction rolled back", async () => {
-    const { sql } = world.db;
     const before = await heroNow();
     const after = { ...cloneSnapshot(before), san: 1 };
     await expect(
-      sql.transaction(() => {
-        writeProtagonist(sql, before, after);
+      world.db.store.transaction(async (tx) => {
+        await tx.protagonists.write(before, after);
         throw new Error("refused after writing");
       }),
     ).rejects.toThrow(/refused/);

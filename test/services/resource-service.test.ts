@@ -22,7 +22,7 @@ beforeEach(async () => {
   const made = await scriptedWorld();
   world = made.world;
   faces = made.faces;
-  resources = createResourceService({ db: world.db.prisma, sql: world.db.sql, rng: made.rng });
+  resources = createResourceService({ db: world.db.prisma, store: world.db.store, rng: made.rng });
 });
 afterEach(() => world.dispose());
 

@@ -4,14 +4,23 @@
  */
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sqlNow } from "../../src/db/sql.js";
+import { sqlNow, type Sql } from "../../src/db/sql.js";
 import { campaignOfChannel, isGm, resolveCampaign } from "../../src/services/campaign-access.js";
-import { recordEvent } from "../../src/services/event-log.js";
+import { appendEvent } from "../../src/store/sqlite/events.js";
 import { cloneSnapshot, protagonistInclude, toSnapshot } from "../../src/services/snapshot.js";
-import { loadProtagonist, writeProtagonist } from "../../src/services/store.js";
+import { findProtagonist, writeProtagonist } from "../../src/store/sqlite/protagonists.js";
+import type { StoreTx } from "../../src/store/store.js";
 import { actor, CHANNEL, GM_USER, GUILD, makeWorld, type World } from "../support/fixtures.js";
 
 let world: World;
+const inStore = <T>(work: (tx: StoreTx) => Promise<T>) => world.db.store.read(work);
+
+/** The store's own read of a sheet, on its statements. */
+function loadProtagonist(sql: Sql, guildId: string, id: string) {
+  const found = findProtagonist(sql, guildId, id);
+  if (!found) throw new Error(`no Protagonist ${id}`);
+  return found;
+}
 beforeEach(async () => {
   world = await makeWorld();
 });
@@ -72,13 +81,11 @@ describe("the prepared statements against Prisma", () => {
   });
 
   it("does not find another guild's Protagonist", () => {
-    expect(() => loadProtagonist(world.db.sql, "999999999999999999", world.hero.id)).toThrow(
-      /That Protagonist/,
-    );
+    expect(findProtagonist(world.db.sql, "999999999999999999", world.hero.id)).toBeUndefined();
   });
 
   it("resolve the same campaign: the channel's binding first, else the guild's default", async () => {
-    const { sql, prisma } = world.db;
+    const { prisma } = world.db;
     const bound = await prisma.campaign.create({
       data: {
         guildId: GUILD,
@@ -90,29 +97,39 @@ describe("the prepared statements against Prisma", () => {
     await prisma.channelBinding.create({
       data: { guildId: GUILD, channelId: CHANNEL, campaignId: bound.id },
     });
-    expect(resolveCampaign(sql, actor())).toEqual(bound);
+    expect(await inStore((tx) => resolveCampaign(tx, actor()))).toEqual(bound);
     const fallback = await prisma.campaign.findUniqueOrThrow({ where: { id: world.campaignId } });
-    expect(resolveCampaign(sql, actor({ channelId: "200000000000000099" }))).toEqual(fallback);
-    expect(resolveCampaign(sql, actor(), world.campaignId)).toEqual(fallback);
-    expect(campaignOfChannel(sql, actor({ guildId: "999999999999999999" }))).toBeUndefined();
-    expect(() => resolveCampaign(sql, actor({ guildId: "999999999999999999" }))).toThrow(
-      /no campaign yet/,
-    );
+    expect(
+      await inStore((tx) => resolveCampaign(tx, actor({ channelId: "200000000000000099" }))),
+    ).toEqual(fallback);
+    expect(await inStore((tx) => resolveCampaign(tx, actor(), world.campaignId))).toEqual(fallback);
+    expect(
+      await inStore((tx) => campaignOfChannel(tx, actor({ guildId: "999999999999999999" }))),
+    ).toBeUndefined();
+    await expect(
+      inStore((tx) => resolveCampaign(tx, actor({ guildId: "999999999999999999" }))),
+    ).rejects.toThrow(/no campaign yet/);
   });
 
   it("recognise GMs by user and by role, and nobody else", async () => {
-    const { sql, prisma } = world.db;
+    const { prisma } = world.db;
     const role = "400000000000000001";
     await prisma.campaignGm.create({
       data: { campaignId: world.campaignId, kind: "role", discordId: role },
     });
-    expect(isGm(sql, actor({ userId: GM_USER }), world.campaignId)).toBe(true);
-    expect(isGm(sql, actor({ roleIds: ["400000000000000002", role] }), world.campaignId)).toBe(
+    expect(await inStore((tx) => isGm(tx, actor({ userId: GM_USER }), world.campaignId))).toBe(
       true,
     );
-    expect(isGm(sql, actor({ roleIds: ["400000000000000002"] }), world.campaignId)).toBe(false);
+    expect(
+      await inStore((tx) =>
+        isGm(tx, actor({ roleIds: ["400000000000000002", role] }), world.campaignId),
+      ),
+    ).toBe(true);
+    expect(
+      await inStore((tx) => isGm(tx, actor({ roleIds: ["400000000000000002"] }), world.campaignId)),
+    ).toBe(false);
     // A user id that happens to equal a GM role's id is not that role.
-    expect(isGm(sql, actor({ userId: role }), world.campaignId)).toBe(false);
+    expect(await inStore((tx) => isGm(tx, actor({ userId: role }), world.campaignId))).toBe(false);
   });
 
   it("keep the indexes right when a name, owner, status, skill key or fellow changes", async () => {
@@ -196,7 +213,7 @@ describe("the prepared statements against Prisma", () => {
     const { sql, prisma } = world.db;
     // 498 letters, then emoji: a cut by UTF-16 units at 500 would split the first one in half.
     const id = await sql.transaction(() =>
-      recordEvent(sql, {
+      appendEvent(sql, {
         guildId: GUILD,
         campaignId: world.campaignId,
         actorId: GM_USER,
@@ -216,7 +233,7 @@ describe("the prepared statements against Prisma", () => {
     const before = loadProtagonist(sql, GUILD, world.hero.id);
     const after = { ...cloneSnapshot(before), san: before.san - 1 };
     const id = await sql.transaction(() =>
-      recordEvent(sql, {
+      appendEvent(sql, {
         guildId: GUILD,
         campaignId: world.campaignId,
         actorId: GM_USER,

@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../src/services/actor.js";
-import { recordEvent } from "../../src/services/event-log.js";
 import { isServiceError } from "../../src/services/errors.js";
 import type { Services } from "../../src/services/index.js";
 import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
@@ -291,8 +290,8 @@ describe("visibility matrix: a secret roll on every read path", () => {
 
 describe("an event for the GMs alone", () => {
   it("is read by the campaign's GMs, and by no player, not even its author", async () => {
-    const id = await world.db.sql.transaction(() =>
-      recordEvent(world.db.sql, {
+    const id = await world.db.store.transaction((tx) =>
+      tx.events.append({
         guildId: GUILD,
         campaignId: world.campaignId,
         actorId: OTHER_PLAYER,

@@ -45,7 +45,7 @@ export async function makeWorld(
   database: { verifyCache?: boolean } = {},
 ): Promise<World> {
   const db = await openTempDatabase(database);
-  const services = createServices({ db: db.prisma, sql: db.sql, rng });
+  const services = createServices({ db: db.prisma, store: db.store, rng });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),
     name: "Night Floors",

@@ -1,6 +1,6 @@
 import { scriptedRng, type Rng } from "../../src/rules/rng.js";
 import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
-import { loadProtagonist } from "../../src/services/store.js";
+import { loadProtagonist } from "../../src/services/lookups.js";
 import { gm, GUILD, makeWorld, OTHER_GUILD, type World } from "./fixtures.js";
 
 /**
@@ -15,7 +15,7 @@ export async function scriptedWorld(): Promise<{ world: World; faces: number[]; 
 
 /** The Protagonist's state as it is in the database now. */
 export function stateOf(world: World, id: string): Promise<ProtagonistSnapshot> {
-  return Promise.resolve(loadProtagonist(world.db.sql, GUILD, id));
+  return world.db.store.read((tx) => loadProtagonist(tx, GUILD, id));
 }
 
 export function eventCount(world: World, kind?: string): Promise<number> {

@@ -7,7 +7,8 @@ import type {
 import { OUTCOME_LABEL } from "../../rules/percentile.js";
 import type { SharedAdversityTestOutcome } from "../../services/downtime-service.js";
 import type { PendingSharedAdversity } from "../../services/shared-adversity-choices.js";
-import { EMBED_LIMITS, OUTCOME_ICON, percent, truncate, userText } from "../format.js";
+import { EMBED_LIMITS, truncate, userText } from "../format.js";
+import { OUTCOME_ICON, percent } from "./percentile-format.js";
 import { fitField } from "./embed-pages.js";
 
 export const ADVERSITY_COLOUR = 0x95a5a6;

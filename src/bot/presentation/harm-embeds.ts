@@ -7,7 +7,8 @@ import type {
   WpOutcome,
 } from "../../services/harm-service.js";
 import type { Condition, ConditionCode } from "../../rules/conditions.js";
-import { EMBED_LIMITS, percent, truncate, userText } from "../format.js";
+import { EMBED_LIMITS, truncate, userText } from "../format.js";
+import { percent } from "./percentile-format.js";
 import { untoldNews } from "./conditions.js";
 
 const HARM_COLOUR = 0xe67e22;

@@ -157,8 +157,8 @@ function rulesHeading(campaign: CampaignView | null): string {
 export function detailDescription(
   definition: SlashCommandDefinition,
   campaign: CampaignView | null,
+  help: CommandHelp | undefined = COMMAND_HELP[definition.name],
 ): string {
-  const help = COMMAND_HELP[definition.name];
   const parts = [`${definition.description}${isRestricted(definition) ? "\nFor GMs." : ""}`];
   if (help !== undefined) {
     parts.push(["**Examples**", ...exampleLines(help)].join("\n"));
@@ -174,8 +174,9 @@ export function detailDescription(
 export function detailEmbeds(
   definition: SlashCommandDefinition,
   campaign: CampaignView | null,
+  help?: CommandHelp,
 ): EmbedBuilder[] {
-  const description = detailDescription(definition, campaign);
+  const description = detailDescription(definition, campaign, help);
   const title = `📖 /${definition.name}`;
   // Every page keeps room for the first page's description, so each stays within 6,000.
   const pages = pageFields(commandDetailFields(definition), {

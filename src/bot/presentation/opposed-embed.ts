@@ -5,15 +5,8 @@ import {
   type OpposedResult,
   type PercentileTestResult,
 } from "../../rules/percentile.js";
-import {
-  builtEmbed,
-  type BuiltEmbed,
-  OUTCOME_COLOUR,
-  OUTCOME_ICON,
-  truncate,
-  userText,
-  EMBED_LIMITS,
-} from "../format.js";
+import { builtEmbed, type BuiltEmbed, truncate, userText, EMBED_LIMITS } from "../format.js";
+import { OUTCOME_COLOUR, OUTCOME_ICON } from "./percentile-format.js";
 import { rollText, testTargetText } from "./test-embed.js";
 
 /** The other side's name when the GM gave none. */

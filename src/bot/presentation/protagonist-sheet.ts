@@ -3,7 +3,8 @@ import { distinguishingFeature } from "../../rules/creation/index.js";
 import { STAT_NAMES } from "../../rules/types.js";
 import type { ProtagonistView } from "../../services/protagonist-queries.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
-import { boxes, EMBED_LIMITS, truncate, userParagraph, userText } from "../format.js";
+import { EMBED_LIMITS, truncate, userParagraph, userText } from "../format.js";
+import { boxes } from "./percentile-format.js";
 import { conditionBadges } from "./conditions.js";
 import { fieldLines } from "./creation-preview.js";
 import { disorderText } from "./disorders.js";
@@ -54,8 +55,14 @@ function adaptation(p: ProtagonistSnapshot): string {
   return `${track("Violence", p.adaptation.violence)} · ${track("Helplessness", p.adaptation.helplessness)}`;
 }
 
-/** The main sheet: who, stats, HP/WP/SAN, Bonds, Resources, disorders, notes. */
-function mainEmbed(view: ProtagonistView): EmbedBuilder {
+/** A field an Extras module adds to the main embed while it is on. */
+export interface SheetExtraField {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** The main sheet: who, stats, HP/WP/SAN, Bonds, Resources, disorders, the Extras, notes. */
+function mainEmbed(view: ProtagonistView, extras: readonly SheetExtraField[]): EmbedBuilder {
   const p = view.protagonist;
   const d = view.derived;
   const embed = new EmbedBuilder()
@@ -81,6 +88,7 @@ function mainEmbed(view: ProtagonistView): EmbedBuilder {
       { name: "Disorders", value: fieldLines(disorderLines(p), "None.") },
     )
     .setFooter({ text: truncate(`Campaign: ${view.campaign.name}`, EMBED_LIMITS.footer) });
+  if (extras.length > 0) embed.addFields(...extras);
   if (p.notes.trim() !== "") {
     embed.addFields({ name: "Notes", value: userParagraph(p.notes, EMBED_LIMITS.fieldValue) });
   }
@@ -172,6 +180,9 @@ export function groupEmbeds(embeds: readonly EmbedBuilder[]): EmbedBuilder[][] {
  * A Protagonist's sheet, readable at a glance: the main embed and the skills. Usually one
  * message; a very long sheet (many skills, long notes) continues in further messages.
  */
-export function sheetMessages(view: ProtagonistView): EmbedBuilder[][] {
-  return groupEmbeds([mainEmbed(view), ...skillEmbeds(view.protagonist)]);
+export function sheetMessages(
+  view: ProtagonistView,
+  extras: readonly SheetExtraField[] = [],
+): EmbedBuilder[][] {
+  return groupEmbeds([mainEmbed(view, extras), ...skillEmbeds(view.protagonist)]);
 }

@@ -6,6 +6,8 @@ import { inputRefusal } from "./input-refusals.js";
 import { lookupRefusal } from "./lookup-refusals.js";
 import { isUndoRefusedError } from "../../services/undo-policy.js";
 import { undoRefusalText } from "./undo-refusals.js";
+import { isRulesError } from "../../rules/errors.js";
+import { userMessageOf } from "../user-facing-error.js";
 
 /**
  * The words for a refusal the rules or services give as data (a code and its parameters), or
@@ -18,4 +20,14 @@ export function refusalText(error: unknown): string | undefined {
   if (isNameNotFoundError(error)) return lookupRefusal(error.lookup);
   if (isUndoRefusedError(error)) return undoRefusalText(error.refusal);
   return undefined;
+}
+
+/** Cthulhu Eternal's refusals: the coded errors above, and the rules' own (written for players). */
+export function eternalRefusalText(error: unknown): string | undefined {
+  return refusalText(error) ?? (isRulesError(error) ? error.message : undefined);
+}
+
+/** What the player reads for an error a Cthulhu Eternal handler caught itself. */
+export function eternalUserMessageOf(error: unknown): string | undefined {
+  return userMessageOf(error, eternalRefusalText);
 }

@@ -15,15 +15,8 @@ import type {
   ResourceStatus,
   ResourceTestOutcome,
 } from "../../services/resource-service.js";
-import {
-  boxes,
-  EMBED_LIMITS,
-  OUTCOME_COLOUR,
-  OUTCOME_ICON,
-  percent,
-  truncate,
-  userText,
-} from "../format.js";
+import { EMBED_LIMITS, truncate, userText } from "../format.js";
+import { boxes, OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
 import { conditionsMath, targetText } from "./test-embed.js";
 
 const RESOURCES_COLOUR = 0x8e6c3a;

@@ -13,17 +13,8 @@ import {
 } from "../../rules/sanity/index.js";
 import type { Condition, ConditionCode } from "../../rules/conditions.js";
 import type { ThreatType } from "../../rules/types.js";
-import {
-  boxes,
-  builtEmbed,
-  type BuiltEmbed,
-  EMBED_LIMITS,
-  OUTCOME_COLOUR,
-  OUTCOME_ICON,
-  percent,
-  truncate,
-  userText,
-} from "../format.js";
+import { builtEmbed, type BuiltEmbed, EMBED_LIMITS, truncate, userText } from "../format.js";
+import { boxes, OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
 import { untoldNews } from "./conditions.js";
 
 /** Insanity outranks the roll's colour: it is what the table must notice. */

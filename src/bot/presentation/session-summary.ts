@@ -4,7 +4,8 @@ import type {
   SessionEndResult,
   SessionProtagonistSummary,
 } from "../../services/session-service.js";
-import { boxes, EMBED_LIMITS, truncate, userText } from "../format.js";
+import { EMBED_LIMITS, truncate, userText } from "../format.js";
+import { boxes } from "./percentile-format.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
 
 export const SESSION_COLOUR = 0x1abc9c;

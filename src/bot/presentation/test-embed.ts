@@ -4,16 +4,8 @@ import {
   type PercentileTestResult,
   type TestCondition,
 } from "../../rules/percentile.js";
-import {
-  builtEmbed,
-  type BuiltEmbed,
-  OUTCOME_COLOUR,
-  OUTCOME_ICON,
-  percent,
-  truncate,
-  userText,
-  EMBED_LIMITS,
-} from "../format.js";
+import { builtEmbed, type BuiltEmbed, truncate, userText, EMBED_LIMITS } from "../format.js";
+import { OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
 
 const CONDITION_LABEL: Readonly<Record<TestCondition["kind"], string>> = {
   exhausted: "Exhausted",

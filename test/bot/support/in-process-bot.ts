@@ -4,6 +4,8 @@ import type { CommandModule, SlashCommandDefinition } from "../../../src/bot/com
 import { CommandRegistry } from "../../../src/bot/command-registry.js";
 import { registerCommands } from "../../../src/bot/command-registration.js";
 import { InteractionDispatcher } from "../../../src/bot/dispatcher.js";
+import { routeGame } from "../../../src/bot/game.js";
+import { cthulhuEternal } from "../../../commands/index.js";
 import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/bot/services.js";
 import { openTempDatabase } from "../../support/temp-db.js";
@@ -32,7 +34,8 @@ export interface InProcessBot {
  * with test commands registered in its dev guild. For behaviour that needs odd handlers.
  */
 export async function startInProcessBot(options: {
-  readonly modules: readonly CommandModule[];
+  /** Cthulhu Eternal's commands (or test modules), routed with `services`. */
+  readonly modules: readonly CommandModule<BotServices>[];
   /** Registered in Discord but unknown to the bot (a removed command). */
   readonly extraDefinitions?: readonly SlashCommandDefinition[];
   readonly autoDeferAfterMs?: number;
@@ -49,7 +52,7 @@ export async function startInProcessBot(options: {
   let services = options.services;
   if (!services) {
     database = await openTempDatabase();
-    services = createBotServices({ db: database.prisma, sql: database.sql }, seededRng(1));
+    services = createBotServices({ db: database.prisma, store: database.store }, seededRng(1));
   }
   const logs = captureLogs();
   const log = createLogger({
@@ -58,11 +61,10 @@ export async function startInProcessBot(options: {
     secrets: [TEST_TOKEN],
     destination: logs,
   });
-  const registry = new CommandRegistry(options.modules);
+  const registry = new CommandRegistry(routeGame(cthulhuEternal(services, options.modules)));
   const client = createDiscordClient({ apiUrl: fake.apiUrl, log });
   const dispatcher = new InteractionDispatcher({
     registry,
-    services,
     log,
     autoDeferAfterMs: options.autoDeferAfterMs,
     newReferenceCode: () => "REF123",

@@ -26,7 +26,7 @@ export async function seedTable(options: {
 }): Promise<SeededTable> {
   const db = await openDatabase(options.databaseUrl, MIGRATIONS_DIR);
   try {
-    const services = createServices({ db: db.prisma, sql: db.sql, rng: seededRng(1) });
+    const services = createServices({ db: db.prisma, store: db.store, rng: seededRng(1) });
     const gm = {
       guildId: options.guildId,
       userId: options.gmUserId,

@@ -13,15 +13,19 @@ import {
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
+import type { CreationChoices } from "../../../src/rules/creation/index.js";
 
 /** A second player, made up: the fake creates the user on first use. */
 export const SECOND_PLAYER_ID = "400000000000000002";
 
-export interface SeededBot {
+export interface BotOnFake {
   fake: FakeDiscord;
-  bot: BotProcess;
-  table: SeededTable;
-  /** The guild owner: the campaign's GM. */
+  /** The running bot process (after `restart()`, the new one). */
+  readonly bot: BotProcess;
+  /** The bot's working directory (its database is `bot.db` there) and environment. */
+  dir: string;
+  env: Readonly<Record<string, string>>;
+  /** The guild owner: the seeded campaign's GM. */
   gmId: string;
   /** The fake's default user (Protagonist 1) and a second player (Protagonist 2). */
   playerId: string;
@@ -34,7 +38,37 @@ export interface SeededBot {
   run(sql: string, ...params: unknown[]): void;
   /** Presses the button whose custom id starts with `prefix` on the handle's answer. */
   press(handle: InteractionHandle, prefix: string, user?: string): Promise<InteractionHandle>;
+  /**
+   * Starts the bot again on the same database and environment (killing it first if it still
+   * runs), as a restart in production; resolves once it is connected to Discord.
+   */
+  restart(): Promise<BotProcess>;
   stop(): Promise<void>;
+}
+
+export interface SeededBot extends BotOnFake {
+  table: SeededTable;
+}
+
+export interface SeededBotOptions {
+  channels?: FakeChannelInit[];
+  /** Roles of the seeded guild (members get them with an interaction's `roles`). */
+  roles?: FakeRoleInit[];
+  /** More servers the bot is in, after the seeded one (no campaign in them). */
+  otherGuilds?: FakeGuildInit[];
+  /** More of the fake's options (e.g. guilds the bot is not in, user installs). */
+  fake?: Omit<StartFakeDiscordOptions, "requiredToken" | "guilds">;
+  /** Environment variables for the bot (e.g. rate limits). */
+  env?: Record<string, string>;
+  /** Register the commands globally, as a production bot does (not on the seeded guild). */
+  globalCommands?: boolean;
+  /**
+   * Players with one Protagonist each: how many (two unless told), or each one's creation
+   * choices over the sample sheet.
+   */
+  players?: number | Partial<CreationChoices>[];
+  /** `false`: no campaign and no Protagonists; the bot starts on an empty database. */
+  seed?: boolean;
 }
 
 /** Made-up players beyond the second, for tables of more (`startSeededBot(token, { players })`). */
@@ -45,26 +79,21 @@ export function extraPlayerId(index: number): string {
 /**
  * The fake Discord, a seeded table (the owner is the GM; two players, or `players`, with one
  * Protagonist each) and the built bot on it, registered and ready. One per test file. `channels`
- * come after the guild's #general (which stays the default channel).
+ * come after the guild's #general (which stays the default channel). With `seed: false` the bot
+ * starts on an empty database, and there is no `table`.
  */
+export function startSeededBot(
+  token: string,
+  options: SeededBotOptions & { seed: false },
+): Promise<BotOnFake>;
+export function startSeededBot(
+  token: string,
+  options?: SeededBotOptions & { seed?: true },
+): Promise<SeededBot>;
 export async function startSeededBot(
   token: string,
-  options: {
-    channels?: FakeChannelInit[];
-    /** Roles of the seeded guild (members get them with an interaction's `roles`). */
-    roles?: FakeRoleInit[];
-    /** More servers the bot is in, after the seeded one (no campaign in them). */
-    otherGuilds?: FakeGuildInit[];
-    /** More of the fake's options (e.g. guilds the bot is not in, user installs). */
-    fake?: Omit<StartFakeDiscordOptions, "requiredToken" | "guilds">;
-    /** Environment variables for the bot (e.g. rate limits). */
-    env?: Record<string, string>;
-    /** Register the commands globally, as a production bot does (not on the seeded guild). */
-    globalCommands?: boolean;
-    /** Players with one Protagonist each (two unless told). */
-    players?: number;
-  } = {},
-): Promise<SeededBot> {
+  options: SeededBotOptions = {},
+): Promise<BotOnFake | SeededBot> {
   const { players = 2 } = options;
   const fake = await startFakeDiscord({
     requiredToken: token,
@@ -79,39 +108,40 @@ export async function startSeededBot(
   const file = join(dir, "bot.db");
   const gmId = fake.guild().ownerId;
   const playerId = fake.defaultUser.id;
-  const table = await seedTable({
-    databaseUrl: `file:${file}`,
-    guildId: fake.guild().id,
-    channelId: fake.defaultChannelId(),
-    gmUserId: gmId,
-    players: [
-      { userId: playerId },
-      { userId: SECOND_PLAYER_ID },
-      ...Array.from({ length: Math.max(0, players - 2) }, (_, index) => ({
-        userId: extraPlayerId(index + 3),
-      })),
-    ],
-  });
-  const bot = startBotProcess(
-    {
-      DISCORD_TOKEN: token,
-      DISCORD_API_URL: fake.apiUrl,
-      DATABASE_URL: `file:${file}`,
-      ...(options.globalCommands === true ? {} : { DEV_GUILD_ID: fake.guild().id }),
-      ...options.env,
-    },
-    dir,
-  );
+  const seatId = (seat: number) => [playerId, SECOND_PLAYER_ID][seat] ?? extraPlayerId(seat + 1);
+  const sheets =
+    typeof players === "number" ? Array.from({ length: players }, () => ({})) : players;
+  const table =
+    options.seed === false
+      ? undefined
+      : await seedTable({
+          databaseUrl: `file:${file}`,
+          guildId: fake.guild().id,
+          channelId: fake.defaultChannelId(),
+          gmUserId: gmId,
+          players: sheets.map((choices, seat) => ({ userId: seatId(seat), choices })),
+        });
+  const env = {
+    DISCORD_TOKEN: token,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_URL: `file:${file}`,
+    ...(options.globalCommands === true ? {} : { DEV_GUILD_ID: fake.guild().id }),
+    ...options.env,
+  };
+  let bot = startBotProcess(env, dir);
   await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
   const open = (readonly: boolean) => {
     const db = new BetterSqlite3(file, { readonly });
     db.pragma("busy_timeout = 5000");
     return db;
   };
-  return {
+  const started: BotOnFake = {
     fake,
-    bot,
-    table,
+    get bot() {
+      return bot;
+    },
+    dir,
+    env,
     gmId,
     playerId,
     secondPlayerId: SECOND_PLAYER_ID,
@@ -149,12 +179,19 @@ export async function startSeededBot(
       if (!id) throw new Error(`no button ${prefix} on ${JSON.stringify(original.components)}`);
       return fake.sendButton({ customId: id, messageId: original.id, ...(user ? { user } : {}) });
     },
+    async restart() {
+      await bot.kill();
+      bot = startBotProcess(env, dir);
+      await bot.waitForLog((line) => line.msg === "connected to Discord", "connecting", 30_000);
+      return bot;
+    },
     async stop() {
       await bot.kill();
       await fake.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return table === undefined ? started : Object.assign(started, { table });
 }
 
 export function isEphemeral(message: { flags?: number } | undefined): boolean {

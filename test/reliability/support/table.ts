@@ -12,6 +12,7 @@ import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/bot/services.js";
 import { BUSY_TIMEOUT_MS, connectDatabase } from "../../../src/db/client.js";
 import type { Sql } from "../../../src/db/sql.js";
+import type { Store } from "../../../src/store/store.js";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import { buildProtagonist, type CreationChoices } from "../../../src/rules/creation/index.js";
 import { seededRng } from "../../../src/rules/rng.js";
@@ -35,6 +36,7 @@ export interface Table {
   readonly prisma: PrismaClient;
   /** Prepared statements on that connection. */
   readonly sql: Sql;
+  readonly store: Store;
   readonly guildId: string;
   readonly otherGuildId: string;
   readonly gmId: string;
@@ -52,7 +54,7 @@ export interface Table {
 
 export async function startTable(
   options: {
-    readonly modules?: readonly CommandModule[];
+    readonly modules?: readonly CommandModule<BotServices>[];
     readonly writeRateLimiter?: WriteRateLimiter;
     readonly rollRateLimiter?: WriteRateLimiter;
     readonly logClientEvents?: boolean;
@@ -69,17 +71,17 @@ export async function startTable(
   const database = await openTempDatabase();
   const botDatabase =
     options.botConnection === undefined
-      ? { prisma: database.prisma, sql: database.sql }
+      ? { prisma: database.prisma, store: database.store }
       : await connectDatabase(database.file, {
           timeout: options.botConnection.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
           readonly: options.botConnection.readOnly ?? false,
         });
   const botPrisma = botDatabase.prisma;
   const services = createBotServices(
-    { db: botPrisma, sql: botDatabase.sql },
+    { db: botPrisma, store: botDatabase.store },
     seededRng(options.seed ?? 7),
   );
-  const seeding = createBotServices({ db: database.prisma, sql: database.sql }, seededRng(1));
+  const seeding = createBotServices({ db: database.prisma, store: database.store }, seededRng(1));
   let bot: InProcessBot | undefined;
   const reader = new BetterSqlite3(database.file, { readonly: true });
   try {
@@ -150,6 +152,7 @@ export async function startTable(
       databaseFile: database.file,
       prisma: database.prisma,
       sql: database.sql,
+      store: database.store,
       guildId: first.id,
       otherGuildId: second.id,
       gmId: first.ownerId,

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Sql } from "../../../db/sql.js";
 import {
   apply,
   DEFAULT_SETTINGS,
@@ -50,13 +49,12 @@ export type ActResult =
   | { ok: false; refusal: ServiceRefusal; game: LoadedGame | null };
 
 export interface CultistsServiceDeps {
-  sql: Sql;
+  /** The game's own store (src/games/cultists-of-cthulhu/store/). */
+  store: GameStore;
   rng: Rng;
 }
 
-export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
-  const store = new GameStore(sql);
-
+export function createCultistsService({ store, rng }: CultistsServiceDeps) {
   /** Stored settings filled with the defaults; a game with none takes the defaults as they are. */
   function settingsOf(record: GameRecord): Settings {
     return record.settings === null ? DEFAULT_SETTINGS : resolveSettings(record.settings);
@@ -96,7 +94,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
 
   /** The channel's newest game (ended or not), for every read path. */
   function read(table: Table): Promise<LoadedGame | undefined> {
-    return sql.read(() => {
+    return store.read(() => {
       const record = current(table);
       return record && load(record);
     });
@@ -107,7 +105,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
    * another game's message is refused.
    */
   function act(table: Table, action: Action, gameId?: string): Promise<ActResult> {
-    return sql
+    return store
       .transaction((): ActResult => {
         const record = current(table);
         if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
@@ -139,7 +137,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
 
     /** Opens a game here; the opener becomes its host. Refused while one is not ended. */
     open(table: Table, by: PlayerId, scenario: string, goals?: string[]): Promise<ActResult> {
-      return sql.transaction((): ActResult => {
+      return store.transaction((): ActResult => {
         const existing = current(table);
         const running = existing && existing.state.phase !== "ended" ? existing : undefined;
         const settings = DEFAULT_SETTINGS;
@@ -164,7 +162,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
 
     /** Host only: restores the state before the last action not undone; its facts drop out. */
     undo(table: Table, by: PlayerId): Promise<ActResult> {
-      return sql.transaction((): ActResult => {
+      return store.transaction((): ActResult => {
         const record = current(table);
         if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
         if (by !== record.hostId)
@@ -182,7 +180,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
     },
 
     setStatusMessage(table: Table, gameId: string, messageId: string): Promise<void> {
-      return sql.transaction(() => {
+      return store.transaction(() => {
         store.setStatusMessage(table.guildId, gameId, messageId);
       });
     },
@@ -193,7 +191,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
       owner: PlayerId,
       sheet: CharacterSheet,
     ): Promise<ServiceRefusal | null> {
-      return sql.transaction(() => {
+      return store.transaction(() => {
         try {
           validateSheet(sheet, DEFAULT_SETTINGS);
         } catch (error) {
@@ -212,7 +210,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
       name: string,
       player?: PlayerId,
     ): Promise<ActResult> {
-      const saved = await sql.read(() => store.savedCharacter(table.guildId, player ?? by, name));
+      const saved = await store.read(() => store.savedCharacter(table.guildId, player ?? by, name));
       if (!saved) {
         const game = await read(table);
         return { ok: false, refusal: { code: "no-saved-character", name }, game: game ?? null };
@@ -226,7 +224,7 @@ export function createCultistsService({ sql, rng }: CultistsServiceDeps) {
     },
 
     savedCharacterNames(guildId: string, owner: PlayerId, typed: string): Promise<string[]> {
-      return sql.read(() => store.savedCharacterNames(guildId, owner, typed));
+      return store.read(() => store.savedCharacterNames(guildId, owner, typed));
     },
   };
 }

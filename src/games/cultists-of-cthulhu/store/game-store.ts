@@ -73,6 +73,16 @@ export function characterKey(name: string): string {
 export class GameStore {
   constructor(readonly sql: Sql) {}
 
+  /** One write transaction on the bot's connection (committed when `work` settles). */
+  transaction<T>(work: () => T | Promise<T>): Promise<T> {
+    return this.sql.transaction(work);
+  }
+
+  /** Reads on one consistent snapshot. */
+  read<T>(work: () => T | Promise<T>): Promise<T> {
+    return this.sql.read(work);
+  }
+
   currentGame(guildId: string, channelId: string): GameRecord | undefined {
     const row = this.sql.get<GameRow>(CURRENT_GAME, guildId, channelId);
     return row && toGame(row);

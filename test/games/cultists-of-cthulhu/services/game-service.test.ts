@@ -1,3 +1,4 @@
+import { GameStore } from "../../../../src/games/cultists-of-cthulhu/store/game-store.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { seededRng } from "../../../../src/rules/rng.js";
 import {
@@ -18,7 +19,7 @@ const HOST = "100000000000000001";
 
 beforeEach(async () => {
   db = await openTempDatabase({ verifyCache: true });
-  service = createCultistsService({ sql: db.sql, rng: seededRng(7) });
+  service = createCultistsService({ store: new GameStore(db.sql), rng: seededRng(7) });
 });
 afterEach(async () => {
   await db.dispose();
@@ -125,7 +126,7 @@ describe("the Cultists of Cthulhu service", () => {
 
   it("survives a restart: a new service on the same file reads the same game", async () => {
     await openWithPlayers(["a", "b", "c"]);
-    const again = createCultistsService({ sql: db.sql, rng: seededRng(1) });
+    const again = createCultistsService({ store: new GameStore(db.sql), rng: seededRng(1) });
     expect((await again.read(TABLE))?.record.state.seats).toEqual(["a", "b", "c"]);
   });
 });

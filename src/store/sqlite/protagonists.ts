@@ -1,6 +1,6 @@
-import type { Prisma } from "../generated/prisma/client.js";
-import { sqlBool, sqlNow, type Sql, type SqlParam } from "../db/sql.js";
-import { notFound } from "./errors.js";
+import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../db/sql.js";
+import type { Named } from "../types.js";
+import type { ProtagonistRepository } from "../store.js";
 import {
   type BondSnapshot,
   type DisorderSnapshot,
@@ -9,9 +9,7 @@ import {
   toSnapshot,
   type ProtagonistSnapshot,
   type SnapshotSource,
-} from "./snapshot.js";
-
-export type Tx = Prisma.TransactionClient;
+} from "../../services/snapshot.js";
 
 /** The Protagonist columns a snapshot holds, in `protagonistColumns` order after the keys. */
 const PROTAGONIST_COLUMNS = [
@@ -48,13 +46,13 @@ const PROTAGONIST_COLUMNS = [
 
 type ProtagonistColumn = (typeof PROTAGONIST_COLUMNS)[number];
 type BooleanColumn = "adaptedViolence" | "adaptedHelplessness" | "exhausted" | "temporarilyInsane";
-type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | BooleanColumn> &
-  Record<BooleanColumn, number>;
+type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | "extras" | BooleanColumn> &
+  Record<BooleanColumn, number> & { extras: string | null };
 
 const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(", ");
 
-const SELECT_PROTAGONIST = `SELECT "id", "guildId", "campaignId", ${quoted(PROTAGONIST_COLUMNS)}
-  FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
+const SELECT_PROTAGONIST = `SELECT "id", "guildId", "campaignId", ${quoted(PROTAGONIST_COLUMNS)},
+  "extras" FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
 const SELECT_SKILLS = `SELECT "id", "name", "key", "rating", "failureMarked" FROM "Skill"
   WHERE "protagonistId" = ? ORDER BY "name" ASC`;
 const SELECT_BONDS = `SELECT "id", "name", "kind", "score", "crossedOff", "fellowProtagonistId"
@@ -70,20 +68,53 @@ const UPDATE_PROTAGONIST = rowUpdate(
   },
 );
 
+const UPDATE_EXTRAS = `UPDATE "Protagonist" SET "extras" = ? WHERE "id" = ?`;
+
+const PROTAGONIST_NAMES = `SELECT "id", "name" FROM "Protagonist" WHERE "guildId" = ?
+  AND "campaignId" = ? ORDER BY "name" LIMIT ?`;
+const ACTIVE_OWNED = `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ?
+  AND "ownerId" = ? AND "status" = 'active' LIMIT ?`;
+
+/** Protagonists on prepared statements; sheets go through the read cache. */
+export function sqliteProtagonists(sql: Sql): ProtagonistRepository {
+  return {
+    find: (guildId, id) => Promise.resolve(findProtagonist(sql, guildId, id)),
+    write: (before, after) => Promise.resolve(writeProtagonist(sql, before, after)),
+    namesIn: (guildId, campaignId, limit) =>
+      Promise.resolve(sql.all<Named>(PROTAGONIST_NAMES, guildId, campaignId, limit)),
+    activeOwnedBy: (guildId, campaignId, ownerId, limit) =>
+      Promise.resolve(
+        sql.all<{ id: string }>(ACTIVE_OWNED, guildId, campaignId, ownerId, limit).map((r) => r.id),
+      ),
+  };
+}
+
 /** The read cache's key for a Protagonist's snapshot. */
 const cacheKey = (guildId: string, id: string) => `protagonist:${guildId}:${id}`;
 
+/** Thrown inside the cache's load so that a missing Protagonist is not kept as an entry. */
+class Missing extends Error {}
+
 /**
- * Loads a Protagonist of this guild; one of another guild is "not found", never leaked. The
- * snapshot may come from the read cache, deep-frozen: change a copy (`cloneSnapshot`).
+ * A Protagonist of this guild; one of another guild is missing, never leaked. The snapshot may
+ * come from the read cache, deep-frozen: change a copy (`cloneSnapshot`).
  */
-export function loadProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
-  return sql.cache.read(cacheKey(guildId, id), () => readProtagonist(sql, guildId, id), true);
+export function findProtagonist(
+  sql: Sql,
+  guildId: string,
+  id: string,
+): ProtagonistSnapshot | undefined {
+  try {
+    return sql.cache.read(cacheKey(guildId, id), () => readProtagonist(sql, guildId, id), true);
+  } catch (error) {
+    if (error instanceof Missing) return undefined;
+    throw error;
+  }
 }
 
 function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnapshot {
   const row = sql.get<StoredRow>(SELECT_PROTAGONIST, id, guildId);
-  if (!row) throw notFound("That Protagonist");
+  if (!row) throw new Missing();
   const skills = sql.all<{
     id: string;
     name: string;
@@ -106,6 +137,7 @@ function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnap
     adaptedHelplessness: row.adaptedHelplessness !== 0,
     exhausted: row.exhausted !== 0,
     temporarilyInsane: row.temporarilyInsane !== 0,
+    extras: row.extras === null ? undefined : JSON.parse(row.extras),
     skills: skills.map((s) => ({ ...s, failureMarked: s.failureMarked !== 0 })),
     bonds: bonds.map((b) => ({ ...b, crossedOff: b.crossedOff !== 0 })),
     disorders,
@@ -137,12 +169,20 @@ export function writeProtagonist(
         const [update, set] = UPDATE_PROTAGONIST.of(old, values);
         sql.run(update, ...set, sqlNow(), after.id);
       }
+      const extras = extrasText(after);
+      const extrasChanged = extras !== extrasText(before);
+      if (extrasChanged) sql.run(UPDATE_EXTRAS, extras, after.id);
       // Both run: the children are synced whether or not the row changed.
       const childrenChanged = syncChildren(sql, after.id, before, after);
-      return rowChanged || childrenChanged;
+      return rowChanged || extrasChanged || childrenChanged;
     },
     true,
   );
+}
+
+/** The Extras column's JSON text; null when no module keeps state. */
+function extrasText(snapshot: ProtagonistSnapshot): string | null {
+  return snapshot.extras === undefined ? null : JSON.stringify(snapshot.extras);
 }
 
 /** A snapshot's column values, in `PROTAGONIST_COLUMNS` order, as SQLite stores them. */

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { ExtraModule, ExtraSettingValue, ExtraSettingValues } from "./module.js";
+
+/**
+ * How a campaign stores its Extras (the Campaign's `extras` column): by module id, whether it is
+ * on and the settings a GM changed. A module absent, or unknown to this version, is off.
+ */
+const storedModule = z.object({
+  enabled: z.boolean().default(false),
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+});
+const storedExtras = z.record(z.string(), storedModule);
+
+export type StoredExtras = z.infer<typeof storedExtras>;
+
+/** The stored JSON, or nothing switched on when it is missing or unreadable. */
+export function storedExtrasOf(json: unknown): StoredExtras {
+  const parsed = storedExtras.safeParse(json ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** One module as a campaign has it. */
+export interface CampaignExtra {
+  readonly module: ExtraModule;
+  readonly enabled: boolean;
+  /** Every setting: the stored value when valid, else the default. */
+  readonly settings: ExtraSettingValues;
+}
+
+export function settingsOf(module: ExtraModule, stored: StoredExtras): ExtraSettingValues {
+  const saved = stored[module.id]?.settings ?? {};
+  return Object.fromEntries(
+    module.settings.map((setting): [string, ExtraSettingValue] => {
+      const parsed = setting.schema.safeParse(saved[setting.key]);
+      return [setting.key, parsed.success ? parsed.data : setting.defaultValue];
+    }),
+  );
+}
+
+/** Every module, in the registry's order, as the campaign has it. */
+export function campaignExtras(
+  modules: readonly ExtraModule[],
+  json: unknown,
+): readonly CampaignExtra[] {
+  const stored = storedExtrasOf(json);
+  return modules.map((module) => ({
+    module,
+    enabled: stored[module.id]?.enabled ?? false,
+    settings: settingsOf(module, stored),
+  }));
+}
+
+/** The stored JSON with one module switched and/or one setting changed. */
+export function withChange(
+  json: unknown,
+  moduleId: string,
+  change: { enabled?: boolean; setting?: { key: string; value: ExtraSettingValue } },
+): StoredExtras {
+  const stored = storedExtrasOf(json);
+  const current = stored[moduleId] ?? { enabled: false, settings: {} };
+  return {
+    ...stored,
+    [moduleId]: {
+      enabled: change.enabled ?? current.enabled,
+      settings: change.setting
+        ? { ...current.settings, [change.setting.key]: change.setting.value }
+        : current.settings,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import type { ExtraEventKind } from "../module.js";
+
+/** The events Training and Talents logs, each with its typed payload (the event's `input`). */
+
+export const trainingSessionPayload = z.object({
+  skill: z.string(),
+  sessions: z.number().int().min(1),
+  ratingBefore: z.number().int(),
+  ratingAfter: z.number().int(),
+  sessionsAfter: z.number().int(),
+});
+
+export const talentCheckPayload = z.object({
+  skill: z.string(),
+  talent: z.string(),
+  roll: z.number().int().min(1).max(100),
+  target: z.number().int(),
+  success: z.boolean(),
+  /** Whether the talent waits for a GM (only on a success). */
+  awaitsGm: z.boolean(),
+});
+
+export const talentApprovePayload = z.object({
+  talent: z.string(),
+  /** The name the GM gave it, when not the player's. */
+  renamedTo: z.string().nullable(),
+});
+
+export type TrainingSessionPayload = z.infer<typeof trainingSessionPayload>;
+export type TalentCheckPayload = z.infer<typeof talentCheckPayload>;
+export type TalentApprovePayload = z.infer<typeof talentApprovePayload>;
+
+export const TRAINING_EVENTS = {
+  session: { kind: "training-session", payload: trainingSessionPayload, roll: false },
+  talentCheck: { kind: "talent-check", payload: talentCheckPayload, roll: true },
+  talentApprove: { kind: "talent-approve", payload: talentApprovePayload, roll: false },
+} as const satisfies Record<string, ExtraEventKind>;
+
+/** The words the log keeps for each event, written at the edge and handed to the service. */
+export interface TrainingSummaries {
+  session(protagonist: string, payload: TrainingSessionPayload): string;
+  talentCheck(protagonist: string, payload: TalentCheckPayload): string;
+  talentApprove(protagonist: string, payload: TalentApprovePayload): string;
+}

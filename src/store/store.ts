@@ -1,0 +1,107 @@
+import type { EventInput } from "../services/event-log.js";
+import type { ProtagonistSnapshot } from "../services/snapshot.js";
+import type { Campaign, Named } from "./types.js";
+
+/**
+ * The only way services reach stored data. Every read and write happens inside one transaction,
+ * given as `tx`: it commits when `work` settles and rolls back when it throws. Transactions run one
+ * after the other; `work` uses `tx` and never opens another transaction (there is no need: `tx`
+ * sees everything it wrote). The SQLite store (src/store/sqlite/) implements it; another engine
+ * implements the same interface.
+ */
+export interface Store {
+  /** A transaction that may write. */
+  transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** A read-only transaction: one consistent snapshot, never waiting for a writer. */
+  read<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
+}
+
+/** The repositories, inside one transaction. */
+export interface StoreTx {
+  readonly protagonists: ProtagonistRepository;
+  readonly campaigns: CampaignRepository;
+  readonly selections: SelectionRepository;
+  readonly events: EventRepository;
+  readonly botState: BotStateRepository;
+}
+
+/** Protagonists with their skills, Bonds and disorders, as snapshots. */
+export interface ProtagonistRepository {
+  /** The Protagonist of this guild (none for another guild's id). May be shared: clone to change. */
+  find(guildId: string, id: string): Promise<ProtagonistSnapshot | undefined>;
+  /**
+   * Stores `after` over `before`: the row and its children synced by id (new ones created,
+   * changed ones updated, missing ones deleted). False when nothing changed.
+   */
+  write(before: ProtagonistSnapshot, after: ProtagonistSnapshot): Promise<boolean>;
+  /** The campaign's Protagonists by name, at most `limit`. */
+  namesIn(guildId: string, campaignId: string, limit: number): Promise<Named[]>;
+  /** Ids of the owner's active Protagonists in the campaign, at most `limit`. */
+  activeOwnedBy(
+    guildId: string,
+    campaignId: string,
+    ownerId: string,
+    limit: number,
+  ): Promise<string[]>;
+}
+
+/** Campaigns, their GMs and their channel bindings. */
+export interface CampaignRepository {
+  byId(guildId: string, id: string): Promise<Campaign | undefined>;
+  /** The campaign bound to the channel itself, else to its parent (a thread's channel). */
+  boundTo(guildId: string, channelId: string, parentId: string): Promise<Campaign | undefined>;
+  /** The guild's default campaign (the oldest, when none is marked). */
+  defaultOf(guildId: string): Promise<Campaign | undefined>;
+  /** The guild's campaigns by name, at most `limit`. */
+  names(guildId: string, limit: number): Promise<Named[]>;
+  /** Whether the user, or one of the roles, is listed as a GM of the campaign. */
+  listsGm(campaignId: string, userId: string, roleIds: readonly string[]): Promise<boolean>;
+}
+
+/** Which Protagonist a player acts with, per channel or campaign-wide. */
+export interface SelectionRepository {
+  /** The first selection of `channelIds` (in that order) for the player in the campaign. */
+  chosen(selection: {
+    guildId: string;
+    userId: string;
+    campaignId: string;
+    channelIds: readonly [string, string, string];
+  }): Promise<string | undefined>;
+}
+
+/** A stored event, as the Sanity and Bond paths read it back. */
+export interface StoredEvent {
+  id: number;
+  kind: string;
+  input: unknown;
+  dice: unknown;
+  before: unknown;
+  undoneById: number | null;
+}
+
+/** The append-only event log. */
+export interface EventRepository {
+  /** Appends one event (and its targets); returns its id. */
+  append(event: EventInput): Promise<number>;
+  /** The event of this guild, if it exists. */
+  find(guildId: string, id: number): Promise<StoredEvent | undefined>;
+  /** Ids of the Protagonists an event concerns. */
+  targets(eventId: number): Promise<string[]>;
+  /**
+   * The newest standing (not undone) event of `kind`, logged after event `after`, whose input
+   * holds `refersTo` at the JSON path `path` (e.g. "$.sanEventId").
+   */
+  latestReferring(query: {
+    guildId: string;
+    kind: string;
+    after: number;
+    path: string;
+    refersTo: number | string;
+  }): Promise<StoredEvent | undefined>;
+}
+
+/** Small values the bot keeps between runs. */
+export interface BotStateRepository {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+}

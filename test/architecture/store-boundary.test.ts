@@ -1,0 +1,103 @@
+/**
+ * Only the store knows the database: Prisma's generated client, better-sqlite3 and our raw SQL
+ * helper are imported inside src/store/ and src/db/ (the SQLite store's own pieces) and nowhere
+ * else in the bot. The composition root opens the store. Files listed in PRISMA_NOT_YET_BEHIND_A_
+ * REPOSITORY still run Prisma queries (inside store transactions) and shrink to none as their
+ * queries move into repositories; the list is exact, so a file converted must leave it.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BOT_CODE = ["src", "commands"];
+/** Each game may keep its own store folder (`src/games/<game>/store/`). */
+const STORE_SIDE = [
+  "src/store/",
+  "src/db/",
+  "src/generated/",
+  "src/games/cultists-of-cthulhu/store/",
+];
+/** The composition root wires the store it opens into the services. */
+const OPENS_THE_STORE = new Set(["src/main.ts"]);
+
+/** Services whose Prisma queries have not moved into a repository yet (see the file comment). */
+const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
+  "src/extras/extras-service.ts",
+  "src/services/campaign-service.ts",
+  "src/services/deps.ts",
+  "src/services/event-dependencies.ts",
+  "src/services/event-visibility.ts",
+  "src/services/history-entries.ts",
+  "src/services/history-service.ts",
+  "src/services/protagonist-creation-service.ts",
+  "src/services/protagonist-factory.ts",
+  "src/services/protagonist-lifecycle-service.ts",
+  "src/services/protagonist-queries.ts",
+  "src/services/protagonist-service-shared.ts",
+  "src/services/protagonist-transfer-service.ts",
+  "src/services/protagonist-transfer.ts",
+  "src/services/resource-service.ts",
+  "src/services/sanity-queries.ts",
+  "src/services/sanity-service.ts",
+  "src/services/session-service.ts",
+  "src/services/shared-adversity-progress.ts",
+  "src/services/snapshot.ts",
+  "src/services/undo-steps.ts",
+]);
+
+const FORBIDDEN_IMPORT =
+  /from\s+"[^"]*(?:generated\/prisma[^"]*|better-sqlite3|@prisma\/[^"]+|db\/sql\.js|db\/client\.js)"/;
+/** Prisma queries through the client a service was handed. */
+const PRISMA_QUERY =
+  /\bdb\.\w+\.(?:find\w*|create\w*|update\w*|upsert|delete\w*|count|aggregate|groupBy)\(/;
+const RAW_ACCESS = /\$transaction|\$queryRaw|\$executeRaw|Reflect\.get\(/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+const botFiles = BOT_CODE.flatMap(sourceFiles).filter(
+  (file) => !STORE_SIDE.some((side) => file.startsWith(side)),
+);
+const text = (file: string) => readFileSync(join(ROOT, file), "utf8");
+
+describe("the store boundary", () => {
+  it("finds the bot's code", () => {
+    expect(botFiles.length).toBeGreaterThan(100);
+    expect(botFiles).toContain("src/services/roll-service.ts");
+  });
+
+  it("keeps Prisma, better-sqlite3 and the raw SQL helper out of the bot's code", () => {
+    const offending = botFiles.filter(
+      (file) =>
+        FORBIDDEN_IMPORT.test(text(file)) &&
+        !OPENS_THE_STORE.has(file) &&
+        !PRISMA_NOT_YET_BEHIND_A_REPOSITORY.has(file),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it("lets no file outside the store open a transaction or run SQL itself", () => {
+    expect(botFiles.filter((file) => RAW_ACCESS.test(text(file)))).toEqual([]);
+  });
+
+  it("lists exactly the services that still query Prisma", () => {
+    const usingPrisma = botFiles.filter(
+      (file) => PRISMA_QUERY.test(text(file)) || FORBIDDEN_IMPORT.test(text(file)),
+    );
+    expect(new Set(usingPrisma.filter((file) => !OPENS_THE_STORE.has(file)))).toEqual(
+      PRISMA_NOT_YET_BEHIND_A_REPOSITORY,
+    );
+  });
+
+  it("keeps the SQLite store's signals behind the store's interface", () => {
+    const sqliteWords = /data_version|total_changes|wal_checkpoint|SQLITE_BUSY|better-sqlite3/;
+    expect(sqliteWords.test(text("src/store/store.ts"))).toBe(false);
+    expect(sqliteWords.test(text("src/store/types.ts"))).toBe(false);
+  });
+});

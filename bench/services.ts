@@ -14,6 +14,7 @@ import { createServices, type Actor, type Services } from "../src/services/index
 import { insertProtagonist } from "../src/services/protagonist-factory.js";
 import { sampleChoices } from "../test/rules/creation/sample.js";
 import { generateBulkWorld, type BulkWorld, type BulkWorldShape } from "./bulk-world.js";
+import { fiveDieCheck, prepareCultistsGame, type CultistsTable } from "./cultists-game.js";
 import type { Sizes } from "./options.js";
 import type { Row, SectionResult } from "./report.js";
 import { ratio, summarize, type LatencySummary } from "./stats.js";
@@ -31,12 +32,18 @@ interface Table {
   bondId: string;
   bytes: number;
   world: BulkWorld;
+  cultists: CultistsTable;
 }
 
 interface Operation {
   name: string;
   run(table: Table): Promise<unknown>;
 }
+
+const ROLL = "/roll on a skill (Occult)";
+const FIVE_DIE_CHECK = "Cultists five-die check (roll + keep)";
+/** A five-die check should cost no more than /roll. */
+const CHECK_TARGET_RATIO = 1;
 
 const OPERATIONS: readonly Operation[] = [
   {
@@ -52,10 +59,11 @@ const OPERATIONS: readonly Operation[] = [
     run: (t) => t.services.resources.test({ actor: t.actor, where: "at-hand" }),
   },
   {
-    name: "/roll on a skill (Occult)",
+    name: ROLL,
     run: (t) =>
       t.services.rolls.rollTest({ actor: t.actor, subject: { kind: "skill", name: "Occult" } }),
   },
+  { name: FIVE_DIE_CHECK, run: (t) => fiveDieCheck(t.cultists) },
 ];
 
 export function bulkShape(sizes: Sizes["services"], guilds = sizes.guilds): BulkWorldShape {
@@ -107,6 +115,11 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
     bondId: bond.id,
     bytes: statSync(join(dir, `${name}.db`)).size,
     world,
+    cultists: await prepareCultistsGame(
+      db.sql,
+      { guildId, channelId: CHANNEL_ID },
+      TARGET_OWNER_ID,
+    ),
   };
 }
 
@@ -172,6 +185,19 @@ export async function runServicesBench(sizes: Sizes["services"]): Promise<Sectio
         ratio: p50Ratio,
         target: `p50 ≤ ${TARGET_RATIO}× (p99 ${p99Ratio.toFixed(2)}×)`,
         pass: p50Ratio <= TARGET_RATIO,
+      });
+    }
+    const check = latencies[FIVE_DIE_CHECK]?.large;
+    const roll = latencies[ROLL]?.large;
+    if (check && roll) {
+      const checkRatio = ratio(check.p50Ms, roll.p50Ms);
+      rows.push({
+        measure: "five-die check beside /roll (large database), p50 / p99",
+        ours: ms(check),
+        baseline: ms(roll),
+        ratio: checkRatio,
+        target: `p50 ≤ ${CHECK_TARGET_RATIO}× /roll`,
+        pass: checkRatio <= CHECK_TARGET_RATIO,
       });
     }
     const counts = large.world.rows;

@@ -2,6 +2,7 @@
  * Composition root: reads the configuration, then builds every long-lived part and wires them
  * together by hand, in start-up order. The one place to look for "where does X come from".
  */
+import { GameStore } from "./games/cultists-of-cthulhu/store/game-store.js";
 import { disableValidators, Events } from "discord.js";
 import { cthulhuEternal, extraModules } from "../commands/index.js";
 import { createDiscordClient, logClientEvents } from "./bot/client.js";
@@ -14,6 +15,8 @@ import { loginFailureMessage } from "./bot/login-failure.js";
 import { WriteRateLimiter } from "./bot/rate-limit.js";
 import { migrationsDir } from "./bot/paths.js";
 import { createBotServices } from "./bot/services.js";
+import { cultistsOfCthulhu } from "../commands/cultists-of-cthulhu/index.js";
+import { createCultistsService } from "./games/cultists-of-cthulhu/services/game-service.js";
 import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
 import { configFromEnvironmentOrExit } from "./config.js";
 import { openDatabase, type OpenDatabase } from "./db/client.js";
@@ -59,12 +62,12 @@ async function main(): Promise<void> {
   }
 
   const botState = createBotStateService(db.store);
-  const services = createBotServices(
-    { db: db.prisma, store: db.store },
-    cryptoRng(),
-    extraModules,
-  );
-  const registry = new CommandRegistry(routeGame(cthulhuEternal(services)));
+  const services = createBotServices({ db: db.prisma, store: db.store }, cryptoRng(), extraModules);
+  const cultists = createCultistsService({ store: new GameStore(db.sql), rng: services.rng });
+  const registry = new CommandRegistry([
+    ...routeGame(cthulhuEternal(services)),
+    ...routeGame(cultistsOfCthulhu({ cultists })),
+  ]);
   const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
   logClientEvents(client, log);
   const dispatcher = new InteractionDispatcher({

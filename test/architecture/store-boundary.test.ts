@@ -11,7 +11,13 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const BOT_CODE = ["src", "commands"];
-const STORE_SIDE = ["src/store/", "src/db/", "src/generated/"];
+/** Each game may keep its own store folder (`src/games/<game>/store/`). */
+const STORE_SIDE = [
+  "src/store/",
+  "src/db/",
+  "src/generated/",
+  "src/games/cultists-of-cthulhu/store/",
+];
 /** The composition root wires the store it opens into the services. */
 const OPENS_THE_STORE = new Set(["src/main.ts"]);
 

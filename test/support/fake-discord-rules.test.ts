@@ -230,3 +230,26 @@ describe("what the fake sends", () => {
     expect((pressedFlags ?? 0) & MessageFlags.Ephemeral).toBe(MessageFlags.Ephemeral);
   });
 });
+
+describe("direct messages", () => {
+  it("opens a DM channel and delivers the bot's message; a user with DMs closed gets 50007", async () => {
+    const open = fake.sendSlashCommand({ name: "ask", user: "dm-open-user" }).payload;
+    const openId = (open.member?.user ?? open.user)?.id ?? "";
+    const user = await client.users.fetch(openId);
+    await user.send({ content: "a private notice" });
+    expect(fake.directMessagesTo(openId).map((m) => m.content)).toEqual(["a private notice"]);
+
+    const closed = fake.sendSlashCommand({ name: "ask", user: "dm-closed-user" }).payload;
+    const closedId = (closed.member?.user ?? closed.user)?.id ?? "";
+    fake.closeDms(closedId);
+    const error: unknown = await (
+      await client.users.fetch(closedId)
+    )
+      .send({ content: "not delivered" })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DiscordAPIError);
+    expect((error as DiscordAPIError).code).toBe(50007);
+    expect((error as DiscordAPIError).status).toBe(403);
+    expect(fake.directMessagesTo(closedId)).toEqual([]);
+  });
+});

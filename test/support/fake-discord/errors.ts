@@ -39,6 +39,7 @@ export const errors = {
   cannotEditOthers: () =>
     discordError(403, 50005, "Cannot edit a message authored by another user"),
   emptyMessage: () => discordError(400, 50006, "Cannot send an empty message"),
+  cannotMessageUser: () => discordError(403, 50007, "Cannot send messages to this user"),
   invalidJson: () => discordError(400, 50109, "The request body contains invalid JSON."),
 };
 

@@ -156,6 +156,17 @@ export class FakeDiscord {
     return this.world.defaultUser;
   }
 
+  /** The user closes their direct messages to the bot: posting in their DM fails with 50007. */
+  closeDms(user: FakeUserInit | string): void {
+    this.world.closedDms.add(this.world.resolveUser(user).id);
+  }
+
+  /** The messages the bot sent `userId` by direct message, oldest first. */
+  directMessagesTo(userId: string): StoredApiMessage[] {
+    const user = this.world.users.get(userId);
+    return user === undefined ? [] : this.world.channelMessages(this.world.dmChannelFor(user).id);
+  }
+
   /** A configured guild (default: the first). */
   guild(id?: string): GuildState {
     return this.world.guild(id);

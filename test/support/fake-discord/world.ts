@@ -62,6 +62,8 @@ export class FakeWorld {
   readonly users = new Map<string, APIUser>();
   readonly guilds = new Map<string, GuildState>();
   readonly dmChannels = new Map<string, APIDMChannel>();
+  /** Users whose direct messages are closed to the bot (privacy settings, or it is blocked). */
+  readonly closedDms = new Set<string>();
   readonly privateChannels = new Map<string, FakePrivateChannel>();
   /** Servers the bot is not in; never streamed to the bot. */
   readonly externalGuilds = new Map<string, GuildState>();
@@ -292,6 +294,11 @@ export class FakeWorld {
   permissionsOf(guild: GuildState, userId: string): bigint {
     const member = guild.members.get(userId);
     return memberPermissions(guild, userId, member?.roles ?? []);
+  }
+
+  /** Whether the bot may post in this DM channel: not when its recipient closed their DMs. */
+  dmClosed(channel: APIDMChannel): boolean {
+    return channel.recipients?.some((recipient) => this.closedDms.has(recipient.id)) === true;
   }
 
   dmChannelFor(user: APIUser): APIDMChannel {

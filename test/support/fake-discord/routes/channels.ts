@@ -56,6 +56,10 @@ export function channelRoutes(deps: RouteDeps): Route[] {
       handle: (context) => {
         const found = channelOf(context);
         if (found.channel.type === ChannelType.GuildCategory) throw errors.unknownChannel();
+        // Opening the DM channel works; posting in it fails, as on Discord.
+        if (found.guild === undefined && world.dmClosed(found.channel)) {
+          throw errors.cannotMessageUser();
+        }
         const body = asRecord(context.body);
         const fieldErrors = validateMessageBody(body);
         if (fieldErrors.length > 0) throw invalidFormBody(fieldErrors);

@@ -1,0 +1,132 @@
+import { GameStore } from "../../../../src/games/cultists-of-cthulhu/store/game-store.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { seededRng } from "../../../../src/rules/rng.js";
+import {
+  createCultistsService,
+  type CultistsService,
+  type Table,
+} from "../../../../src/games/cultists-of-cthulhu/services/game-service.js";
+import { openTempDatabase } from "../../../support/temp-db.js";
+import { sheet } from "../rules/support.js";
+
+/** The game's service on a real, migrated SQLite file. */
+
+type Db = Awaited<ReturnType<typeof openTempDatabase>>;
+let db: Db;
+let service: CultistsService;
+const TABLE: Table = { guildId: "g1", channelId: "c1" };
+const HOST = "100000000000000001";
+
+beforeEach(async () => {
+  db = await openTempDatabase({ verifyCache: true });
+  service = createCultistsService({ store: new GameStore(db.sql), rng: seededRng(7) });
+});
+afterEach(async () => {
+  await db.dispose();
+});
+
+async function openWithPlayers(players: string[]): Promise<void> {
+  expect((await service.open(TABLE, HOST, "Fungi from Yuggoth")).ok).toBe(true);
+  for (const p of players)
+    expect((await service.act(TABLE, { by: p, type: "join" })).ok).toBe(true);
+}
+
+describe("the Cultists of Cthulhu service", () => {
+  it("opens one game per channel, stores it, and refuses a second while it runs", async () => {
+    await openWithPlayers(["a", "b"]);
+    const again = await service.open(TABLE, "a", "Cult of Cthulhu");
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.refusal).toEqual({ code: "game-already-open" });
+    const loaded = await service.read(TABLE);
+    expect(loaded?.record.state.seats).toEqual(["a", "b"]);
+    expect(loaded?.record.version).toBe(3);
+    expect(loaded?.facts.map((f) => f.type)).toEqual([
+      "game-opened",
+      "player-joined",
+      "player-joined",
+    ]);
+    // Another channel, another guild: no game there.
+    expect(await service.read({ guildId: "g1", channelId: "c2" })).toBeUndefined();
+    expect(await service.read({ guildId: "g2", channelId: "c1" })).toBeUndefined();
+  });
+
+  it("a refusal changes nothing: state, version and log stay as they were", async () => {
+    await openWithPlayers(["a"]);
+    const before = await service.read(TABLE);
+    const refused = await service.act(TABLE, { by: "a", type: "join" });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.refusal).toEqual({ code: "already-joined", player: "a" });
+    const after = await service.read(TABLE);
+    expect(after?.record.version).toBe(before?.record.version);
+    expect(after?.record.state).toEqual(before?.record.state);
+    expect(after?.facts).toEqual(before?.facts);
+  });
+
+  it("refuses an action with no game, and a button of another game", async () => {
+    const none = await service.act(TABLE, { by: "a", type: "join" });
+    expect(!none.ok && none.refusal).toEqual({ code: "no-game" });
+    await openWithPlayers([]);
+    const other = await service.act(TABLE, { by: "a", type: "join" }, "another-game-id");
+    expect(!other.ok && other.refusal).toEqual({ code: "other-game" });
+  });
+
+  it("undo: host only, restores the state before the last action and drops its facts", async () => {
+    await openWithPlayers(["a", "b"]);
+    const notHost = await service.undo(TABLE, "a");
+    expect(!notHost.ok && notHost.refusal).toEqual({ code: "host-only" });
+    const undone = await service.undo(TABLE, HOST);
+    expect(undone.ok).toBe(true);
+    const loaded = await service.read(TABLE);
+    expect(loaded?.record.state.seats).toEqual(["a"]);
+    expect(loaded?.facts.map((f) => f.type)).toEqual(["game-opened", "player-joined"]);
+    await service.undo(TABLE, HOST);
+    const nothing = await service.undo(TABLE, HOST);
+    expect(!nothing.ok && nothing.refusal).toEqual({ code: "nothing-to-undo" });
+    expect((await service.read(TABLE))?.record.state.seats).toEqual([]);
+  });
+
+  it("a new game may open once the last one ended; reads then find the new one", async () => {
+    await openWithPlayers(["a"]);
+    expect((await service.act(TABLE, { by: HOST, type: "end-game" })).ok).toBe(true);
+    const next = await service.open(TABLE, "a", "Cult of Cthulhu");
+    expect(next.ok).toBe(true);
+    const loaded = await service.read(TABLE);
+    expect(loaded?.record.hostId).toBe("a");
+    expect(loaded?.record.state.scenario).toBe("Cult of Cthulhu");
+    expect(loaded?.facts.map((f) => f.type)).toEqual(["game-opened"]);
+  });
+
+  it("remembers the status message", async () => {
+    const opened = await service.open(TABLE, HOST, "Fungi from Yuggoth");
+    if (!opened.ok) throw new Error("not opened");
+    await service.setStatusMessage(TABLE, opened.game.record.id, "555");
+    expect((await service.read(TABLE))?.record.statusMessageId).toBe("555");
+  });
+
+  it("saves characters per owner and server, finds them by name, and enters them", async () => {
+    expect(await service.saveCharacter("g1", "a", sheet("Nelson Blake"))).toBeNull();
+    expect(await service.saveCharacter("g1", "a", { ...sheet("  "), name: "  " })).toEqual({
+      code: "invalid-sheet",
+      field: "name",
+    });
+    expect(await service.savedCharacterNames("g1", "a", "nel")).toEqual(["Nelson Blake"]);
+    expect(await service.savedCharacterNames("g1", "b", "")).toEqual([]);
+    expect(await service.savedCharacterNames("g2", "a", "")).toEqual([]);
+    await openWithPlayers(["a"]);
+    await service.act(TABLE, { by: HOST, type: "start" });
+    const missing = await service.enterSaved(TABLE, "a", "Nobody");
+    expect(!missing.ok && missing.refusal).toEqual({ code: "no-saved-character", name: "Nobody" });
+    const entered = await service.enterSaved(TABLE, "a", "nelson blake");
+    expect(entered.ok).toBe(true);
+    const names = Object.values((await service.read(TABLE))?.record.state.characters ?? {}).map(
+      (c) => c.sheet.name,
+    );
+    expect(names).toEqual(["Nelson Blake"]);
+  });
+
+  it("survives a restart: a new service on the same file reads the same game", async () => {
+    await openWithPlayers(["a", "b", "c"]);
+    const again = createCultistsService({ store: new GameStore(db.sql), rng: seededRng(1) });
+    expect((await again.read(TABLE))?.record.state.seats).toEqual(["a", "b", "c"]);
+  });
+});

@@ -5,13 +5,13 @@ const NEEDS_BUILD = [
   "test/e2e/**/*.test.ts",
   "test/reliability/*.e2e.test.ts",
   "test/reliability/migration-crash.test.ts",
-  "test/bot/config.test.ts",
+  "test/core/config.test.ts",
   "test/bench/**/*.test.ts",
 ];
 
 /** Services and the database on real SQLite files, and our fake Discord on its own. */
 const INTEGRATION = [
-  "test/services/**/*.test.ts",
+  "test/games/*/services/**/*.test.ts",
   "test/db/**/*.test.ts",
   "test/reliability/**/*.test.ts",
   "test/support/**/*.test.ts",

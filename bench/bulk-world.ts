@@ -6,7 +6,7 @@
  * before/after snapshots and EventTarget rows.
  */
 import BetterSqlite3 from "better-sqlite3";
-import type { ProtagonistSnapshot } from "../src/services/snapshot.js";
+import type { ProtagonistSnapshot } from "../src/games/cthulhu-eternal/services/snapshot.js";
 
 export interface BulkWorldShape {
   guilds: number;

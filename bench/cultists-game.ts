@@ -3,14 +3,14 @@
  * each, roles dealt, so the measured player can roll five-die checks.
  */
 import { GameStore } from "../src/games/cultists-of-cthulhu/store/game-store.js";
-import type { Sql } from "../src/db/sql.js";
+import type { Sql } from "../src/core/db/sql.js";
 import type { ActionBody } from "../src/games/cultists-of-cthulhu/rules/index.js";
 import {
   createCultistsService,
   type CultistsService,
   type Table,
 } from "../src/games/cultists-of-cthulhu/services/game-service.js";
-import { seededRng } from "../src/rules/rng.js";
+import { seededRng } from "../src/core/rng.js";
 
 export interface CultistsTable {
   service: CultistsService;

@@ -5,9 +5,9 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { DiceRoll } from "@dice-roller/rpg-dice-roller";
-import { PARSED_CACHE_CAPACITY } from "../src/rules/dice/parse-cache.js";
-import { rollDice } from "../src/rules/dice/index.js";
-import { cryptoRng } from "../src/rules/rng.js";
+import { PARSED_CACHE_CAPACITY } from "../src/games/cthulhu-eternal/rules/dice/parse-cache.js";
+import { rollDice } from "../src/games/cthulhu-eternal/rules/dice/index.js";
+import { cryptoRng } from "../src/core/rng.js";
 import type { Sizes } from "./options.js";
 import type { Row, SectionResult } from "./report.js";
 import { median, ratio, round } from "./stats.js";
@@ -141,7 +141,7 @@ export function runDiceBench(sizes: Sizes["dice"]): SectionResult {
   if (sink === Number.MIN_SAFE_INTEGER) console.log(sink); // keeps the rolls from being optimised away
   return {
     title: "Dice",
-    ours: `\`rollDice\` (src/rules/dice) with \`cryptoRng\` (the production RNG), parse + roll + render per call; ours parses through a bounded cache (at most ${PARSED_CACHE_CAPACITY} expressions, keyed by their text), the peer parses every time`,
+    ours: `\`rollDice\` (src/games/cthulhu-eternal/rules/dice) with \`cryptoRng\` (the production RNG), parse + roll + render per call; ours parses through a bounded cache (at most ${PARSED_CACHE_CAPACITY} expressions, keyed by their text), the peer parses every time`,
     baseline: "`new DiceRoll(expression)` of @dice-roller/rpg-dice-roller, with its default engine",
     rows,
     data: { expressions: DICE_EXPRESSIONS, throughput, memory },

@@ -7,8 +7,8 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrationsDir } from "../src/bot/paths.js";
-import { openDatabase } from "../src/db/client.js";
+import { migrationsDir } from "../src/core/discord/paths.js";
+import { openDatabase } from "../src/core/db/client.js";
 import type { BulkWorldShape } from "./bulk-world.js";
 import { generateBulkWorld } from "./bulk-world.js";
 import {

@@ -6,8 +6,8 @@
  *   DISCORD_TOKEN=… DISCORD_API_URL=… DATABASE_URL=file:… node dist/bench/bench/floor-bot.js
  */
 import { Client, Events, GatewayIntentBits } from "discord.js";
-import { openDatabase } from "../src/db/client.js";
-import { migrationsDir } from "../src/bot/paths.js";
+import { openDatabase } from "../src/core/db/client.js";
+import { migrationsDir } from "../src/core/discord/paths.js";
 
 const db = await openDatabase(process.env.DATABASE_URL ?? "file:floor.db", migrationsDir());
 // A real row for the event's target (the foreign key holds), read once.

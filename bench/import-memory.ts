@@ -23,8 +23,8 @@ async function settled(): Promise<Usage> {
 
 async function load(which: string): Promise<() => number> {
   if (which === "ours") {
-    const dice = await import("../src/rules/dice/index.js");
-    const { cryptoRng } = await import("../src/rules/rng.js");
+    const dice = await import("../src/games/cthulhu-eternal/rules/dice/index.js");
+    const { cryptoRng } = await import("../src/core/rng.js");
     const rng = cryptoRng();
     return () => dice.rollDice("4d6kh3", rng).total;
   }

@@ -1,7 +1,7 @@
 /** Child processes of the end-to-end and start-up benchmarks: the bot, the bare bot, their memory. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../src/bot/paths.js";
+import { projectRoot } from "../src/core/discord/paths.js";
 import {
   npmStartLaunch,
   startBotProcess,

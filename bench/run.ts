@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { format, resolveConfig } from "prettier";
-import { projectRoot } from "../src/bot/paths.js";
+import { projectRoot } from "../src/core/discord/paths.js";
 import { runDiceBench } from "./dice.js";
 import { runEndToEndBench } from "./e2e.js";
 import { describeMachine } from "./machine.js";

@@ -6,13 +6,17 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrationsDir } from "../src/bot/paths.js";
-import { openDatabase, type OpenDatabase } from "../src/db/client.js";
-import { buildProtagonist } from "../src/rules/creation/index.js";
-import { seededRng } from "../src/rules/rng.js";
-import { createServices, type Actor, type Services } from "../src/services/index.js";
-import { insertProtagonist } from "../src/services/protagonist-factory.js";
-import { sampleChoices } from "../test/rules/creation/sample.js";
+import { migrationsDir } from "../src/core/discord/paths.js";
+import { openDatabase, type OpenDatabase } from "../src/core/db/client.js";
+import { buildProtagonist } from "../src/games/cthulhu-eternal/rules/creation/index.js";
+import { seededRng } from "../src/core/rng.js";
+import {
+  createServices,
+  type Actor,
+  type Services,
+} from "../src/games/cthulhu-eternal/services/index.js";
+import { insertProtagonist } from "../src/games/cthulhu-eternal/services/protagonist-factory.js";
+import { sampleChoices } from "../test/games/cthulhu-eternal/rules/creation/sample.js";
 import { generateBulkWorld, type BulkWorld, type BulkWorldShape } from "./bulk-world.js";
 import { fiveDieCheck, prepareCultistsGame, type CultistsTable } from "./cultists-game.js";
 import type { Sizes } from "./options.js";

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { migrationsDir } from "../src/bot/paths.js";
-import { openDatabase } from "../src/db/client.js";
-import { applyMigrations } from "../src/db/migrate.js";
+import { migrationsDir } from "../src/core/discord/paths.js";
+import { openDatabase } from "../src/core/db/client.js";
+import { applyMigrations } from "../src/core/db/migrate.js";
 import { startFakeDiscord } from "../test/support/fake-discord/index.js";
 import type { Sizes } from "./options.js";
 import {

@@ -1,45 +1,12 @@
-import type { Game } from "../src/bot/game.js";
-import type { CommandModule } from "../src/bot/eternal-command.js";
-import { eternalRefusalText } from "../src/bot/presentation/refusals.js";
-import type { BotServices } from "../src/bot/services.js";
-import { rollCommand } from "./roll.js";
-import { campaignCommand } from "./campaign.js";
-import { helpCommand } from "./help.js";
-import { protagonistCommand } from "./protagonist.js";
-import { bondCommand } from "./bond.js";
-import { sanCommand } from "./san.js";
-import { historyCommand } from "./history.js";
-import { hpCommand } from "./hp.js";
-import { resourcesCommand } from "./resources.js";
-import { undoCommand } from "./undo.js";
-import { wpCommand } from "./wp.js";
-import { extraCommands } from "../src/extras/commands.js";
-import type { ExtraModule } from "../src/extras/module.js";
-import { trainingExtra } from "../src/extras/training/index.js";
+import type { SlashCommandDefinitionSource } from "../src/core/discord/command.js";
+import { commands as cthulhuEternal } from "./cthulhu-eternal/index.js";
+import { commands as cultistsOfCthulhu } from "./cultists-of-cthulhu/index.js";
 
-/** The Extras the bot offers (each off until a GM switches it on in a campaign). */
-export const extraModules: readonly ExtraModule[] = [trainingExtra];
-
-/** Every slash command of the bot; registration and routing both read this list. */
-export const commands: readonly CommandModule[] = [
-  rollCommand,
-  campaignCommand,
-  protagonistCommand,
-  sanCommand,
-  bondCommand,
-  resourcesCommand,
-  hpCommand,
-  wpCommand,
-  historyCommand,
-  undoCommand,
-  ...extraCommands(extraModules),
-  helpCommand,
+/**
+ * Every game's slash commands in the order src/main.ts routes them: what Discord is given
+ * (registration needs only the definitions, no services).
+ */
+export const everyCommand: readonly { readonly definition: SlashCommandDefinitionSource }[] = [
+  ...cthulhuEternal,
+  ...cultistsOfCthulhu,
 ];
-
-/** Cthulhu Eternal as the composition root plugs it in: its services, commands and words. */
-export function cthulhuEternal(
-  services: BotServices,
-  only: readonly CommandModule[] = commands,
-): Game<BotServices> {
-  return { services, commands: only, refusalText: eternalRefusalText };
-}

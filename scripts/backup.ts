@@ -3,8 +3,8 @@
  * consistent copy of the database named by DATABASE_URL, taken while the bot keeps running.
  */
 import { config as loadDotenv } from "dotenv";
-import { backupDatabase } from "../src/db/backup.js";
-import { DEFAULT_DATABASE_URL, sqliteFileFromUrl } from "../src/db/database-url.js";
+import { backupDatabase } from "../src/core/db/backup.js";
+import { DEFAULT_DATABASE_URL, sqliteFileFromUrl } from "../src/core/db/database-url.js";
 
 loadDotenv({ quiet: true });
 const destination = process.argv[2];

@@ -3,14 +3,14 @@
  * someone edited them in Discord's developer portal), and records it like the bot does.
  */
 import { REST, Routes, type APIApplication } from "discord.js";
-import { commands } from "../commands/index.js";
-import { commandDefinitions } from "../src/bot/command-registry.js";
-import { installTypesIn, registerCommands } from "../src/bot/command-registration.js";
-import { migrationsDir } from "../src/bot/paths.js";
-import { configFromEnvironmentOrExit } from "../src/config.js";
-import { openDatabase } from "../src/db/client.js";
-import { createLogger } from "../src/logger.js";
-import { createBotStateService } from "../src/services/bot-state-service.js";
+import { everyCommand } from "../commands/index.js";
+import { commandDefinitions } from "../src/core/discord/command-registry.js";
+import { installTypesIn, registerCommands } from "../src/core/discord/command-registration.js";
+import { migrationsDir } from "../src/core/discord/paths.js";
+import { configFromEnvironmentOrExit } from "../src/core/config.js";
+import { openDatabase } from "../src/core/db/client.js";
+import { createLogger } from "../src/core/logger.js";
+import { createBotStateService } from "../src/core/bot-state-service.js";
 
 const config = configFromEnvironmentOrExit();
 const log = createLogger({
@@ -26,7 +26,7 @@ try {
   await registerCommands({
     rest,
     state: createBotStateService(db.store),
-    definitions: commandDefinitions(commands),
+    definitions: commandDefinitions(everyCommand),
     target: {
       applicationId: application.id,
       guildId: config.devGuildId,

@@ -4,26 +4,26 @@
  */
 import { GameStore } from "./games/cultists-of-cthulhu/store/game-store.js";
 import { disableValidators, Events } from "discord.js";
-import { cthulhuEternal, extraModules } from "../commands/index.js";
-import { createDiscordClient, logClientEvents } from "./bot/client.js";
-import { CommandRegistry } from "./bot/command-registry.js";
-import { routeGame } from "./bot/game.js";
-import { installTypesOf, registerCommands } from "./bot/command-registration.js";
-import { InteractionDispatcher } from "./bot/dispatcher.js";
-import { InFlight } from "./bot/in-flight.js";
-import { loginFailureMessage } from "./bot/login-failure.js";
-import { WriteRateLimiter } from "./bot/rate-limit.js";
-import { migrationsDir } from "./bot/paths.js";
-import { createBotServices } from "./bot/services.js";
+import { cthulhuEternal, extraModules } from "../commands/cthulhu-eternal/index.js";
+import { createDiscordClient, logClientEvents } from "./core/discord/client.js";
+import { CommandRegistry } from "./core/discord/command-registry.js";
+import { routeGame } from "./core/discord/game.js";
+import { installTypesOf, registerCommands } from "./core/discord/command-registration.js";
+import { InteractionDispatcher } from "./core/discord/dispatcher.js";
+import { InFlight } from "./core/discord/in-flight.js";
+import { loginFailureMessage } from "./core/discord/login-failure.js";
+import { WriteRateLimiter } from "./core/discord/rate-limit.js";
+import { migrationsDir } from "./core/discord/paths.js";
+import { createBotServices } from "./games/cthulhu-eternal/game.js";
 import { cultistsOfCthulhu } from "../commands/cultists-of-cthulhu/index.js";
 import { createCultistsService } from "./games/cultists-of-cthulhu/services/game-service.js";
-import { createShutdown, shutDownOnSignals } from "./bot/shutdown.js";
-import { configFromEnvironmentOrExit } from "./config.js";
-import { openDatabase, type OpenDatabase } from "./db/client.js";
-import { closeHealthServer, startHealthServer } from "./health.js";
-import { createLogger, endLogOutput } from "./logger.js";
-import { cryptoRng } from "./rules/rng.js";
-import { createBotStateService } from "./services/bot-state-service.js";
+import { createShutdown, shutDownOnSignals } from "./core/discord/shutdown.js";
+import { configFromEnvironmentOrExit } from "./core/config.js";
+import { openDatabase, type OpenDatabase } from "./core/db/client.js";
+import { closeHealthServer, startHealthServer } from "./core/health.js";
+import { createLogger, endLogOutput } from "./core/logger.js";
+import { cryptoRng } from "./core/rng.js";
+import { createBotStateService } from "./core/bot-state-service.js";
 
 async function main(): Promise<void> {
   const config = configFromEnvironmentOrExit();

@@ -4,7 +4,7 @@ import type {
   CultistsServices,
   HandlerContext,
 } from "../../src/games/cultists-of-cthulhu/command.js";
-import { subcommandTable, type SubcommandRow } from "../../src/bot/subcommands.js";
+import { subcommandTable, type SubcommandRow } from "../../src/core/discord/subcommands.js";
 import {
   historyMessage,
   statusMessage,

@@ -1,6 +1,6 @@
 import { Routes, type Interaction } from "discord.js";
 import type { HandlerContext } from "../../src/games/cultists-of-cthulhu/command.js";
-import { noMentions } from "../../src/bot/reply.js";
+import { noMentions } from "../../src/core/discord/reply.js";
 import {
   actionMessage,
   asPlayerView,

@@ -1,5 +1,5 @@
-import type { EventInput } from "../services/event-log.js";
-import type { ProtagonistSnapshot } from "../services/snapshot.js";
+import type { EventInput } from "../games/cthulhu-eternal/services/event-log.js";
+import type { ProtagonistSnapshot } from "../games/cthulhu-eternal/services/snapshot.js";
 import type { Campaign, Named } from "./types.js";
 
 /**

@@ -10,7 +10,7 @@ export interface Campaign {
   name: string;
   era: string;
   isDefault: boolean;
-  /** Rule variants (src/rules/options.ts); missing keys take the documented defaults. */
+  /** Rule variants (src/games/cthulhu-eternal/rules/options.ts); missing keys take the documented defaults. */
   ruleOptions: JsonValue;
   /** "off" | "ephemeral" | "gm-channel" */
   secretRollMode: string;
@@ -18,7 +18,7 @@ export interface Campaign {
   sessionNumber: number;
   /** GM-defined archetypes and skills, validated by the creation rules. */
   customContent: JsonValue | null;
-  /** The Extras switched on here and their settings (src/extras/). */
+  /** The Extras switched on here and their settings (src/games/cthulhu-eternal/extras/). */
   extras: JsonValue | null;
   createdAt: Date;
   updatedAt: Date;

@@ -1,6 +1,6 @@
 /**
  * Only the store knows the database: Prisma's generated client, better-sqlite3 and our raw SQL
- * helper are imported inside src/store/ and src/db/ (the SQLite store's own pieces) and nowhere
+ * helper are imported inside src/store/ and src/core/db/ (the SQLite store's own pieces) and nowhere
  * else in the bot. The composition root opens the store. Files listed in PRISMA_NOT_YET_BEHIND_A_
  * REPOSITORY still run Prisma queries (inside store transactions) and shrink to none as their
  * queries move into repositories; the list is exact, so a file converted must leave it.
@@ -14,7 +14,7 @@ const BOT_CODE = ["src", "commands"];
 /** Each game may keep its own store folder (`src/games/<game>/store/`). */
 const STORE_SIDE = [
   "src/store/",
-  "src/db/",
+  "src/core/db/",
   "src/generated/",
   "src/games/cultists-of-cthulhu/store/",
 ];
@@ -23,27 +23,27 @@ const OPENS_THE_STORE = new Set(["src/main.ts"]);
 
 /** Services whose Prisma queries have not moved into a repository yet (see the file comment). */
 const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
-  "src/extras/extras-service.ts",
-  "src/services/campaign-service.ts",
-  "src/services/deps.ts",
-  "src/services/event-dependencies.ts",
-  "src/services/event-visibility.ts",
-  "src/services/history-entries.ts",
-  "src/services/history-service.ts",
-  "src/services/protagonist-creation-service.ts",
-  "src/services/protagonist-factory.ts",
-  "src/services/protagonist-lifecycle-service.ts",
-  "src/services/protagonist-queries.ts",
-  "src/services/protagonist-service-shared.ts",
-  "src/services/protagonist-transfer-service.ts",
-  "src/services/protagonist-transfer.ts",
-  "src/services/resource-service.ts",
-  "src/services/sanity-queries.ts",
-  "src/services/sanity-service.ts",
-  "src/services/session-service.ts",
-  "src/services/shared-adversity-progress.ts",
-  "src/services/snapshot.ts",
-  "src/services/undo-steps.ts",
+  "src/games/cthulhu-eternal/extras/extras-service.ts",
+  "src/games/cthulhu-eternal/services/campaign-service.ts",
+  "src/games/cthulhu-eternal/services/deps.ts",
+  "src/games/cthulhu-eternal/services/event-dependencies.ts",
+  "src/games/cthulhu-eternal/services/event-visibility.ts",
+  "src/games/cthulhu-eternal/services/history-entries.ts",
+  "src/games/cthulhu-eternal/services/history-service.ts",
+  "src/games/cthulhu-eternal/services/protagonist-creation-service.ts",
+  "src/games/cthulhu-eternal/services/protagonist-factory.ts",
+  "src/games/cthulhu-eternal/services/protagonist-lifecycle-service.ts",
+  "src/games/cthulhu-eternal/services/protagonist-queries.ts",
+  "src/games/cthulhu-eternal/services/protagonist-service-shared.ts",
+  "src/games/cthulhu-eternal/services/protagonist-transfer-service.ts",
+  "src/games/cthulhu-eternal/services/protagonist-transfer.ts",
+  "src/games/cthulhu-eternal/services/resource-service.ts",
+  "src/games/cthulhu-eternal/services/sanity-queries.ts",
+  "src/games/cthulhu-eternal/services/sanity-service.ts",
+  "src/games/cthulhu-eternal/services/session-service.ts",
+  "src/games/cthulhu-eternal/services/shared-adversity-progress.ts",
+  "src/games/cthulhu-eternal/services/snapshot.ts",
+  "src/games/cthulhu-eternal/services/undo-steps.ts",
 ]);
 
 const FORBIDDEN_IMPORT =
@@ -69,7 +69,7 @@ const text = (file: string) => readFileSync(join(ROOT, file), "utf8");
 describe("the store boundary", () => {
   it("finds the bot's code", () => {
     expect(botFiles.length).toBeGreaterThan(100);
-    expect(botFiles).toContain("src/services/roll-service.ts");
+    expect(botFiles).toContain("src/games/cthulhu-eternal/services/roll-service.ts");
   });
 
   it("keeps Prisma, better-sqlite3 and the raw SQL helper out of the bot's code", () => {

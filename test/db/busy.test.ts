@@ -5,9 +5,9 @@
  */
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isDatabaseBusy } from "../../src/db/busy.js";
-import { connectDatabase } from "../../src/db/client.js";
-import type { Sql } from "../../src/db/sql.js";
+import { isDatabaseBusy } from "../../src/core/db/busy.js";
+import { connectDatabase } from "../../src/core/db/client.js";
+import type { Sql } from "../../src/core/db/sql.js";
 import type { PrismaClient } from "../../src/generated/prisma/client.js";
 import { openTempDatabase } from "../support/temp-db.js";
 

@@ -5,7 +5,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { applyMigrations } from "../../src/db/migrate.js";
+import { applyMigrations } from "../../src/core/db/migrate.js";
 import { isScalar, parsePrismaSchema, type SchemaModel } from "../support/prisma-schema.js";
 import { MIGRATIONS_DIR } from "../support/temp-db.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/bot/paths.js";
+import { projectRoot } from "../../src/core/discord/paths.js";
 
 /**
  * scripts/prisma-generate.mjs rewrites how the generated client loads its query compiler, so the

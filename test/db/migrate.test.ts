@@ -8,8 +8,8 @@ import {
   listMigrations,
   migrationChecksum,
   MigrationError,
-} from "../../src/db/migrate.js";
-import { openDatabase } from "../../src/db/client.js";
+} from "../../src/core/db/migrate.js";
+import { openDatabase } from "../../src/core/db/client.js";
 import { MIGRATIONS_DIR } from "../support/temp-db.js";
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 /** The read cache forgets whatever the database may have changed, and holds a bounded number. */
 import { describe, expect, it } from "vitest";
-import { BoundedMap, ReadCache } from "../../src/db/read-cache.js";
+import { BoundedMap, ReadCache } from "../../src/core/db/read-cache.js";
 
 const stamp = (dataVersion: number, totalChanges: number) => ({ dataVersion, totalChanges });
 

@@ -5,7 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { CHECKPOINT_EVERY_COMMITS } from "../../src/db/wal-checkpoints.js";
+import { CHECKPOINT_EVERY_COMMITS } from "../../src/core/db/wal-checkpoints.js";
 import { openTempDatabase } from "../support/temp-db.js";
 
 let db: Awaited<ReturnType<typeof openTempDatabase>>;

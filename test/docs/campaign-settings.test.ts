@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ApplicationCommandOptionType } from "discord.js";
 import { describe, expect, it } from "vitest";
-import { definition } from "../../commands/campaign/definition.js";
-import { extraModules } from "../../commands/index.js";
-import { projectRoot } from "../../src/bot/paths.js";
+import { definition } from "../../commands/cthulhu-eternal/campaign/definition.js";
+import { extraModules } from "../../commands/cthulhu-eternal/index.js";
+import { projectRoot } from "../../src/core/discord/paths.js";
 
 /** Options of `/campaign settings` that act instead of setting a rule (shown in the prose). */
 const ACTIONS = new Set(["campaign", "default", "reset-rules"]);

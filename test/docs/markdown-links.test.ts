@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/bot/paths.js";
+import { projectRoot } from "../../src/core/discord/paths.js";
 
 const root = projectRoot();
 const documents = [

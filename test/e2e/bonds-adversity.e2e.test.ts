@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredApiMessage } from "../support/fake-discord/index.js";
-import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
+import { SHEET_LIMITS } from "../../src/games/cthulhu-eternal/rules/sheet-limits.js";
 import { customIds, menuOptions } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 

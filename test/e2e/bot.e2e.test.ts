@@ -6,12 +6,12 @@ import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { GatewayIntentBits, InteractionResponseType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commands } from "../../commands/index.js";
-import { definitionJson } from "../../src/bot/command.js";
-import { messages } from "../../src/bot/messages.js";
-import { diceRefusal } from "../../src/bot/presentation/dice-refusals.js";
-import { DiceError, rollDice } from "../../src/rules/dice/index.js";
-import { seededRng } from "../../src/rules/rng.js";
+import { everyCommand } from "../../commands/index.js";
+import { definitionJson } from "../../src/core/discord/command.js";
+import { messages } from "../../src/core/discord/messages.js";
+import { diceRefusal } from "../../src/games/cthulhu-eternal/presentation/dice-refusals.js";
+import { DiceError, rollDice } from "../../src/games/cthulhu-eternal/rules/dice/index.js";
+import { seededRng } from "../../src/core/rng.js";
 import type { FakeDiscord } from "../support/fake-discord/index.js";
 import type { BotProcess } from "./support/bot-process.js";
 import { startSeededBot, type BotOnFake } from "./support/seeded-bot.js";
@@ -84,7 +84,7 @@ describe("the bot process", () => {
       expect(put.response?.status).toBe(200);
       expect(put.token).toBe(TOKEN);
       expect(fake.commands(fake.guild().id).map((command) => command.name)).toEqual(
-        commands.map((command) => definitionJson(command.definition).name),
+        everyCommand.map((command) => definitionJson(command.definition).name),
       );
       expect(fake.gateway.identifies[0]?.intents).toBe(GatewayIntentBits.Guilds);
       await t.bot.waitForLog((line) => line.msg === "commands registered", "the registration");

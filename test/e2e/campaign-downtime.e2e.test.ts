@@ -4,7 +4,7 @@
  * adversity from the SAN tests to a survivor's choice in the menu only they may use.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pendingDisorder } from "../../src/rules/sanity/index.js";
+import { pendingDisorder } from "../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-downtime-token";

@@ -6,7 +6,7 @@ import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeDiscord } from "../support/fake-discord/index.js";
 import { startSeededBot, type SeededBot } from "./support/seeded-bot.js";
-import { sampleChoices } from "../rules/creation/sample.js";
+import { sampleChoices } from "../games/cthulhu-eternal/rules/creation/sample.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-roll-token";
 const LAW_INSTEAD_OF_DRIVE = sampleChoices().bonusSkills.map((skill) =>

@@ -7,7 +7,7 @@
 import type { APIEmbed } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredApiMessage } from "../support/fake-discord/index.js";
-import { SHEET_LIMITS } from "../../src/rules/sheet-limits.js";
+import { SHEET_LIMITS } from "../../src/games/cthulhu-eternal/rules/sheet-limits.js";
 import { fieldValue } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/bot/paths.js";
+import { projectRoot } from "../../src/core/discord/paths.js";
 import { npmStartLaunch } from "./support/bot-process.js";
 
 /**

@@ -9,8 +9,8 @@ import { isDeepStrictEqual } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
-import { loadProtagonist } from "../../src/services/lookups.js";
+import type { ProtagonistSnapshot } from "../../src/games/cthulhu-eternal/services/snapshot.js";
+import { loadProtagonist } from "../../src/games/cthulhu-eternal/services/lookups.js";
 import type { InteractionHandle } from "../support/fake-discord/index.js";
 import { PLAYER, startTable, type Table } from "./support/table.js";
 

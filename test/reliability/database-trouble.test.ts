@@ -7,7 +7,7 @@
 import BetterSqlite3 from "better-sqlite3";
 import { InteractionResponseType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unavailableMessages } from "../../src/bot/user-facing-error.js";
+import { unavailableMessages } from "../../src/core/discord/user-facing-error.js";
 import { PLAYER, startTable, type Table } from "./support/table.js";
 
 const WARN = 40;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/db/client.js";
+import { openDatabase } from "../../src/core/db/client.js";
 import { MIGRATIONS_DIR } from "../support/temp-db.js";
 
 const SYNCHRONOUS = { normal: 1, full: 2 } as const;

@@ -21,10 +21,10 @@ import {
 } from "discord.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commands } from "../../commands/index.js";
-import { definitionJson } from "../../src/bot/command.js";
-import { messages } from "../../src/bot/messages.js";
-import { TEST_TOKEN } from "../bot/support/in-process-bot.js";
+import { commands } from "../../commands/cthulhu-eternal/index.js";
+import { definitionJson } from "../../src/core/discord/command.js";
+import { messages } from "../../src/core/discord/messages.js";
+import { TEST_TOKEN } from "../core/discord/support/in-process-bot.js";
 import type { InteractionHandle } from "../support/fake-discord/index.js";
 import {
   FOREIGN_USER_ID,

@@ -4,7 +4,7 @@
  */
 import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gmCopyFailed } from "../../src/bot/presentation/secret-roll.js";
+import { gmCopyFailed } from "../../src/games/cthulhu-eternal/presentation/secret-roll.js";
 import { PLAYER, startTable, type Table } from "./support/table.js";
 
 let table: Table;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations } from "../../src/db/migrate.js";
+import { applyMigrations } from "../../src/core/db/migrate.js";
 import { MIGRATIONS_DIR } from "../support/temp-db.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -27,7 +27,7 @@ const QUICK_SQL = SLOW_SQL.replace("500000000", "10");
 /** Applies the migrations of `dir` to `file` with the built migrator, like a start of the bot. */
 const CHILD = `
 import BetterSqlite3 from "better-sqlite3";
-import { applyMigrations } from "./dist/src/db/migrate.js";
+import { applyMigrations } from "./dist/src/core/db/migrate.js";
 const [file, dir] = process.argv.slice(-2);
 const db = new BetterSqlite3(file);
 db.pragma("journal_mode = WAL");

@@ -6,7 +6,7 @@
  */
 import { InteractionResponseType } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LogLine } from "../bot/support/log-capture.js";
+import type { LogLine } from "../core/discord/support/log-capture.js";
 import { PLAYER, startTable, type Table } from "./support/table.js";
 
 const INFO = 30;

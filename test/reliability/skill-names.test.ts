@@ -4,8 +4,8 @@
  * its skill list: the one choice Discord would refuse is left out, not the whole list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SKILL_NAME_MAX } from "../../src/rules/creation/index.js";
-import { sampleChoices } from "../rules/creation/sample.js";
+import { SKILL_NAME_MAX } from "../../src/games/cthulhu-eternal/rules/creation/index.js";
+import { sampleChoices } from "../games/cthulhu-eternal/rules/creation/sample.js";
 import { OTHER_PLAYER, PLAYER, startTable, type Table } from "./support/table.js";
 
 let table: Table;

@@ -5,9 +5,9 @@
  */
 import { ApplicationCommandOptionType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commands } from "../../commands/index.js";
-import { definitionJson } from "../../src/bot/command.js";
-import { WriteRateLimiter } from "../../src/bot/rate-limit.js";
+import { commands } from "../../commands/cthulhu-eternal/index.js";
+import { definitionJson } from "../../src/core/discord/command.js";
+import { WriteRateLimiter } from "../../src/core/discord/rate-limit.js";
 import { OTHER_PLAYER, PLAYER, startTable, type Table } from "./support/table.js";
 
 const BURST = 3;

@@ -72,7 +72,7 @@ describe("npm start's build step", () => {
   it("counts the newest output of the build, not only the entry point", () => {
     // The tests' incremental build rewrites only what changed.
     file("dist/src/main.js", 250);
-    file("dist/src/rules/dice.js", 100);
+    file("dist/src/games/cthulhu-eternal/rules/dice.js", 100);
     expect(run().built).toBe(false);
   });
 });

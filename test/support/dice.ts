@@ -1,5 +1,5 @@
-import type { DieResult } from "../../src/rules/dice/index.js";
-import type { Rng } from "../../src/rules/rng.js";
+import type { DieResult } from "../../src/games/cthulhu-eternal/rules/dice/index.js";
+import type { Rng } from "../../src/core/rng.js";
 
 /** A die the roll kept, and one it dropped, as a roll reports them. */
 export const kept = (sides: number, value: number): DieResult => ({ sides, value, kept: true });

@@ -1,10 +1,13 @@
-import { buildProtagonist, type CreationChoices } from "../../src/rules/creation/index.js";
-import { seededRng, type Rng } from "../../src/rules/rng.js";
-import type { Actor } from "../../src/services/actor.js";
-import { createServices, type Services } from "../../src/services/index.js";
-import { insertProtagonist } from "../../src/services/protagonist-factory.js";
-import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
-import { sampleChoices } from "../rules/creation/sample.js";
+import {
+  buildProtagonist,
+  type CreationChoices,
+} from "../../src/games/cthulhu-eternal/rules/creation/index.js";
+import { seededRng, type Rng } from "../../src/core/rng.js";
+import type { Actor } from "../../src/core/access/actor.js";
+import { createServices, type Services } from "../../src/games/cthulhu-eternal/services/index.js";
+import { insertProtagonist } from "../../src/games/cthulhu-eternal/services/protagonist-factory.js";
+import type { ProtagonistSnapshot } from "../../src/games/cthulhu-eternal/services/snapshot.js";
+import { sampleChoices } from "../games/cthulhu-eternal/rules/creation/sample.js";
 import { openTempDatabase } from "./temp-db.js";
 
 export const GUILD = "100000000000000001";

@@ -1,6 +1,6 @@
-import { scriptedRng, type Rng } from "../../src/rules/rng.js";
-import type { ProtagonistSnapshot } from "../../src/services/snapshot.js";
-import { loadProtagonist } from "../../src/services/lookups.js";
+import { scriptedRng, type Rng } from "../../src/core/rng.js";
+import type { ProtagonistSnapshot } from "../../src/games/cthulhu-eternal/services/snapshot.js";
+import { loadProtagonist } from "../../src/games/cthulhu-eternal/services/lookups.js";
 import { gm, GUILD, makeWorld, OTHER_GUILD, type World } from "./fixtures.js";
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { openDatabase, type OpenDatabase } from "../../src/db/client.js";
+import { openDatabase, type OpenDatabase } from "../../src/core/db/client.js";
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, "../../prisma/migrations");
 

@@ -1,4 +1,4 @@
-import type * as core from "../../bot/command.js";
+import type * as core from "../../core/discord/command.js";
 import type { CultistsService } from "./services/game-service.js";
 
 /** What the Cultists of Cthulhu commands are handed: the game's own services, nothing else. */

@@ -1,4 +1,4 @@
-import { sqlNow, type Sql } from "../../db/sql.js";
+import { sqlNow, type Sql } from "../../core/db/sql.js";
 import type { BotStateRepository } from "../store.js";
 
 const GET = `SELECT "value" FROM "BotState" WHERE "key" = ?`;

@@ -1,4 +1,4 @@
-import type { Sql } from "../../db/sql.js";
+import type { Sql } from "../../core/db/sql.js";
 import type { CampaignRepository } from "../store.js";
 import type { Campaign, Named } from "../types.js";
 

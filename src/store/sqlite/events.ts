@@ -1,7 +1,7 @@
-import type { EventInput } from "../../services/event-log.js";
-import type { ProtagonistSnapshot } from "../../services/snapshot.js";
-import { truncate } from "../../text.js";
-import { sqlBool, sqlNow, type Sql } from "../../db/sql.js";
+import type { EventInput } from "../../games/cthulhu-eternal/services/event-log.js";
+import type { ProtagonistSnapshot } from "../../games/cthulhu-eternal/services/snapshot.js";
+import { truncate } from "../../core/text.js";
+import { sqlBool, sqlNow, type Sql } from "../../core/db/sql.js";
 import type { EventRepository, StoredEvent } from "../store.js";
 
 /** A logged summary is a one-line label; longer ones are cut (between graphemes). */

@@ -1,4 +1,4 @@
-import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../db/sql.js";
+import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../core/db/sql.js";
 import type { Named } from "../types.js";
 import type { ProtagonistRepository } from "../store.js";
 import {
@@ -9,7 +9,7 @@ import {
   toSnapshot,
   type ProtagonistSnapshot,
   type SnapshotSource,
-} from "../../services/snapshot.js";
+} from "../../games/cthulhu-eternal/services/snapshot.js";
 
 /** The Protagonist columns a snapshot holds, in `protagonistColumns` order after the keys. */
 const PROTAGONIST_COLUMNS = [

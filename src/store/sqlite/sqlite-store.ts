@@ -1,4 +1,4 @@
-import type { Sql } from "../../db/sql.js";
+import type { Sql } from "../../core/db/sql.js";
 import type { Store, StoreTx } from "../store.js";
 import { sqliteBotState } from "./bot-state.js";
 import { sqliteCampaigns } from "./campaigns.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { projectRoot } from "../../../src/bot/paths.js";
+import { projectRoot } from "../../../src/core/discord/paths.js";
 import { BUILT_ENTRY } from "../global-setup.js";
 
 export type LogLine = Record<string, unknown> & { msg?: string; level?: number };

@@ -1,9 +1,12 @@
-import { buildProtagonist, type CreationChoices } from "../../../src/rules/creation/index.js";
-import { openDatabase } from "../../../src/db/client.js";
-import { seededRng } from "../../../src/rules/rng.js";
-import { createServices } from "../../../src/services/index.js";
-import { insertProtagonist } from "../../../src/services/protagonist-factory.js";
-import { sampleChoices } from "../../rules/creation/sample.js";
+import {
+  buildProtagonist,
+  type CreationChoices,
+} from "../../../src/games/cthulhu-eternal/rules/creation/index.js";
+import { openDatabase } from "../../../src/core/db/client.js";
+import { seededRng } from "../../../src/core/rng.js";
+import { createServices } from "../../../src/games/cthulhu-eternal/services/index.js";
+import { insertProtagonist } from "../../../src/games/cthulhu-eternal/services/protagonist-factory.js";
+import { sampleChoices } from "../../games/cthulhu-eternal/rules/creation/sample.js";
 import { MIGRATIONS_DIR } from "../../support/temp-db.js";
 
 export interface SeededTable {

@@ -13,7 +13,7 @@ import {
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
-import type { CreationChoices } from "../../../src/rules/creation/index.js";
+import type { CreationChoices } from "../../../src/games/cthulhu-eternal/rules/creation/index.js";
 
 /** A second player, made up: the fake creates the user on first use. */
 export const SECOND_PLAYER_ID = "400000000000000002";

@@ -6,21 +6,24 @@
  */
 import { createHash } from "node:crypto";
 import BetterSqlite3 from "better-sqlite3";
-import { commands } from "../../../commands/index.js";
-import type { CommandModule } from "../../../src/bot/command.js";
-import type { WriteRateLimiter } from "../../../src/bot/rate-limit.js";
-import { createBotServices, type BotServices } from "../../../src/bot/services.js";
-import { BUSY_TIMEOUT_MS, connectDatabase } from "../../../src/db/client.js";
-import type { Sql } from "../../../src/db/sql.js";
+import { commands } from "../../../commands/cthulhu-eternal/index.js";
+import type { CommandModule } from "../../../src/core/discord/command.js";
+import type { WriteRateLimiter } from "../../../src/core/discord/rate-limit.js";
+import { createBotServices, type BotServices } from "../../../src/games/cthulhu-eternal/game.js";
+import { BUSY_TIMEOUT_MS, connectDatabase } from "../../../src/core/db/client.js";
+import type { Sql } from "../../../src/core/db/sql.js";
 import type { Store } from "../../../src/store/store.js";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
-import { buildProtagonist, type CreationChoices } from "../../../src/rules/creation/index.js";
-import { seededRng } from "../../../src/rules/rng.js";
-import type { Actor } from "../../../src/services/actor.js";
-import { insertProtagonist } from "../../../src/services/protagonist-factory.js";
-import type { ProtagonistSnapshot } from "../../../src/services/snapshot.js";
-import { startInProcessBot, type InProcessBot } from "../../bot/support/in-process-bot.js";
-import { sampleChoices } from "../../rules/creation/sample.js";
+import {
+  buildProtagonist,
+  type CreationChoices,
+} from "../../../src/games/cthulhu-eternal/rules/creation/index.js";
+import { seededRng } from "../../../src/core/rng.js";
+import type { Actor } from "../../../src/core/access/actor.js";
+import { insertProtagonist } from "../../../src/games/cthulhu-eternal/services/protagonist-factory.js";
+import type { ProtagonistSnapshot } from "../../../src/games/cthulhu-eternal/services/snapshot.js";
+import { startInProcessBot, type InProcessBot } from "../../core/discord/support/in-process-bot.js";
+import { sampleChoices } from "../../games/cthulhu-eternal/rules/creation/sample.js";
 import { openTempDatabase } from "../../support/temp-db.js";
 
 export const PLAYER = { id: "510000000000000001", username: "player" } as const;

@@ -1,5 +1,5 @@
 // The bot's custom id scheme; the one import of it in this folder (it is moving to the core).
-import { customId, parseCustomId } from "../../../bot/custom-id.js";
+import { customId, parseCustomId } from "../../../core/discord/custom-id.js";
 import { RESULTS, type DieResult, type StealTake } from "../rules/index.js";
 
 /**

@@ -2,7 +2,7 @@
  * The one door to randomness for this game's rules. The interface lives in the shared rules for
  * now and will move to the core; only this file needs to change when it does.
  */
-import type { Rng } from "../../../rules/rng.js";
+import type { Rng } from "../../../core/rng.js";
 
 export type { Rng };
 

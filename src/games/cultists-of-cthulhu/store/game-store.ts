@@ -1,4 +1,4 @@
-import { sqlBool, sqlNow, type Sql } from "../../../db/sql.js";
+import { sqlBool, sqlNow, type Sql } from "../../../core/db/sql.js";
 import type { Action, CharacterSheet, Fact, GameState } from "../rules/index.js";
 
 /**

@@ -5,7 +5,7 @@ import {
   historyMessage,
   statusMessage,
 } from "../../../../src/games/cultists-of-cthulhu/presentation/index.js";
-import { seededRng } from "../../../../src/rules/rng.js";
+import { seededRng } from "../../../../src/core/rng.js";
 import { act, characterOf, CULTIST_TEXT, HOST, readyToDeal, type Game } from "../rules/support.js";
 import { duelDealt, soloRowCultistAt, tableDealt } from "../rules/tables.js";
 import { allText, ctxFor, cultistOf, tableView } from "./support.js";

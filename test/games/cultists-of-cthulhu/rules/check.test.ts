@@ -14,7 +14,7 @@ import {
   Refused,
   type Refusal,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
-import { scriptedRng } from "../../../../src/rules/rng.js";
+import { scriptedRng } from "../../../../src/core/rng.js";
 
 /**
  * Faces of the default dice (Good first, then Weird, then Bad):

@@ -10,7 +10,7 @@ import {
   type DieResult,
   type Settings,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
-import { scriptedRng, seededRng } from "../../../../src/rules/rng.js";
+import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
 
 const ROLLS = 60_000;
 /**

@@ -6,7 +6,7 @@ import {
   type Action,
   type GameState,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
-import { seededRng } from "../../../../src/rules/rng.js";
+import { seededRng } from "../../../../src/core/rng.js";
 import { KUKRI, TENTACLE } from "./fixtures.js";
 import { act, characterOf, dealt, HOST, type Game } from "./support.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { apply, DEFAULT_SETTINGS } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
-import { seededRng } from "../../../../src/rules/rng.js";
+import { seededRng } from "../../../../src/core/rng.js";
 import { act, factsOf, game, HOST, readyToDeal, refusal, sheet, type Game } from "./support.js";
 
 function lobby(players: number): Game {

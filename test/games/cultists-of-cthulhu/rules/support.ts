@@ -10,8 +10,8 @@ import {
   type Refusal,
   type Settings,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
-import type { Rng } from "../../../../src/rules/rng.js";
-import { scriptedRng, seededRng } from "../../../../src/rules/rng.js";
+import type { Rng } from "../../../../src/core/rng.js";
+import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
 
 /** Drives the engine in tests: every step goes through `apply`, as the bot's services will. */
 

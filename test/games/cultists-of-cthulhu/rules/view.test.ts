@@ -11,7 +11,7 @@ import {
   type GameView,
   type Viewer,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
-import { seededRng } from "../../../../src/rules/rng.js";
+import { seededRng } from "../../../../src/core/rng.js";
 import { act, characterOf, game, HOST, readyToDeal, sheet, type Game } from "./support.js";
 import { duelDealt, soloRowCultistAt, tableDealt } from "./tables.js";
 

@@ -1,6 +1,6 @@
 import { GameStore } from "../../../../src/games/cultists-of-cthulhu/store/game-store.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { seededRng } from "../../../../src/rules/rng.js";
+import { seededRng } from "../../../../src/core/rng.js";
 import {
   createCultistsService,
   type CultistsService,

@@ -1,0 +1,82 @@
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  type BaseInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import { actorFrom } from "../../../src/core/discord/actor.js";
+import type {
+  ComponentContext,
+  HandlerContext,
+} from "../../../src/games/cthulhu-eternal/command.js";
+import { customId } from "../../../src/core/discord/custom-id.js";
+import type { ReplyMessage } from "../../../src/core/discord/reply.js";
+import { partyEmbed, partyPages } from "../../../src/games/cthulhu-eternal/presentation/party.js";
+import { assertRequester } from "../../../src/games/cthulhu-eternal/presentation/requester-only.js";
+import type { BotServices } from "../../../src/games/cthulhu-eternal/game.js";
+import type { ProtagonistView } from "../../../src/games/cthulhu-eternal/services/protagonist-queries.js";
+import { COMMAND_NAME } from "./definition.js";
+
+export const PARTY_PAGE_ACTION = "party";
+
+/** One page of the party; the page buttons carry the campaign, the page and who may turn it. */
+async function partyMessage(
+  interaction: BaseInteraction,
+  services: BotServices,
+  campaignId: string | null,
+  requestedPage: number,
+  ownerId: string,
+): Promise<ReplyMessage> {
+  const actor = actorFrom(interaction);
+  const campaign = await services.campaigns.current({ actor, campaignId });
+  const members = await services.protagonists.list({ actor, campaignId: campaign.id });
+  const views: ProtagonistView[] = [];
+  for (const member of members) {
+    views.push(await services.protagonists.get({ actor, protagonistId: member.id }));
+  }
+  const pages = partyPages(views);
+  const page = Math.min(Math.max(0, requestedPage), pages.length - 1);
+  const embed = partyEmbed(campaign.name, pages[page] ?? [], page, pages.length);
+  if (pages.length === 1) return { embeds: [embed], components: [] };
+  const button = (label: string, target: number) =>
+    new ButtonBuilder()
+      .setCustomId(customId(COMMAND_NAME, PARTY_PAGE_ACTION, campaign.id, target, ownerId))
+      .setLabel(label)
+      .setStyle(ButtonStyle.Secondary)
+      .setDisabled(target < 0 || target >= pages.length);
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    button("◀ Previous", page - 1),
+    button("Next ▶", page + 1),
+  );
+  return { embeds: [embed], components: [row] };
+}
+
+export async function showParty(
+  interaction: ChatInputCommandInteraction,
+  { reply, services }: HandlerContext,
+): Promise<void> {
+  await reply.send(
+    await partyMessage(
+      interaction,
+      services,
+      interaction.options.getString("campaign"),
+      0,
+      interaction.user.id,
+    ),
+  );
+}
+
+/** Turns the page; only whoever ran the command (or someone with Manage Server) may. */
+export async function turnPartyPage(
+  interaction: ButtonInteraction,
+  { reply, services, args }: ComponentContext,
+): Promise<void> {
+  const [campaignId, page, ownerId] = args;
+  const actor = actorFrom(interaction);
+  if (!actor.canManageGuild) assertRequester(interaction, ownerId, "campaign party");
+  await reply.edit(
+    await partyMessage(interaction, services, campaignId ?? null, Number(page), ownerId ?? ""),
+  );
+}

@@ -1,0 +1,45 @@
+import type { Game } from "../../src/core/discord/game.js";
+import type { CommandModule } from "../../src/games/cthulhu-eternal/command.js";
+import { eternalRefusalText } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
+import type { BotServices } from "../../src/games/cthulhu-eternal/game.js";
+import { rollCommand } from "./roll.js";
+import { campaignCommand } from "./campaign.js";
+import { helpCommand } from "./help.js";
+import { protagonistCommand } from "./protagonist.js";
+import { bondCommand } from "./bond.js";
+import { sanCommand } from "./san.js";
+import { historyCommand } from "./history.js";
+import { hpCommand } from "./hp.js";
+import { resourcesCommand } from "./resources.js";
+import { undoCommand } from "./undo.js";
+import { wpCommand } from "./wp.js";
+import { extraCommands } from "../../src/games/cthulhu-eternal/extras/commands.js";
+import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.js";
+import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
+
+/** The Extras the bot offers (each off until a GM switches it on in a campaign). */
+export const extraModules: readonly ExtraModule[] = [trainingExtra];
+
+/** Every slash command of the bot; registration and routing both read this list. */
+export const commands: readonly CommandModule[] = [
+  rollCommand,
+  campaignCommand,
+  protagonistCommand,
+  sanCommand,
+  bondCommand,
+  resourcesCommand,
+  hpCommand,
+  wpCommand,
+  historyCommand,
+  undoCommand,
+  ...extraCommands(extraModules),
+  helpCommand,
+];
+
+/** Cthulhu Eternal as the composition root plugs it in: its services, commands and words. */
+export function cthulhuEternal(
+  services: BotServices,
+  only: readonly CommandModule[] = commands,
+): Game<BotServices> {
+  return { services, commands: only, refusalText: eternalRefusalText };
+}

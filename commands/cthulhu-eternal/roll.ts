@@ -1,0 +1,286 @@
+import { SKILL_NAME_MAX } from "../../src/games/cthulhu-eternal/rules/creation/index.js";
+import {
+  ApplicationIntegrationType,
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+} from "discord.js";
+import { serverActorOf } from "../../src/core/discord/actor.js";
+import type { CommandModule } from "../../src/games/cthulhu-eternal/command.js";
+import type { BotServices } from "../../src/games/cthulhu-eternal/game.js";
+import {
+  protagonistChoices,
+  skillChoices,
+} from "../../src/games/cthulhu-eternal/presentation/autocomplete.js";
+import {
+  gmCopyFailed,
+  postToGmChannel,
+  secretRollDestination,
+} from "../../src/games/cthulhu-eternal/presentation/secret-roll.js";
+import { opposedEmbed } from "../../src/games/cthulhu-eternal/presentation/opposed-embed.js";
+import { percentileEmbed } from "../../src/games/cthulhu-eternal/presentation/test-embed.js";
+import { UserError } from "../../src/core/discord/user-facing-error.js";
+import { DICE_LIMITS, type DiceRoll } from "../../src/games/cthulhu-eternal/rules/dice/index.js";
+import { STAT_NAMES } from "../../src/games/cthulhu-eternal/rules/types.js";
+import type { PercentileTestResult } from "../../src/games/cthulhu-eternal/rules/percentile.js";
+import type {
+  OpposedRoll,
+  TestSubject,
+  VersusInput,
+} from "../../src/games/cthulhu-eternal/services/roll-service.js";
+import {
+  builtEmbed,
+  truncate,
+  EMBED_LIMITS,
+  type BuiltEmbed,
+} from "../../src/core/discord/format.js";
+
+const ROLL_COLOUR = 0x2f6f4f;
+
+const definition = new SlashCommandBuilder()
+  .setName("roll")
+  .setDescription("Roll dice (1d100, 4d6kh3) or a test: a skill, a stat, Luck or a target.")
+  // The one command for members' accounts too: dice, Luck and targets work in any DM or server.
+  .setIntegrationTypes(
+    ApplicationIntegrationType.GuildInstall,
+    ApplicationIntegrationType.UserInstall,
+  )
+  .setContexts(
+    InteractionContextType.Guild,
+    InteractionContextType.BotDM,
+    InteractionContextType.PrivateChannel,
+  )
+  .addStringOption((option) =>
+    option
+      .setName("expression")
+      .setDescription("Dice to roll: 1d100, 3d6, 2d10 + 4, 4d6kh3 (keep highest 3)…")
+      .setMaxLength(DICE_LIMITS.maxLength),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("skill")
+      .setDescription("A skill of your Protagonist (a percentile test)")
+      .setAutocomplete(true)
+      .setMaxLength(SKILL_NAME_MAX),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("stat")
+      .setDescription("A stat test (stat × 5)")
+      .addChoices(...STAT_NAMES.map((stat) => ({ name: stat, value: stat }))),
+  )
+  .addBooleanOption((option) => option.setName("luck").setDescription("A Luck test (50%)"))
+  .addIntegerOption((option) =>
+    option
+      .setName("target")
+      .setDescription("A plain percentile test against this number (NPCs, quick tests)")
+      .setMinValue(0)
+      .setMaxValue(200),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName("modifier")
+      .setDescription("Added to the target: +20 easy, −20 hard, ±40 extreme, or any number")
+      .setMinValue(-100)
+      .setMaxValue(100)
+      .setAutocomplete(true),
+  )
+  .addIntegerOption((option) =>
+    option
+      .setName("versus")
+      .setDescription("An opposed test: the other side's target (an NPC's Alertness 60…)")
+      .setMinValue(0)
+      .setMaxValue(200),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("versus-label")
+      .setDescription("Who or what the other side is, shown with its roll (the guard's Alertness)")
+      .setMaxLength(SKILL_NAME_MAX),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("protagonist")
+      .setDescription("Which Protagonist (default: your active one)")
+      .setAutocomplete(true),
+  )
+  .addBooleanOption((option) =>
+    option
+      .setName("secret")
+      .setDescription("Only you see the result; it is logged for you and the GMs alone"),
+  );
+
+const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
+
+/** Tests of a Protagonist's sheet; Luck and plain targets belong to no Protagonist. */
+const TESTS_OF_PROTAGONIST: ReadonlySet<TestSubject["kind"]> = new Set(["skill", "stat"]);
+
+/** Exactly one thing to roll; anything else is explained, and nothing is rolled. */
+function subjectOf(interaction: ChatInputCommandInteraction): { expression: string } | TestSubject {
+  const expression = interaction.options.getString("expression");
+  const skill = interaction.options.getString("skill");
+  const stat = interaction.options.getString("stat");
+  const luck = interaction.options.getBoolean("luck");
+  const target = interaction.options.getInteger("target");
+  const chosen = [expression, skill, stat, luck ? true : null, target].filter((v) => v !== null);
+  if (chosen.length !== 1) {
+    throw new UserError(
+      "Roll one thing at a time: give `expression`, `skill`, `stat`, `luck` or `target` (for example `/roll expression:1d100` or `/roll skill:Alertness`).",
+    );
+  }
+  if (expression !== null) return { expression };
+  if (skill !== null) return { kind: "skill", name: skill };
+  if (stat !== null) return { kind: "stat", stat: STAT_NAMES.find((s) => s === stat) ?? "STR" };
+  if (target !== null) return { kind: "target", target };
+  return { kind: "luck" };
+}
+
+/** The other side of an opposed test, if asked for; dice cannot be opposed. */
+function versusOf(
+  interaction: ChatInputCommandInteraction,
+  subject: { expression: string } | TestSubject,
+): VersusInput | null {
+  const target = interaction.options.getInteger("versus");
+  const label = interaction.options.getString("versus-label");
+  if (target === null) {
+    if (label !== null) throw new UserError(VERSUS_LABEL_ALONE);
+    return null;
+  }
+  if ("expression" in subject) throw new UserError(VERSUS_DICE);
+  return { target, ...(label === null ? {} : { label }) };
+}
+
+export const rollCommand: CommandModule = {
+  definition,
+  // Logged, and a skill test may tick a failure mark: nothing later commands depend on.
+  rolls: true,
+  ephemeral: (interaction) => interaction.options.getBoolean("secret") ?? false,
+  execute: async (interaction, { reply, services, log }) => {
+    const subject = subjectOf(interaction);
+    const versus = versusOf(interaction, subject);
+    const actor = serverActorOf(interaction);
+    if (actor === null) {
+      await reply.send({ embeds: [rollOutsideServers(interaction, subject, versus, services)] });
+      return;
+    }
+    const secret = interaction.options.getBoolean("secret") ?? false;
+    const protagonistId = interaction.options.getString("protagonist");
+    // A test of a named Protagonist is rolled in that Protagonist's campaign.
+    const testedId =
+      "kind" in subject && TESTS_OF_PROTAGONIST.has(subject.kind) ? protagonistId : null;
+    const destination = secret ? await secretRollDestination(services, actor, testedId) : null;
+    const roller = interaction.user.displayName;
+    let embed: BuiltEmbed;
+    if ("expression" in subject) {
+      const { roll } = await services.rolls.rollExpression({
+        actor,
+        expression: subject.expression,
+        secret,
+      });
+      embed = diceRollEmbed(roll, roller);
+    } else {
+      const modifier = interaction.options.getInteger("modifier") ?? 0;
+      const result = await services.rolls.rollTest({
+        actor,
+        subject,
+        modifier,
+        protagonistId,
+        secret,
+        versus,
+      });
+      const label = result.test.label ?? "Test";
+      embed = testEmbed({
+        ...result,
+        label,
+        who: result.protagonist?.name ?? null,
+        roller,
+        notes: result.marked
+          ? [`Failure mark ticked on ${label}: it may improve at session end.`]
+          : [],
+      });
+    }
+    const gmChannelId = destination?.gmChannelId;
+    // The roll is logged: whatever happens to the GM's copy, the roller gets it.
+    const warning = gmChannelId
+      ? await postToGmChannel(interaction, gmChannelId, actor, embed).catch((error: unknown) => {
+          log.warn({ err: error, gmChannelId }, "could not post a secret roll's copy");
+          return gmCopyFailed;
+        })
+      : undefined;
+    if (warning !== undefined && warning !== gmCopyFailed) {
+      log.info({ gmChannelId, warning }, "secret roll's copy not posted");
+    }
+    await reply.send({ embeds: [embed], ...(warning === undefined ? {} : { content: warning }) });
+  },
+  autocomplete: async (interaction, { services }) => {
+    const focused = interaction.options.getFocused(true);
+    if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
+    if (focused.name === "protagonist")
+      return protagonistChoices(interaction, services, focused.value);
+    if (focused.name === "modifier") {
+      return MODIFIER_SUGGESTIONS.map((value) => ({
+        name: value > 0 ? `+${value}` : `${value}`,
+        value,
+      }));
+    }
+    return [];
+  },
+};
+
+const VERSUS_LABEL_ALONE =
+  "`versus-label` names the other side of an opposed test: give its target with `versus` too (for example `/roll skill:Stealth versus:60 versus-label:the guard's Alertness`).";
+
+const VERSUS_DICE =
+  "Only a test can be opposed, not dice: roll a `skill`, `stat`, `luck` or `target` with `versus` (for example `/roll skill:Stealth versus:60`).";
+
+const NEEDS_A_TABLE =
+  "A skill or stat test rolls a Protagonist's sheet, and Protagonists live in a campaign, in a server the bot is in: roll it there. Here you can roll dice (`expression`), a `target` or `luck`.";
+
+/**
+ * A DM, a group DM, or a server that has the bot only on the roller's account: no campaign, so
+ * dice, Luck and plain targets only, and nothing logged (no table there could read it).
+ */
+function rollOutsideServers(
+  interaction: ChatInputCommandInteraction,
+  subject: { expression: string } | TestSubject,
+  versus: VersusInput | null,
+  services: BotServices,
+): BuiltEmbed {
+  const roller = interaction.user.displayName;
+  if ("expression" in subject) {
+    return diceRollEmbed(services.unloggedRolls.rollExpression(subject), roller);
+  }
+  if (subject.kind === "skill" || subject.kind === "stat") throw new UserError(NEEDS_A_TABLE);
+  const modifier = interaction.options.getInteger("modifier") ?? 0;
+  const result = services.unloggedRolls.rollTest({ subject, modifier, versus });
+  return testEmbed({ ...result, label: result.test.label ?? "Test", roller });
+}
+
+/** A plain test's embed, or an opposed one's when it had another side. */
+function testEmbed(options: {
+  test: PercentileTestResult;
+  opposed: OpposedRoll | null;
+  label: string;
+  who?: string | null;
+  roller: string;
+  notes?: readonly string[];
+}): BuiltEmbed {
+  const { opposed, ...test } = options;
+  if (!opposed) return percentileEmbed(test);
+  return opposedEmbed({
+    ...test,
+    versus: opposed.test,
+    versusLabel: opposed.test.label ?? null,
+    result: opposed.result,
+  });
+}
+
+/** Every die in roll order (dropped ones struck through), then the total in bold. */
+export function diceRollEmbed(roll: DiceRoll, roller: string): BuiltEmbed {
+  return builtEmbed({
+    color: ROLL_COLOUR,
+    author: { name: truncate(roller, EMBED_LIMITS.fieldName) },
+    title: truncate(`🎲 ${roll.expression}`, EMBED_LIMITS.title),
+    description: roll.text,
+  });
+}

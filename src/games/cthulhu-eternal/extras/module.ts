@@ -1,0 +1,95 @@
+import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from "discord.js";
+import type { z } from "zod";
+import type { SlashCommandDefinitionSource } from "../../../core/discord/command.js";
+import type { AutocompleteContext } from "../command.js";
+import type { CommandHelp } from "../presentation/help-examples.js";
+import type { SubcommandRow } from "../../../core/discord/subcommands.js";
+import type { BotServices } from "../game.js";
+import type { ServiceDeps } from "../services/deps.js";
+import type { ProtagonistSnapshot } from "../services/snapshot.js";
+
+/**
+ * The Extras: opt-in campaign modules (seed 002). Each module brings its settings, its part of
+ * the sheet, its event kinds and its slash command; a GM switches it on per campaign. The
+ * composition root hands one list of them to the commands, the sheet and `/help`; nothing else
+ * names a module.
+ */
+
+/** What a setting holds once parsed. */
+export type ExtraSettingValue = string | number | boolean;
+
+/** The settings of one module in one campaign, every key filled (stored value or default). */
+export type ExtraSettingValues = Readonly<Record<string, ExtraSettingValue>>;
+
+/** One setting of a module: a typed value with a documented default. */
+export interface ExtraSetting {
+  /** What a GM types: `/campaign extras module:<id> setting:<key> value:<value>`. */
+  readonly key: string;
+  readonly label: string;
+  /** What it changes, in one short line. */
+  readonly meaning: string;
+  readonly schema: z.ZodType<ExtraSettingValue>;
+  readonly defaultValue: ExtraSettingValue;
+  /** The values offered while typing (all of them for a choice, examples for a number). */
+  readonly suggestions: readonly string[];
+  /** What to type, for a value the schema refuses: "a whole number from 1 to 100". */
+  readonly expected: string;
+  /** The value as shown: "20 sessions". */
+  show(value: ExtraSettingValue): string;
+}
+
+/** A field of the sheet's main embed. */
+export interface ExtraSheetField {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * A module's typed event: its kind in the log and its payload's schema. The kind of a roll or
+ * test ends in "-check": undoing one is a reroll, only a GM's unless `player-undo-rolls` is on.
+ */
+export interface ExtraEventKind {
+  readonly kind: string;
+  readonly payload: z.ZodType;
+  readonly roll: boolean;
+}
+
+/** A refusal a module's service throws as data; the module's presentation words it. */
+export class ExtraRefusal extends Error {
+  override name = "ExtraRefusal";
+  constructor(
+    readonly moduleId: string,
+    readonly code: string,
+    readonly params: Readonly<Record<string, string | number>> = {},
+  ) {
+    super(`${moduleId}: ${code}`);
+  }
+}
+
+export interface ExtraModule<Service = unknown> {
+  /** Stable id, stored with the campaign: never rename it. */
+  readonly id: string;
+  /** As players read it: "Training and Talents". */
+  readonly name: string;
+  /** What it adds, in one line. */
+  readonly summary: string;
+  readonly settings: readonly ExtraSetting[];
+  readonly events: readonly ExtraEventKind[];
+  /** The slash command it owns, with one row per subcommand (handler, writes, private). */
+  readonly command: {
+    readonly definition: SlashCommandDefinitionSource;
+    readonly subcommands: Readonly<Record<string, SubcommandRow<BotServices>>>;
+    readonly autocomplete?: (
+      interaction: AutocompleteInteraction,
+      context: AutocompleteContext,
+    ) => Promise<readonly ApplicationCommandOptionChoiceData[]>;
+    /** `/help command:<name>`: examples and notes. */
+    readonly help: CommandHelp;
+  };
+  /** Its part of the sheet while it is on: fields added to the main embed. */
+  sheet(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): ExtraSheetField[];
+  /** The words for a refusal its service threw. */
+  refusalText(refusal: ExtraRefusal): string;
+  /** Its service, built once from the same database and dice as the others. */
+  createService(deps: ServiceDeps): Service;
+}

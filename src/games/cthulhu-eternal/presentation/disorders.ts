@@ -1,0 +1,29 @@
+import { isPendingDisorder, threatLabel } from "../rules/sanity/index.js";
+import { THREAT_TYPES, type ThreatType } from "../rules/types.js";
+import { userText } from "../../../core/discord/format.js";
+
+/** A disorder as the sheet stores it: its name, and the threat whose breaking point caused it. */
+export interface DisorderLike {
+  readonly name: string;
+  readonly threat: string | null;
+}
+
+function isThreat(value: string | null): value is ThreatType {
+  return (THREAT_TYPES as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * A disorder as players read it, its cause said once: a breaking point's placeholder reads
+ * "Disorder from Unnatural — the GM names it"; a named one "Claustrophobia (Helplessness)".
+ * The name is escaped for a message; `plain` leaves it as typed (autocomplete shows no markdown).
+ */
+export function disorderText(disorder: DisorderLike, max = 200, plain = false): string {
+  const cause = isThreat(disorder.threat) ? threatLabel(disorder.threat) : null;
+  if (isPendingDisorder(disorder.name)) {
+    return cause === null
+      ? "Disorder — the GM names it"
+      : `Disorder from ${cause} — the GM names it`;
+  }
+  const name = plain ? disorder.name : userText(disorder.name, max);
+  return cause === null ? name : `${name} (${cause})`;
+}

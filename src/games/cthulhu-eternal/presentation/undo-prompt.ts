@@ -1,0 +1,98 @@
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  type BaseMessageOptions,
+} from "discord.js";
+import type { UndoResult } from "../services/history-service.js";
+import type { UndoPreview } from "../services/history-browse.js";
+import { customId } from "../../../core/discord/custom-id.js";
+import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
+import { readableSummary } from "./logged-words.js";
+
+const PROMPT_COLOUR = 0xf1c40f;
+const DONE_COLOUR = 0x2ecc71;
+const REFUSED_COLOUR = 0x95a5a6;
+
+function names(list: readonly string[]): string {
+  return truncate(list.map((n) => userText(n)).join(", ") || "—", EMBED_LIMITS.fieldValue);
+}
+
+/** "Undo this?" with what it restores, and Confirm / Cancel for the requester only. */
+export function undoPromptMessage(preview: UndoPreview, requesterId: string): BaseMessageOptions {
+  const { entry } = preview;
+  const seconds = Math.floor(entry.createdAt.getTime() / 1000);
+  const embed = new EmbedBuilder()
+    .setColor(PROMPT_COLOUR)
+    .setTitle(`↩️ Undo #${entry.id}?`)
+    .setDescription(userText(readableSummary(entry.summary), 1000))
+    .addFields(
+      { name: "Done by", value: `<@${entry.actorId}>`, inline: true },
+      { name: "When", value: `<t:${seconds}:R>`, inline: true },
+      { name: "Restores", value: names(preview.protagonists) },
+    )
+    .setFooter({ text: "Confirm puts them back exactly as they were before this change." });
+  const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder()
+      .setStyle(ButtonStyle.Danger)
+      .setLabel("Confirm undo")
+      .setCustomId(customId("undo", "confirm", requesterId, entry.id)),
+    new ButtonBuilder()
+      .setStyle(ButtonStyle.Secondary)
+      .setLabel("Cancel")
+      .setCustomId(customId("undo", "cancel", requesterId, entry.id)),
+  );
+  return { embeds: [embed], components: [row] };
+}
+
+export function undoneMessage(result: UndoResult): BaseMessageOptions {
+  const embed = new EmbedBuilder()
+    .setColor(DONE_COLOUR)
+    .setTitle(`↩️ Undone #${result.undoneEventId}`)
+    .setDescription(userText(readableSummary(result.summary), 1000))
+    .addFields({ name: "Restored", value: names(result.protagonists) })
+    .setFooter({ text: `Logged as #${result.undoEventId}.` });
+  return { embeds: [embed], components: [] };
+}
+
+/** The public line telling the table what changed back; it names, never pings. */
+export function undoAnnouncement(eventId: number, summary: string, userId: string): string {
+  return truncate(
+    `↩️ <@${userId}> undid #${eventId}: ${userText(readableSummary(summary), 1000)}`,
+    2000,
+  );
+}
+
+export function undoRefusedMessage(eventId: string, why: string): BaseMessageOptions {
+  const embed = new EmbedBuilder()
+    .setColor(REFUSED_COLOUR)
+    .setTitle(`Can't undo #${eventId}`)
+    .setDescription(truncate(why, EMBED_LIMITS.description));
+  return { embeds: [embed], components: [] };
+}
+
+export function undoCancelledMessage(eventId: string): BaseMessageOptions {
+  const embed = new EmbedBuilder()
+    .setColor(REFUSED_COLOUR)
+    .setTitle(`Undo of #${eventId} cancelled`)
+    .setDescription("Nothing changed.");
+  return { embeds: [embed], components: [] };
+}
+
+/** What "Undo back to" undid, newest first, the asked change last. */
+export function undoneBackMessage(results: readonly UndoResult[]): BaseMessageOptions {
+  const asked = results.at(-1);
+  const lines = results.map(
+    (r) => `• #${r.undoneEventId} · ${userText(readableSummary(r.summary), 200)}`,
+  );
+  const embed = new EmbedBuilder()
+    .setColor(DONE_COLOUR)
+    .setTitle(`↩️ Undone back to #${asked?.undoneEventId ?? "?"}`)
+    .setDescription(truncate(lines.join("\n"), EMBED_LIMITS.description))
+    .addFields({
+      name: "Restored",
+      value: names([...new Set(results.flatMap((r) => r.protagonists))]),
+    });
+  return { embeds: [embed], components: [] };
+}

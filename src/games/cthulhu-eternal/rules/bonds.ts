@@ -1,0 +1,366 @@
+import { RulesError } from "./errors.js";
+import type { Rng } from "../../../core/rng.js";
+import { assertRoomOnSheet } from "./sheet-limits.js";
+import type { Bond, BondKind } from "./types.js";
+
+/**
+ * Bonds (seed 000, "Detailed Description: Bonds"): individual Bonds capped at CHA, community Bonds
+ * on a 1–20 scale, damage and breaking, improvement, and Bonds forged through shared adversity.
+ * Every function is pure: it returns new Bonds and never changes the ones it was given.
+ */
+
+export const BOND_KINDS: readonly BondKind[] = ["individual", "community"];
+
+/** Community Bonds are "measured on a scale of 1 to 20" (seed 000). */
+export const COMMUNITY_BOND_MAX = 20;
+export const COMMUNITY_BOND_MIN = 1;
+
+/**
+ * Active: usable. Broken: damage took it to 0. Destroyed: its subject died, went permanently
+ * insane, or (for a community) was wiped out or left. Broken and destroyed Bonds are crossed off
+ * but stay on the sheet ("there's no forgetting a vital relationship that went bad").
+ */
+export type BondStatus = "active" | "broken" | "destroyed";
+
+/** A broken Bond sits at 0; a destroyed one keeps the score it had when its subject was lost. */
+export function bondStatus(bond: Bond): BondStatus {
+  if (!bond.crossedOff) return "active";
+  return bond.score <= 0 ? "broken" : "destroyed";
+}
+
+/** The highest score a Bond may have: CHA for an individual Bond, 20 for a community Bond. */
+export function maxBondScore(kind: BondKind, cha: number): number {
+  return kind === "individual" ? cha : COMMUNITY_BOND_MAX;
+}
+
+/** One Bond's score moving, with the reason, so the bot can show every change. */
+export interface BondChange {
+  bondId: string;
+  name: string;
+  before: number;
+  after: number;
+  /** True when this change took the Bond to 0 and broke it. */
+  broke: boolean;
+  reason: string;
+}
+
+function assertWhole(value: number, what: string, code: string, min: number, max?: number): void {
+  if (Number.isSafeInteger(value) && value >= min && (max === undefined || value <= max)) return;
+  const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`;
+  throw new RulesError(code, `${what} must be a whole number ${range}, not ${String(value)}.`);
+}
+
+export function assertCha(cha: number): void {
+  assertWhole(cha, "CHA", "invalid-cha", 0);
+}
+
+/**
+ * Throw unless the Bond can still be used. Broken and destroyed Bonds cannot be damaged, improved
+ * or projected onto; the only way back is a brand-new Bond (seed 000, "Broken Bonds").
+ */
+export function assertBondActive(bond: Bond, action: string): void {
+  const status = bondStatus(bond);
+  if (status === "active") return;
+  const why =
+    status === "broken"
+      ? "it is broken (its score reached 0)"
+      : "it is destroyed (its subject is gone)";
+  throw new RulesError(
+    `bond-${status}`,
+    `The Bond “${bond.name}” cannot be ${action}: ${why}. It stays crossed off on the sheet; only a new Bond can replace it.`,
+  );
+}
+
+/** The harm a disaster does to a Bond's subject: 1D4 (seed 000) or an amount the GM names. */
+export type BondHarm = number | "1D4";
+
+export interface BondDamageResult {
+  bond: Bond;
+  change: BondChange;
+  /** The 1D4 face when the harm was rolled. */
+  rolled?: number;
+  /** Points of damage dealt (the roll or the given amount). */
+  amount: number;
+}
+
+/**
+ * Reduce a Bond by 1D4 or a given amount. At 0 or less the Bond is broken: its score becomes 0 and
+ * it is crossed off, but it is kept (seed 000, "Broken Bonds"). Sanity calls this when a
+ * Protagonist projects onto a Bond or represses insanity.
+ */
+export function damageBond(
+  bond: Bond,
+  harm: BondHarm,
+  rng?: Rng,
+  reason = "harm to the Bond's subject",
+): BondDamageResult {
+  assertBondActive(bond, "damaged");
+  let amount: number;
+  let rolled: number | undefined;
+  if (harm === "1D4") {
+    if (rng === undefined) {
+      throw new RulesError("dice-unavailable", "Rolling 1D4 of Bond damage needs dice.");
+    }
+    rolled = rng.die(4);
+    amount = rolled;
+  } else {
+    assertWhole(harm, "Bond damage", "invalid-bond-damage", 0);
+    amount = harm;
+  }
+  const remaining = bond.score - amount;
+  const broke = remaining <= 0;
+  const after = Math.max(0, remaining);
+  const updated: Bond = { ...bond, score: after, crossedOff: broke };
+  const rollText = rolled === undefined ? `${amount}` : `1D4 = ${rolled}`;
+  const outcome = broke ? `; at 0 it breaks and is crossed off` : "";
+  return {
+    bond: updated,
+    amount,
+    ...(rolled === undefined ? {} : { rolled }),
+    change: {
+      bondId: bond.id,
+      name: bond.name,
+      before: bond.score,
+      after,
+      broke,
+      reason: `${reason}: −${rollText}, ${bond.score} → ${after}${outcome}`,
+    },
+  };
+}
+
+export interface BondDestroyResult {
+  bond: Bond;
+  reason: string;
+}
+
+/**
+ * The subject died, went permanently insane, or left for good (or the community was wiped out or
+ * the Protagonist left it): the Bond is destroyed, crossed off and kept with its last score.
+ */
+export function destroyBond(bond: Bond, why = "its subject is gone"): BondDestroyResult {
+  assertBondActive(bond, "destroyed");
+  return {
+    bond: { ...bond, crossedOff: true },
+    reason: `The Bond “${bond.name}” is destroyed (${why}) and crossed off; it stays on the sheet.`,
+  };
+}
+
+export interface BondImproveResult {
+  bond: Bond;
+  change: BondChange;
+  /** What was asked for. */
+  requested: number;
+  /** What the Bond actually gained after the cap. */
+  gained: number;
+  /** True when the cap (CHA or 20) stopped part or all of the gain. */
+  capped: boolean;
+}
+
+/**
+ * Raise a Bond (downtime cultivation, or a GM award), never above CHA for an individual Bond or 20
+ * for a community Bond (seed 000). The result says when the cap cut the gain.
+ */
+export function improveBond(
+  bond: Bond,
+  amount: number,
+  cha: number,
+  reason = "cultivated",
+): BondImproveResult {
+  assertBondActive(bond, "improved");
+  assertWhole(amount, "A Bond improvement", "invalid-bond-improvement", 1);
+  assertCha(cha);
+  const cap = maxBondScore(bond.kind, cha);
+  const after = Math.max(bond.score, Math.min(cap, bond.score + amount));
+  const gained = after - bond.score;
+  const capped = gained < amount;
+  const capName = bond.kind === "individual" ? `CHA ${cha}` : `${COMMUNITY_BOND_MAX}`;
+  const capText = capped ? ` (capped at ${capName})` : "";
+  return {
+    bond: { ...bond, score: after },
+    requested: amount,
+    gained,
+    capped,
+    change: {
+      bondId: bond.id,
+      name: bond.name,
+      before: bond.score,
+      after,
+      broke: false,
+      reason: `${reason}: +${amount}, ${bond.score} → ${after}${capText}`,
+    },
+  };
+}
+
+export interface ChaLossResult {
+  bonds: Bond[];
+  changes: BondChange[];
+  /** How far CHA dropped; each active individual Bond dropped by the same amount. */
+  drop: number;
+}
+
+/**
+ * CHA dropped from `oldCha` to `newCha`: every active individual Bond drops by the same amount
+ * (seed 000, "Changes to Individual Bonds During Play"), breaking at 0. Community Bonds do not
+ * follow CHA. Bonds also end up no higher than the new CHA, the individual cap.
+ */
+export function lowerCha(bonds: readonly Bond[], newCha: number, oldCha: number): ChaLossResult {
+  assertCha(newCha);
+  assertCha(oldCha);
+  if (newCha > oldCha) {
+    throw new RulesError(
+      "cha-not-lowered",
+      `CHA went up (${oldCha} → ${newCha}); Bonds only follow CHA down, so raise them separately.`,
+    );
+  }
+  const drop = oldCha - newCha;
+  const changes: BondChange[] = [];
+  const updated = bonds.map((bond) => {
+    if (drop === 0 || bond.kind !== "individual" || bondStatus(bond) !== "active") return bond;
+    const remaining = Math.min(bond.score - drop, newCha);
+    const broke = remaining <= 0;
+    const after = Math.max(0, remaining);
+    changes.push({
+      bondId: bond.id,
+      name: bond.name,
+      before: bond.score,
+      after,
+      broke,
+      reason: `CHA dropped by ${drop} (${oldCha} → ${newCha}): ${bond.score} → ${after}${broke ? "; at 0 it breaks and is crossed off" : ""}`,
+    });
+    return { ...bond, score: after, crossedOff: broke };
+  });
+  return { bonds: updated, changes, drop };
+}
+
+export interface NewBondInput {
+  /** Omit to get the first free "bond-N". */
+  id?: string;
+  name: string;
+  kind: BondKind;
+  /**
+   * Individual: 1 to CHA, CHA when omitted (seed 000: "begins with a score equal to your
+   * Protagonist's CHA"; shared adversity and downtime may start lower). Community: 1 to 20, required
+   * (its default comes from Resources, which is Protagonist creation's business).
+   */
+  score?: number;
+  /** For a Bond with a fellow Protagonist. */
+  fellowId?: string;
+}
+
+export interface AddBondResult {
+  bonds: Bond[];
+  bond: Bond;
+}
+
+/** First "bond-N" not yet used, so generated ids never clash with kept, crossed-off Bonds. */
+export function nextBondId(bonds: readonly Bond[]): string {
+  const used = new Set(bonds.map((bond) => bond.id));
+  let n = bonds.length + 1;
+  while (used.has(`bond-${n}`)) n += 1;
+  return `bond-${n}`;
+}
+
+/** A Bond's subject as names are compared: letter case and spaces do not matter. */
+export function subjectKey(name: string): string {
+  return name.normalize("NFKC").toLowerCase().replace(/\s+/gu, "");
+}
+
+export function sameSubject(a: string, b: string): boolean {
+  return subjectKey(a) === subjectKey(b);
+}
+
+/**
+ * Add a Bond after checking it: a non-empty name, a known kind, a starting score within the limits,
+ * an unused id, no active Bond with the same name or fellow, and room on the sheet. A crossed-off
+ * Bond does not block a new one to the same subject: rebuilding "from scratch" is exactly how a
+ * broken Bond returns.
+ */
+export function addBond(bonds: readonly Bond[], input: NewBondInput, cha: number): AddBondResult {
+  assertCha(cha);
+  assertRoomOnSheet("bonds", bonds.length);
+  const name = input.name.trim();
+  if (name === "") {
+    throw new RulesError("bond-name-empty", "A Bond needs a name (e.g. “My wife”, “The Guild”).");
+  }
+  if (!BOND_KINDS.includes(input.kind)) {
+    throw new RulesError(
+      "invalid-bond-kind",
+      `A Bond is either individual or community, not “${input.kind}”.`,
+    );
+  }
+  let score: number;
+  if (input.kind === "individual") {
+    if (cha < 1) {
+      throw new RulesError(
+        "cha-too-low",
+        "With CHA 0 the Protagonist cannot hold an individual Bond (its cap is CHA).",
+      );
+    }
+    score = input.score ?? cha;
+    assertWhole(score, "An individual Bond's starting score", "invalid-bond-score", 1, cha);
+  } else {
+    if (input.score === undefined) {
+      throw new RulesError("bond-score-missing", "A community Bond needs a starting score (1–20).");
+    }
+    score = input.score;
+    assertWhole(
+      score,
+      "A community Bond's starting score",
+      "invalid-bond-score",
+      COMMUNITY_BOND_MIN,
+      COMMUNITY_BOND_MAX,
+    );
+  }
+  const id = input.id?.trim() ?? nextBondId(bonds);
+  if (id === "") throw new RulesError("bond-id-empty", "A Bond id cannot be empty.");
+  if (bonds.some((bond) => bond.id === id)) {
+    throw new RulesError("bond-id-taken", `There is already a Bond with id “${id}”.`);
+  }
+  const active = bonds.filter((bond) => bondStatus(bond) === "active");
+  const namesake = active.find((bond) => sameSubject(bond.name, name));
+  if (namesake !== undefined) {
+    throw new RulesError("bond-exists", `There is already an active Bond “${namesake.name}”.`);
+  }
+  if (input.fellowId !== undefined) {
+    if (input.kind !== "individual") {
+      throw new RulesError(
+        "invalid-bond-kind",
+        "A Bond with a fellow Protagonist is an individual Bond.",
+      );
+    }
+    const fellowBond = active.find((bond) => bond.fellowId === input.fellowId);
+    if (fellowBond !== undefined) {
+      throw new RulesError(
+        "bond-exists",
+        `There is already an active Bond with that Protagonist (“${fellowBond.name}”).`,
+      );
+    }
+  }
+  const bond: Bond = {
+    id,
+    name,
+    kind: input.kind,
+    score,
+    crossedOff: false,
+    ...(input.fellowId === undefined ? {} : { fellowId: input.fellowId }),
+  };
+  return { bonds: [...bonds, bond], bond };
+}
+
+/**
+ * Strikes a crossed-off Bond from the sheet, to make room on a full one. Only broken and destroyed
+ * Bonds: a standing Bond is destroyed first, so nothing the rules still use disappears.
+ */
+export function eraseBond(bonds: readonly Bond[], bondId: string): Bond[] {
+  const bond = bonds.find((candidate) => candidate.id === bondId);
+  if (bond === undefined) {
+    throw new RulesError("bond-not-found", "That Bond is not on this Protagonist's sheet.");
+  }
+  if (bondStatus(bond) === "active") {
+    throw new RulesError(
+      "bond-active",
+      `The Bond “${bond.name}” still stands: only a broken or destroyed Bond can be erased (destroy it first if its subject is gone).`,
+    );
+  }
+  return bonds.filter((candidate) => candidate.id !== bondId);
+}

@@ -1,0 +1,256 @@
+import { assertWhole } from "./validate.js";
+import type { Rng } from "../../../core/rng.js";
+
+/**
+ * Percentile (1D100) tests: rolling, judging, modifiers, stat and Luck tests, opposed tests.
+ * Seed 000 "Percentile Dice" gives the roll; the rules notes (Tests) give the judgement.
+ * Rendering (colours, emojis) belongs to the bot, not here: results carry plain data and English.
+ */
+
+/** Two d10s read as digits. `tens` and `ones` are the digits 0–9 shown; `value` is 1–100. */
+export interface PercentileRoll {
+  tens: number;
+  ones: number;
+  value: number;
+}
+
+export const PERCENTILE_OUTCOMES = ["critical-success", "success", "failure", "fumble"] as const;
+export type PercentileOutcome = (typeof PERCENTILE_OUTCOMES)[number];
+
+/** Player-facing names of the outcomes; the bot decorates them however it likes. */
+export const OUTCOME_LABEL: Readonly<Record<PercentileOutcome, string>> = {
+  "critical-success": "Critical success",
+  success: "Success",
+  failure: "Failure",
+  fumble: "Fumble",
+};
+
+export interface PercentileJudgement {
+  outcome: PercentileOutcome;
+  success: boolean;
+  critical: boolean;
+  /** Short English explanation, e.g. "22 is doubled and at or under 45: critical success". */
+  reason: string;
+}
+
+/**
+ * A standing condition of whoever tests that moves the target of every test until it ends, such
+ * as exhaustion (until rested). Shown with the result, apart from the GM's modifier.
+ */
+export interface TestCondition {
+  kind: "exhausted";
+  /** Added to the target: negative for a penalty. */
+  modifier: number;
+}
+
+export interface PercentileTestInput {
+  /** Skill rating, stat × 5, SAN, Luck 50… A whole number, 0 or more (may exceed 100 for inhuman stats). */
+  rating: number;
+  /** Added to the rating: +20/−20 easy/hard, +40/−40 extreme, or any whole number the GM gives. */
+  modifier?: number;
+  /** Conditions of the tester (exhaustion), added to the target besides the modifier. */
+  conditions?: readonly TestCondition[];
+  /** What is being tested ("Alertness", "STR × 5"); echoed back for the bot to show. */
+  label?: string;
+  /** For stat tests: the raw stat, which enables the inhuman rule when the target is above 99. */
+  rawStat?: number;
+}
+
+export interface PercentileTestResult extends PercentileJudgement {
+  roll: PercentileRoll;
+  rating: number;
+  modifier: number;
+  /** The conditions that moved the target (none when the tester had none). */
+  conditions: TestCondition[];
+  /**
+   * rating + modifier + conditions, unclamped; see judgePercentile for how targets below 1 or
+   * above 99 behave.
+   */
+  target: number;
+  label?: string;
+}
+
+/** Luck test: a flat 50% (rules notes, Roll20 CE sheet). */
+export const LUCK_RATING = 50;
+
+/** Difficulty modifiers the notes name; the GM may give any whole number instead. */
+export const DIFFICULTY_MODIFIER = {
+  easy: 20,
+  hard: -20,
+  extremelyEasy: 40,
+  extremelyHard: -40,
+} as const;
+
+/** Two digits as a player reads them on the dice: 01, 07, 42, 100. */
+export function formatPercentile(value: number): string {
+  return value < 10 ? `0${value}` : String(value);
+}
+
+/** Doubled digits 11, 22 … 99 (01 and 100 are criticals for their own reasons). */
+export function isDoubled(value: number): boolean {
+  return value >= 11 && value <= 99 && value % 11 === 0;
+}
+
+/**
+ * Roll two d10s, tens die first. A d10's face 10 is the digit 0; 0 and 0 read as 100 (seed 000).
+ */
+export function rollPercentile(rng: Rng): PercentileRoll {
+  const tens = rng.die(10) % 10;
+  const ones = rng.die(10) % 10;
+  const value = tens === 0 && ones === 0 ? 100 : tens * 10 + ones;
+  return { tens, ones, value };
+}
+
+/**
+ * Judge a 1D100 roll against a target (rules notes, "Tests"):
+ * - 01 always succeeds and is critical; 100 always fails and is a fumble.
+ * - Otherwise success at or under the target; doubled digits (11 … 99) are critical.
+ *   A successful critical is a critical success, a failed one a fumble.
+ * - Targets outside 1–99 need no clamping: below 1 only 01 succeeds, at 100 or more all but 100 do.
+ * - Inhuman (Foundry DG): when `rawStat` is given and the target is above 99, any roll at or under
+ *   the raw stat is also critical. The target is the one actually rolled against (after modifiers).
+ */
+export function judgePercentile(
+  value: number,
+  target: number,
+  rawStat?: number,
+): PercentileJudgement {
+  assertWhole(value, "A percentile roll", "invalid-roll", 1, 100);
+  assertWhole(target, "A test's target", "invalid-target");
+  if (rawStat !== undefined) assertWhole(rawStat, "A stat", "invalid-stat", 0);
+
+  const shown = formatPercentile(value);
+  if (value === 1) {
+    return judged("critical-success", `${shown} always succeeds`);
+  }
+  if (value === 100) {
+    return judged("fumble", `${shown} always fails`);
+  }
+  const success = value <= target;
+  const inhuman = rawStat !== undefined && target > 99;
+  if (success && inhuman && value <= rawStat) {
+    return judged("critical-success", `${shown} is at or under the inhuman stat ${rawStat}`);
+  }
+  const comparison = success ? `at or under ${target}` : `over ${target}`;
+  if (isDoubled(value)) {
+    return judged(success ? "critical-success" : "fumble", `${shown} is doubled and ${comparison}`);
+  }
+  return judged(success ? "success" : "failure", `${shown} is ${comparison}`);
+}
+
+function judged(outcome: PercentileOutcome, why: string): PercentileJudgement {
+  return {
+    outcome,
+    success: outcome === "critical-success" || outcome === "success",
+    critical: outcome === "critical-success" || outcome === "fumble",
+    reason: `${why}: ${OUTCOME_LABEL[outcome].toLowerCase()}`,
+  };
+}
+
+/** What conditions add to a target, together. */
+export function conditionsModifier(conditions: readonly TestCondition[]): number {
+  return conditions.reduce((sum, condition) => sum + condition.modifier, 0);
+}
+
+/** Roll 1D100 against rating + modifier + conditions and say what happened and why. */
+export function percentileTest(input: PercentileTestInput, rng: Rng): PercentileTestResult {
+  const { rating, modifier = 0, label, rawStat } = input;
+  const conditions = [...(input.conditions ?? [])];
+  assertWhole(rating, "A rating", "invalid-rating", 0);
+  assertWhole(modifier, "A modifier", "invalid-modifier");
+  for (const condition of conditions) {
+    assertWhole(condition.modifier, "A condition's modifier", "invalid-modifier");
+  }
+  const target = rating + modifier + conditionsModifier(conditions);
+  const roll = rollPercentile(rng);
+  const judgement = judgePercentile(roll.value, target, rawStat);
+  return {
+    roll,
+    rating,
+    modifier,
+    conditions,
+    target,
+    ...judgement,
+    ...(label === undefined ? {} : { label }),
+  };
+}
+
+/** Stat test rating = stat × 5 (seed 000). */
+export function statTestRating(stat: number): number {
+  assertWhole(stat, "A stat", "invalid-stat", 0);
+  return stat * 5;
+}
+
+/** What an opposed test needs from each side: a `percentileTest` result fits. */
+export interface OpposedSide {
+  roll: Pick<PercentileRoll, "value">;
+  success: boolean;
+  critical: boolean;
+  label?: string;
+}
+
+/** Why an opposed test ended as it did, for the bot to word; one per branch of the rule. */
+export const OPPOSED_BASES = [
+  "only-one-succeeded",
+  "critical-beats-success",
+  "higher-roll",
+  "same-roll",
+  "both-failed",
+] as const;
+export type OpposedBasis = (typeof OPPOSED_BASES)[number];
+
+export interface OpposedResult {
+  winner: "a" | "b" | "none";
+  basis: OpposedBasis;
+  reason: string;
+}
+
+/**
+ * Opposed test, the notes' common reading (no source states it):
+ * only one succeeds → it wins; both succeed → a critical beats a plain success, otherwise the
+ * higher roll wins; both fail → no winner (the GM may re-roll).
+ * Our default for a tie (both succeed with the same roll, so neither or both critical): no winner,
+ * like both failing, so the GM decides or calls for a re-roll.
+ */
+export function opposedTest(a: OpposedSide, b: OpposedSide): OpposedResult {
+  const nameA = a.label ?? "A";
+  const nameB = b.label ?? "B";
+  const rollA = formatPercentile(a.roll.value);
+  const rollB = formatPercentile(b.roll.value);
+  const rolls = `(${rollA} vs ${rollB})`;
+
+  if (a.success !== b.success) {
+    const [winner, name] = a.success ? (["a", nameA] as const) : (["b", nameB] as const);
+    return {
+      winner,
+      basis: "only-one-succeeded",
+      reason: `only ${name} succeeded ${rolls}: ${name} wins`,
+    };
+  }
+  if (!a.success) {
+    return { winner: "none", basis: "both-failed", reason: `both failed ${rolls}: no winner` };
+  }
+  if (a.critical !== b.critical) {
+    const [winner, name] = a.critical ? (["a", nameA] as const) : (["b", nameB] as const);
+    return {
+      winner,
+      basis: "critical-beats-success",
+      reason: `both succeeded but only ${name} rolled a critical ${rolls}: ${name} wins`,
+    };
+  }
+  const both = a.critical ? "both succeeded critically" : "both succeeded";
+  if (a.roll.value === b.roll.value) {
+    return {
+      winner: "none",
+      basis: "same-roll",
+      reason: `${both} with the same roll ${rolls}: a tie, no winner`,
+    };
+  }
+  const [winner, name] =
+    a.roll.value > b.roll.value ? (["a", nameA] as const) : (["b", nameB] as const);
+  return {
+    winner,
+    basis: "higher-roll",
+    reason: `${both} and ${name} rolled higher ${rolls}: ${name} wins`,
+  };
+}

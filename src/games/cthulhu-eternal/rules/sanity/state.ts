@@ -1,0 +1,203 @@
+import { assertBondActive, bondStatus, damageBond } from "../bonds.js";
+import { maxSanity, recoverySanity } from "../derived.js";
+import { RulesError } from "../errors.js";
+import type { RuleOptions } from "../options.js";
+import type { Rng } from "../../../../core/rng.js";
+import {
+  THREAT_TYPES,
+  type AdaptableThreat,
+  type Bond,
+  type SanityState,
+  type ThreatType,
+} from "../types.js";
+import type { BondChangeCause, ProjectionSummary, SanityEvent } from "./types.js";
+
+/** Adaptation needs three ticked boxes (rules notes, Sanity). */
+export const ADAPTATION_BOXES = 3;
+
+const THREAT_LABEL: Readonly<Record<ThreatType, string>> = {
+  unnatural: "Unnatural",
+  violence: "Violence",
+  helplessness: "Helplessness",
+};
+
+export function threatLabel(threat: ThreatType): string {
+  return THREAT_LABEL[threat];
+}
+
+export function isAdaptableThreat(threat: ThreatType): threat is AdaptableThreat {
+  return threat !== "unnatural";
+}
+
+export function assertThreat(threat: unknown): asserts threat is ThreatType {
+  if (!(THREAT_TYPES as readonly unknown[]).includes(threat)) {
+    throw new RulesError(
+      "invalid-threat",
+      `The threat must be Unnatural, Violence or Helplessness, not ${String(threat)}.`,
+    );
+  }
+}
+
+const PENDING_DISORDER_SUFFIX = " — to be named by the GM";
+
+/**
+ * The disorder a breaking point adds to `disorders`. The rules do not pick the disorder (the GM
+ * does, from what broke the Protagonist), so it is a recognisable placeholder the GM renames.
+ */
+export function pendingDisorder(threat: ThreatType): string {
+  return `Disorder (${threatLabel(threat)})${PENDING_DISORDER_SUFFIX}`;
+}
+
+export function isPendingDisorder(disorder: string): boolean {
+  return disorder.endsWith(PENDING_DISORDER_SUFFIX);
+}
+
+/** Max SAN = 99 − Unnatural (seed 000). */
+export function maxSan(state: Pick<SanityState, "unnatural">): number {
+  return maxSanity(state.unnatural);
+}
+
+/** Recovery SAN = POW × 5, capped at Max SAN (seed 000). */
+export function recoverySan(state: Pick<SanityState, "pow" | "unnatural">): number {
+  return recoverySanity(state.pow, state.unnatural);
+}
+
+function assertWholeAtLeastZero(value: number, what: string): void {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RulesError(
+      "invalid-sanity-state",
+      `${what} must be a whole number of 0 or more, not ${String(value)}.`,
+    );
+  }
+}
+
+/** Catch corrupt sheets early, with a message that names the bad field. */
+export function assertSanityState(state: SanityState): void {
+  assertWholeAtLeastZero(state.san, "SAN");
+  assertWholeAtLeastZero(state.pow, "POW");
+  assertWholeAtLeastZero(state.cha, "CHA");
+  assertWholeAtLeastZero(state.wp, "WP");
+  assertWholeAtLeastZero(state.breakingPoint, "The breaking point");
+  assertWholeAtLeastZero(state.unnatural, "Unnatural");
+  for (const threat of ["violence", "helplessness"] as const) {
+    const boxes = state.adaptation[threat].boxes;
+    if (!Number.isSafeInteger(boxes) || boxes < 0 || boxes > ADAPTATION_BOXES) {
+      throw new RulesError(
+        "invalid-sanity-state",
+        `${threatLabel(threat)} adaptation boxes must be 0 to ${ADAPTATION_BOXES}, not ${String(boxes)}.`,
+      );
+    }
+  }
+  for (const bond of state.bonds) assertWholeAtLeastZero(bond.score, `The Bond "${bond.name}"`);
+}
+
+/** A deep copy, so results never share arrays or objects with the caller's before-state. */
+export function copyState(state: SanityState): SanityState {
+  return {
+    ...state,
+    adaptation: {
+      violence: { ...state.adaptation.violence },
+      helplessness: { ...state.adaptation.helplessness },
+    },
+    disorders: [...state.disorders],
+    bonds: state.bonds.map((bond) => ({ ...bond })),
+  };
+}
+
+/** Bonds that can still be drawn on: not broken, not destroyed. */
+export function intactBonds(state: SanityState): Bond[] {
+  return state.bonds.filter((bond) => bondStatus(bond) === "active");
+}
+
+/** The Bond a player chose to spend, or a RulesError saying why it cannot be. */
+export function usableBond(state: SanityState, bondId: string, action: string): Bond {
+  const bond = state.bonds.find((candidate) => candidate.id === bondId);
+  if (bond === undefined) {
+    throw new RulesError("bond-not-found", "That Bond is not on this Protagonist's sheet.");
+  }
+  assertBondActive(bond, action);
+  return bond;
+}
+
+export function bondScoreOf(state: SanityState, bondId: string): number {
+  return state.bonds.find((bond) => bond.id === bondId)?.score ?? 0;
+}
+
+/**
+ * Lower a Bond of a copied state in place through bonds.ts's damageBond (at 0 it breaks: crossed
+ * off, kept; seed 000 "Broken Bonds") and tell the story as Sanity events.
+ */
+export function lowerBond(
+  state: SanityState,
+  bondId: string,
+  amount: number,
+  cause: BondChangeCause,
+  why: string,
+  events: SanityEvent[],
+): void {
+  const index = state.bonds.findIndex((bond) => bond.id === bondId);
+  const bond = state.bonds[index];
+  if (bond === undefined || amount <= 0) return;
+  const { bond: updated, change } = damageBond(bond, amount, undefined, why);
+  state.bonds[index] = updated;
+  events.push({
+    type: "bond-lowered",
+    bondId: change.bondId,
+    bondName: change.name,
+    cause,
+    score: { before: change.before, after: change.after },
+    reason: change.reason,
+  });
+  if (change.broke) {
+    events.push({
+      type: "bond-broken",
+      bondId: change.bondId,
+      bondName: change.name,
+      cause,
+      reason: BROKEN_BOND_REASON,
+    });
+  }
+}
+
+const BROKEN_BOND_REASON =
+  "A Bond at 0 is broken beyond repair: crossed off, kept on the sheet. Breaking a Bond is likely to call for a Helplessness SAN test (the GM decides).";
+
+/** What spending 1D4 WP through a Bond costs, before it is applied. */
+export interface BondSpend {
+  roll: number;
+  wpSpent: number;
+  reduction: number;
+  shortfall: ProjectionSummary["shortfall"];
+}
+
+/**
+ * Roll 1D4 and work out the WP spent and the reduction under the campaign's WP-shortfall option
+ * (rules notes: implementations disagree when WP is short, so it is a setting).
+ * - cap (default): spend only the WP there is, and reduce by that much.
+ * - allow-zero: the whole roll counts; WP falls to 0.
+ * - refuse: the roll must be covered by WP, else a RulesError.
+ * With 0 WP there is nothing to spend in any mode: refused before rolling.
+ */
+export function rollBondSpend(
+  wp: number,
+  mode: RuleOptions["projectionWpShortfall"],
+  action: string,
+  rng: Rng,
+): BondSpend {
+  if (wp <= 0) {
+    throw new RulesError("no-willpower", `With 0 WP there is no Willpower left for ${action}.`);
+  }
+  const roll = rng.die(4);
+  if (roll <= wp) return { roll, wpSpent: roll, reduction: roll, shortfall: "none" };
+  switch (mode) {
+    case "cap":
+      return { roll, wpSpent: wp, reduction: wp, shortfall: "capped" };
+    case "allow-zero":
+      return { roll, wpSpent: wp, reduction: roll, shortfall: "allowed-zero" };
+    case "refuse":
+      throw new RulesError(
+        "wp-shortfall",
+        `Rolled ${roll} on 1D4 for ${action} but only ${wp} WP remain; this campaign does not allow spending more WP than you have.`,
+      );
+  }
+}

@@ -1,0 +1,303 @@
+import { z } from "zod";
+import type { Campaign } from "../../../store/types.js";
+import { resolveRuleOptions, ruleOptionsSchema, type RuleOptions } from "../rules/options.js";
+import { ERAS } from "../rules/types.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import {
+  assertGm,
+  assertRightsOver,
+  boundCampaign,
+  resolveCampaign,
+  ruleOptionsOf,
+} from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, forbidden, invalid } from "./errors.js";
+import { asJson } from "./event-log.js";
+import type { Tx } from "./deps.js";
+import { displayName, parseInput, recordId, snowflake } from "./validation.js";
+import { displayText } from "./display-text.js";
+
+export const SECRET_ROLL_MODES = ["off", "ephemeral", "gm-channel"] as const;
+export type SecretRollMode = (typeof SECRET_ROLL_MODES)[number];
+
+const createInput = z.object({
+  actor: actorSchema,
+  name: displayName,
+  era: z.enum(ERAS).default("modern"),
+});
+
+const settingsInput = z.object({
+  actor: actorSchema,
+  campaignId: recordId.nullish(),
+  era: z.enum(ERAS).optional(),
+  secretRollMode: z.enum(SECRET_ROLL_MODES).optional(),
+  gmChannelId: snowflake.nullish(),
+  makeDefault: z.boolean().optional(),
+  rules: ruleOptionsSchema.partial().strict().optional(),
+});
+
+const gmInput = z.object({
+  actor: actorSchema,
+  campaignId: recordId.nullish(),
+  kind: z.enum(["user", "role"]),
+  discordId: snowflake,
+});
+
+const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
+
+export interface CampaignView {
+  id: string;
+  name: string;
+  era: string;
+  isDefault: boolean;
+  secretRollMode: SecretRollMode;
+  gmChannelId: string | null;
+  sessionNumber: number;
+  rules: RuleOptions;
+  gms: { kind: "user" | "role"; discordId: string }[];
+  channels: string[];
+}
+
+async function viewOf(db: Tx, campaign: Campaign): Promise<CampaignView> {
+  const [gms, channels] = await Promise.all([
+    db.campaignGm.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } }),
+    db.channelBinding.findMany({ where: { campaignId: campaign.id }, select: { channelId: true } }),
+  ]);
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    era: campaign.era,
+    isDefault: campaign.isDefault,
+    secretRollMode: (SECRET_ROLL_MODES as readonly string[]).includes(campaign.secretRollMode)
+      ? (campaign.secretRollMode as SecretRollMode)
+      : "ephemeral",
+    gmChannelId: campaign.gmChannelId,
+    sessionNumber: campaign.sessionNumber,
+    rules: ruleOptionsOf(campaign),
+    gms: gms.map((g) => ({ kind: g.kind === "role" ? "role" : "user", discordId: g.discordId })),
+    channels: channels.map((c) => c.channelId),
+  };
+}
+
+export function createCampaignService({ db, store }: ServiceDeps) {
+  return {
+    /** A new campaign; the first of a guild becomes its default. The creator becomes its GM. */
+    async create(raw: { actor: Actor; name: string; era?: string }): Promise<CampaignView> {
+      const { actor, name, era } = parseInput(createInput, raw);
+      return store.transaction(async (tx) => {
+        // Counted in the transaction that creates it: of several members creating the server's
+        // first campaign at once, one does; the others then need Manage Server like anyone.
+        const isFirst = (await db.campaign.count({ where: { guildId: actor.guildId } })) === 0;
+        if (!isFirst && !actor.canManageGuild) {
+          throw forbidden("Creating another campaign needs the Manage Server permission.");
+        }
+        await db.guild.upsert({
+          where: { id: actor.guildId },
+          create: { id: actor.guildId },
+          update: {},
+        });
+        const clash = await db.campaign.findFirst({ where: { guildId: actor.guildId, name } });
+        if (clash)
+          throw conflict(`A campaign called **${displayText(name)}** already exists here.`);
+        const campaign = await db.campaign.create({
+          data: {
+            guildId: actor.guildId,
+            name,
+            era,
+            isDefault: isFirst,
+            ruleOptions: asJson({}),
+            gms: { create: { kind: "user", discordId: actor.userId } },
+          },
+        });
+        await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "campaign-create",
+          sessionNumber: campaign.sessionNumber,
+          input: { name, era },
+          summary: `created campaign ${name}`,
+        });
+        return viewOf(db, campaign);
+      });
+    },
+
+    async list(raw: { actor: Actor }): Promise<CampaignView[]> {
+      const { actor } = parseInput(z.object({ actor: actorSchema }), raw);
+      return store.transaction(async () => {
+        const campaigns = await db.campaign.findMany({
+          where: { guildId: actor.guildId },
+          orderBy: [{ isDefault: "desc" }, { name: "asc" }],
+        });
+        return Promise.all(campaigns.map((c) => viewOf(db, c)));
+      });
+    },
+
+    /** The campaign of this channel (bound, else default). */
+    async current(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
+      const { actor, campaignId } = parseInput(campaignRef, raw);
+      return store.transaction(async (tx) =>
+        viewOf(db, await resolveCampaign(tx, actor, campaignId)),
+      );
+    },
+
+    /** The campaign of this channel, for its GM only: a GM-only prompt refuses players up front. */
+    async currentForGm(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
+      const { actor, campaignId } = parseInput(campaignRef, raw);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
+        await assertGm(tx, actor, campaign);
+        return viewOf(db, campaign);
+      });
+    },
+
+    /** GM: change era, secret-roll mode, default flag, or rule variants. */
+    async updateSettings(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      era?: string;
+      secretRollMode?: string;
+      gmChannelId?: string | null;
+      makeDefault?: boolean;
+      rules?: Partial<RuleOptions>;
+    }): Promise<CampaignView> {
+      const input = parseInput(settingsInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        await assertGm(tx, actor, campaign);
+        const mode = input.secretRollMode ?? campaign.secretRollMode;
+        const gmChannelId =
+          input.gmChannelId === undefined ? campaign.gmChannelId : input.gmChannelId;
+        if (mode === "gm-channel" && !gmChannelId) {
+          throw invalid(
+            "Posting secret rolls to a GM channel needs `gm-channel` set to a channel.",
+          );
+        }
+        const rules = resolveRuleOptions({ ...ruleOptionsOf(campaign), ...input.rules });
+        const previousDefault = input.makeDefault
+          ? await tx.campaigns.defaultOf(actor.guildId)
+          : undefined;
+        if (previousDefault && previousDefault.id !== campaign.id) {
+          await assertRightsOver(
+            tx,
+            actor,
+            previousDefault,
+            `**${displayText(previousDefault.name)}** is the server's default campaign: only a GM of it (or someone with Manage Server) can make another campaign the default.`,
+          );
+        }
+        if (input.makeDefault) {
+          await db.campaign.updateMany({
+            where: { guildId: actor.guildId },
+            data: { isDefault: false },
+          });
+        }
+        const updated = await db.campaign.update({
+          where: { id: campaign.id },
+          data: {
+            ...(input.era ? { era: input.era } : {}),
+            secretRollMode: mode,
+            gmChannelId,
+            ruleOptions: asJson(rules),
+            ...(input.makeDefault ? { isDefault: true } : {}),
+          },
+        });
+        await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "campaign-settings",
+          sessionNumber: campaign.sessionNumber,
+          input: { ...input, actor: undefined },
+          summary: `changed settings of ${campaign.name}`,
+        });
+        return viewOf(db, updated);
+      });
+    },
+
+    async addGm(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      kind: "user" | "role";
+      discordId: string;
+    }) {
+      return changeGm(raw, "add");
+    },
+
+    async removeGm(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      kind: "user" | "role";
+      discordId: string;
+    }) {
+      return changeGm(raw, "remove");
+    },
+
+    /** GM: bind this channel to a campaign, so commands here use it. */
+    async bindChannel(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
+      const { actor, campaignId } = parseInput(campaignRef, raw);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, campaignId);
+        await assertGm(tx, actor, campaign);
+        // Taking a channel (or thread) from the campaign it is bound to is that campaign's call too.
+        const bound = await boundCampaign(tx, actor);
+        if (bound && bound.id !== campaign.id) {
+          await assertRightsOver(
+            tx,
+            actor,
+            bound,
+            `This channel plays **${displayText(bound.name)}**: only a GM of it (or someone with Manage Server) can bind it to another campaign.`,
+          );
+        }
+        await db.channelBinding.upsert({
+          where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },
+          create: { guildId: actor.guildId, channelId: actor.channelId, campaignId: campaign.id },
+          update: { campaignId: campaign.id },
+        });
+        await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "campaign-bind",
+          sessionNumber: campaign.sessionNumber,
+          input: { channelId: actor.channelId },
+          summary: `bound a channel to ${campaign.name}`,
+        });
+        return viewOf(db, campaign);
+      });
+    },
+  };
+
+  async function changeGm(
+    raw: { actor: Actor; campaignId?: string | null; kind: "user" | "role"; discordId: string },
+    change: "add" | "remove",
+  ): Promise<CampaignView> {
+    const { actor, campaignId, kind, discordId } = parseInput(gmInput, raw);
+    return store.transaction(async (tx) => {
+      const campaign = await resolveCampaign(tx, actor, campaignId);
+      await assertGm(tx, actor, campaign);
+      const key = { campaignId_kind_discordId: { campaignId: campaign.id, kind, discordId } };
+      if (change === "add") {
+        await db.campaignGm.upsert({
+          where: key,
+          create: { campaignId: campaign.id, kind, discordId },
+          update: {},
+        });
+      } else {
+        await db.campaignGm.deleteMany({ where: { campaignId: campaign.id, kind, discordId } });
+      }
+      await tx.events.append({
+        guildId: actor.guildId,
+        campaignId: campaign.id,
+        actorId: actor.userId,
+        kind: `gm-${change}`,
+        sessionNumber: campaign.sessionNumber,
+        input: { kind, discordId },
+        summary: `${change === "add" ? "added" : "removed"} a GM ${kind} of ${campaign.name}`,
+      });
+      return viewOf(db, campaign);
+    });
+  }
+}
+
+export type CampaignService = ReturnType<typeof createCampaignService>;

@@ -1,0 +1,264 @@
+import { z } from "zod";
+import { mapInOrder } from "./in-order.js";
+import { isRulesError } from "../rules/errors.js";
+import {
+  MAX_SHARED_ADVERSITY_FELLOWS,
+  mustChooseFellows,
+  planSharedAdversity,
+  type Fellow,
+  type SharedAdversityPlan,
+} from "../rules/shared-adversity.js";
+import {
+  applySharedAdversity,
+  type SharedAdversityResult,
+} from "../rules/shared-adversity-apply.js";
+import { percentileTest, type PercentileTestResult } from "../rules/percentile.js";
+import { recoverSanity, type RecoveryResult } from "../rules/sanity/index.js";
+import type { Bond } from "../rules/types.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { assertGm, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { invalid } from "./errors.js";
+import { newId } from "./ids.js";
+import { loadAdversityProgress, type StoredAdversityTest } from "./shared-adversity-progress.js";
+import { sanityStateOf, withSanityState } from "./sanity-state.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import { createSharedAdversityChoices, rules } from "./shared-adversity-choices.js";
+import { loadChosenProtagonist } from "./lookups.js";
+import { displayName, parseInput, recordId } from "./validation.js";
+
+const recoverInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId,
+  amount: z.number().int().min(0).max(99),
+});
+
+/**
+ * Survivors of one adventure. More than six is fine (each bonds with five of the others, chosen by
+ * the player); a survivor's fellows must fit one Discord select menu of 25 to be chosen among.
+ */
+export const MAX_ADVERSITY_SURVIVORS = 26;
+/** NPCs and others the GM names as on the adventure. */
+export const MAX_OTHERS_ON_ADVENTURE = 25;
+
+const adversityTestInput = z.object({
+  actor: actorSchema,
+  survivorIds: z.array(recordId).min(2).max(MAX_ADVERSITY_SURVIVORS),
+  othersOnAdventure: z.array(displayName).max(MAX_OTHERS_ON_ADVENTURE).default([]),
+});
+
+const adversityApplyInput = z.object({
+  actor: actorSchema,
+  testEventId: z.number().int().positive(),
+  /** With more than five fellow survivors, the five to bond with. */
+  fellowIds: z.array(recordId).max(25).optional(),
+  /** For each fellow id that needs one, the id of the Bond to weaken. */
+  choices: z.record(z.string(), recordId).default({}),
+});
+
+export interface SharedAdversityTestOutcome {
+  protagonist: { id: string; name: string; ownerId: string };
+  test: PercentileTestResult;
+  /** Every other survivor: whom this one may bond with. */
+  fellows: Fellow[];
+  /** How many of `fellows` the player picks first (more than five made it back), else 0. */
+  toChoose: number;
+  /** Null while the fellows are to be chosen, or when the rules refuse (see `refusal`). */
+  plan: SharedAdversityPlan | null;
+  /** Why the failed test cannot form Bonds as the sheet stands (e.g. no room for more Bonds). */
+  refusal: string | null;
+  eventId: number;
+}
+
+function rulesBonds(p: ProtagonistSnapshot): Bond[] {
+  return sanityStateOf(p).bonds;
+}
+
+export function createDowntimeService({ db, store, rng }: ServiceDeps) {
+  return {
+    ...createSharedAdversityChoices({ db, store }),
+
+    /** GM: mundane SAN recovery, never above Recovery SAN. */
+    async recoverSan(raw: { actor: Actor; protagonistId: string; amount: number }): Promise<{
+      protagonist: { id: string; name: string };
+      result: RecoveryResult;
+      eventId: number;
+    }> {
+      const { actor, protagonistId, amount } = parseInput(recoverInput, raw);
+      return store.transaction(async (tx) => {
+        const before = await loadChosenProtagonist(tx, actor, protagonistId, () =>
+          campaignOfChannel(tx, actor),
+        );
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await assertGm(tx, actor, campaign);
+        const result = recoverSanity(sanityStateOf(before), amount);
+        const after = withSanityState(before, result.after, false);
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "san-recovery",
+          sessionNumber: campaign.sessionNumber,
+          input: { amount },
+          dice: result,
+          summary: `${before.name}: recovered ${result.recovered} SAN (${result.san.before} → ${result.san.after})`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+      });
+    },
+
+    /**
+     * GM, after a harrowing adventure (seed 000, Bonds Forged Through Shared Adversity): every
+     * survivor rolls a SAN test. Those who fail form or deepen Bonds with the other survivors; the
+     * plan says which Bond each must weaken, chosen afterwards with `applySharedAdversity`.
+     */
+    async sharedAdversityTest(raw: {
+      actor: Actor;
+      survivorIds: string[];
+      /** Names of others on the adventure (NPCs): Bonds to them cannot be weakened. */
+      othersOnAdventure?: string[];
+    }): Promise<SharedAdversityTestOutcome[]> {
+      const { actor, survivorIds, othersOnAdventure } = parseInput(adversityTestInput, raw);
+      const ids = [...new Set(survivorIds)];
+      if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
+      return store.transaction(async (tx) => {
+        const here = () => campaignOfChannel(tx, actor);
+        const survivors = await mapInOrder(ids, (id) => loadChosenProtagonist(tx, actor, id, here));
+        const campaign = await resolveCampaign(tx, actor, survivors[0]?.campaignId);
+        await assertGm(tx, actor, campaign);
+        if (survivors.some((s) => s.campaignId !== campaign.id)) {
+          throw invalid("All survivors must belong to the same campaign.");
+        }
+        const outcomes: SharedAdversityTestOutcome[] = [];
+        for (const survivor of survivors) {
+          const fellows = survivors
+            .filter((s) => s.id !== survivor.id)
+            .map((s) => ({ id: s.id, name: s.name }));
+          const test = percentileTest(
+            { rating: survivor.san, label: "SAN (shared adversity)" },
+            rng,
+          );
+          const toChoose =
+            !test.success && mustChooseFellows(fellows) ? MAX_SHARED_ADVERSITY_FELLOWS : 0;
+          const planned =
+            toChoose > 0
+              ? { plan: null, refusal: null }
+              : planOrRefusal(() =>
+                  planSharedAdversity(
+                    {
+                      cha: survivor.stats.CHA,
+                      bonds: rulesBonds(survivor),
+                      sanTest: test,
+                      othersOnAdventure: othersOnAdventure.map((name) => ({ name })),
+                    },
+                    fellows,
+                  ),
+                );
+          const stored: StoredAdversityTest = { fellows, others: othersOnAdventure };
+          const eventId = await tx.events.append({
+            guildId: actor.guildId,
+            campaignId: campaign.id,
+            actorId: actor.userId,
+            kind: "shared-adversity-test",
+            sessionNumber: campaign.sessionNumber,
+            input: stored,
+            dice: { test, plan: planned.plan },
+            summary: `${survivor.name}: shared-adversity SAN test ${test.roll.value} vs ${test.target}: ${test.outcome}`,
+            concerns: [survivor.id],
+          });
+          outcomes.push({
+            protagonist: { id: survivor.id, name: survivor.name, ownerId: survivor.ownerId },
+            test,
+            fellows,
+            toChoose,
+            ...planned,
+            eventId,
+          });
+        }
+        return outcomes;
+      });
+    },
+
+    /** The survivor's player (or a GM) applies a failed shared-adversity test with their choices. */
+    async applySharedAdversity(raw: {
+      actor: Actor;
+      testEventId: number;
+      fellowIds?: string[];
+      choices?: Record<string, string>;
+    }): Promise<{
+      protagonist: { id: string; name: string };
+      result: SharedAdversityResult;
+      eventId: number;
+    }> {
+      const { actor, testEventId, fellowIds, choices } = parseInput(adversityApplyInput, raw);
+      return store.transaction(async (tx) => {
+        const progress = await rules(() =>
+          loadAdversityProgress(db, tx, actor, testEventId, fellowIds),
+        );
+        if (progress.toChoose > 0) {
+          throw invalid(
+            `${progress.candidates.length} fellows made it back: choose the ${progress.toChoose} to bond with first.`,
+          );
+        }
+        const before = progress.survivor;
+        const result = await rules(() =>
+          applySharedAdversity(progress.state, progress.fellows, choices, rng),
+        );
+        const after = withBonds(before, result.bonds);
+        const campaign = await resolveCampaign(tx, actor, before.campaignId);
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "shared-adversity",
+          sessionNumber: campaign.sessionNumber,
+          input: { testEventId, fellowIds: progress.fellows.map((f) => f.id), choices },
+          dice: result,
+          summary: `${before.name}: shared adversity — ${result.reason}`,
+          changes: [{ before, after }],
+        });
+        return { protagonist: { id: before.id, name: before.name }, result, eventId };
+      });
+    },
+  };
+}
+
+/** The plan, or the rules' reason for refusing it (so one full sheet does not stop the others). */
+function planOrRefusal(plan: () => SharedAdversityPlan): {
+  plan: SharedAdversityPlan | null;
+  refusal: string | null;
+} {
+  try {
+    return { plan: plan(), refusal: null };
+  } catch (error) {
+    if (isRulesError(error)) return { plan: null, refusal: error.message };
+    throw error;
+  }
+}
+
+/** Writes the rules' Bond list back: scores and crossings-off, plus new fellow Bonds as rows. */
+function withBonds(before: ProtagonistSnapshot, bonds: readonly Bond[]): ProtagonistSnapshot {
+  const after = cloneSnapshot(before);
+  for (const bond of bonds) {
+    const existing = after.bonds.find((b) => b.id === bond.id);
+    if (existing) {
+      existing.score = bond.score;
+      existing.crossedOff = bond.crossedOff;
+    } else {
+      after.bonds.push({
+        id: newId(),
+        name: bond.name,
+        kind: bond.kind,
+        score: bond.score,
+        crossedOff: bond.crossedOff,
+        fellowId: bond.fellowId ?? null,
+      });
+    }
+  }
+  return after;
+}
+
+export type DowntimeService = ReturnType<typeof createDowntimeService>;

@@ -1,0 +1,372 @@
+import type { StoreTx } from "../../../store/store.js";
+import { z } from "zod";
+import type { Campaign } from "../../../store/types.js";
+import { parseDice, rollDice, type DiceExpression, type DiceRoll } from "../rules/dice/index.js";
+import {
+  applyHpChange,
+  applyWpChange,
+  becomeExhausted,
+  lethalityTest,
+  restFromExhaustion,
+  type ExhaustionResult,
+  type HpChange,
+  type LethalityResult,
+  type WpChange,
+} from "../rules/harm.js";
+import { newConditions, type Condition } from "../rules/conditions.js";
+import { formatPercentile } from "../rules/percentile.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { invalid, invalidInput } from "./errors.js";
+import { changesOf, writeTarget } from "./protagonist-target.js";
+import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
+import { parseInput, pointsOrDice, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
+
+const target = { actor: actorSchema, protagonistId: recordId.nullish() };
+
+export type PointsAction = "damage" | "heal" | "set";
+
+const pointsInput = z.object({
+  ...target,
+  action: z.enum(["damage", "heal", "set"]),
+  amount: pointsOrDice(0, 999),
+});
+
+const lethalityInput = z.object({
+  ...target,
+  rating: z.number().int().min(0).max(100),
+  critical: z.boolean().default(false),
+});
+
+const plainInput = z.object(target);
+
+interface Who {
+  id: string;
+  name: string;
+  status: ProtagonistStatus;
+}
+
+export interface HpOutcome {
+  protagonist: Who;
+  action: PointsAction;
+  /** The points asked for: the number given, or the dice total (never below 0). */
+  amount: number;
+  roll: DiceRoll | null;
+  change: HpChange;
+  /** HP reached 0: the Protagonist's status is now "dead". */
+  died: boolean;
+  /** Conditions the change newly caused (unconscious at 2 HP, dead at 0). */
+  conditions: Condition[];
+  eventId: number;
+}
+
+export interface WpOutcome {
+  protagonist: Who;
+  action: PointsAction;
+  amount: number;
+  roll: DiceRoll | null;
+  change: WpChange;
+  /** Conditions the change newly caused (emotional collapse at 2 WP, unconscious at 0). */
+  conditions: Condition[];
+  eventId: number;
+}
+
+export interface LethalityOutcome {
+  protagonist: Who;
+  result: LethalityResult;
+  change: HpChange;
+  died: boolean;
+  conditions: Condition[];
+  eventId: number;
+}
+
+export interface ExhaustionOutcome {
+  protagonist: Who;
+  result: ExhaustionResult;
+  conditions: Condition[];
+  eventId: number;
+}
+
+/** A validated amount: points, or parsed dice to roll inside the transaction. */
+type Amount = { points: number } | { dice: DiceExpression };
+
+export function createHarmService({ store, rng }: ServiceDeps) {
+  /** Dice are parsed before the transaction, so a typo costs nothing and changes nothing. */
+  function amountOf(action: PointsAction, amount: number | string): Amount {
+    if (typeof amount === "number") {
+      if (action !== "set" && amount < 1) {
+        throw invalidInput("amount", { kind: "points-or-dice", minimum: 1, maximum: 999 });
+      }
+      return { points: amount };
+    }
+    if (action === "set") throw invalidInput("amount", { kind: "not-a-number" });
+    return { dice: parseDice(amount) };
+  }
+
+  function resolveAmount(amount: Amount): { points: number; roll: DiceRoll | null } {
+    if ("points" in amount) return { points: amount.points, roll: null };
+    const roll = rollDice(amount.dice, rng);
+    // A "1D4−2" that totals below 0 neither heals on damage nor hurts on healing.
+    return { points: Math.max(0, roll.total), roll };
+  }
+
+  function deltaOf(action: PointsAction, points: number, current: number): number {
+    switch (action) {
+      case "damage":
+        return -points;
+      case "heal":
+        return points;
+      case "set":
+        return points - current;
+    }
+  }
+
+  function describe(action: PointsAction, points: number, roll: DiceRoll | null): string {
+    const value = roll ? `${roll.expression}: ${roll.total}` : `${points}`;
+    return action === "set" ? `set to ${points}` : `${action} ${value}`;
+  }
+
+  /**
+   * The common start of an HP or WP change: the target (owner or GM, active), the amount rolled
+   * if it is dice, "set" checked against the maximum, and the change as a delta.
+   */
+  async function pointsChange(
+    tx: StoreTx,
+    input: z.infer<typeof pointsInput>,
+    amount: Amount,
+    pool: "HP" | "WP",
+  ): Promise<{
+    campaign: Campaign;
+    before: ProtagonistSnapshot;
+    points: number;
+    roll: DiceRoll | null;
+    delta: number;
+  }> {
+    const { campaign, protagonist: before } = await writeTarget(
+      tx,
+      input.actor,
+      input.protagonistId,
+    );
+    const { points, roll } = resolveAmount(amount);
+    const [current, max] = pool === "HP" ? [before.hp, before.hpMax] : [before.wp, before.wpMax];
+    if (input.action === "set" && points > max) {
+      throw invalid(`**${displayText(before.name)}** has at most ${max} ${pool}.`);
+    }
+    return { campaign, before, points, roll, delta: deltaOf(input.action, points, current) };
+  }
+
+  return {
+    /** Damage, heal or set HP. At 0 the Protagonist dies (status "dead"). */
+    async hp(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      action: PointsAction;
+      amount: number | string;
+    }): Promise<HpOutcome> {
+      const input = parseInput(pointsInput, raw);
+      const { actor } = input;
+      const amount = amountOf(input.action, input.amount);
+      return store.transaction(async (tx) => {
+        const { campaign, before, points, roll, delta } = await pointsChange(
+          tx,
+          input,
+          amount,
+          "HP",
+        );
+        const change = applyHpChange(before.hp, before.hpMax, delta);
+        const after = withHp(before, change);
+        await tx.protagonists.write(before, after);
+        const died = after.status === "dead" && before.status !== "dead";
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "hp",
+          sessionNumber: campaign.sessionNumber,
+          input: { action: input.action, amount: input.amount },
+          dice: { roll, change },
+          summary: `${before.name}: HP ${change.before} → ${change.after} (${describe(input.action, points, roll)})${died ? ", dead" : ""}`,
+          changes: changesOf(before, after),
+          concerns: [before.id],
+        });
+        return {
+          protagonist: who(after),
+          action: input.action,
+          amount: points,
+          roll,
+          change,
+          died,
+          conditions: newConditions(before, after),
+          eventId,
+        };
+      });
+    },
+
+    /** Damage, heal or set WP. At 2 or less an emotional collapse; at 0 unconscious. */
+    async wp(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      action: PointsAction;
+      amount: number | string;
+    }): Promise<WpOutcome> {
+      const input = parseInput(pointsInput, raw);
+      const { actor } = input;
+      const amount = amountOf(input.action, input.amount);
+      return store.transaction(async (tx) => {
+        const { campaign, before, points, roll, delta } = await pointsChange(
+          tx,
+          input,
+          amount,
+          "WP",
+        );
+        const change = applyWpChange(before.wp, before.wpMax, delta);
+        const after = cloneSnapshot(before);
+        after.wp = change.after;
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "wp",
+          sessionNumber: campaign.sessionNumber,
+          input: { action: input.action, amount: input.amount },
+          dice: { roll, change },
+          summary: `${before.name}: WP ${change.before} → ${change.after} (${describe(input.action, points, roll)})`,
+          changes: changesOf(before, after),
+          concerns: [before.id],
+        });
+        return {
+          protagonist: who(after),
+          action: input.action,
+          amount: points,
+          roll,
+          change,
+          conditions: newConditions(before, after),
+          eventId,
+        };
+      });
+    },
+
+    /** A lethality roll: lethal takes HP to 0 (dead); otherwise its digits are the damage. */
+    async lethality(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      rating: number;
+      critical?: boolean;
+    }): Promise<LethalityOutcome> {
+      const input = parseInput(lethalityInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        const result = lethalityTest({ rating: input.rating, critical: input.critical }, rng);
+        const damage = result.lethal ? before.hp : result.damage;
+        const change = applyHpChange(before.hp, before.hpMax, -damage);
+        const after = withHp(before, change);
+        await tx.protagonists.write(before, after);
+        const died = after.status === "dead";
+        const outcome = result.lethal ? "lethal" : `${result.damage} damage`;
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "lethality",
+          sessionNumber: campaign.sessionNumber,
+          input: { rating: input.rating, critical: input.critical },
+          dice: { result, change },
+          summary: `${before.name}: lethality ${result.effectiveRating}% rolled ${formatPercentile(result.roll.value)}: ${outcome}, HP ${change.before} → ${change.after}${died ? ", dead" : ""}`,
+          changes: changesOf(before, after),
+          concerns: [before.id],
+        });
+        return {
+          protagonist: who(after),
+          result,
+          change,
+          died,
+          conditions: newConditions(before, after),
+          eventId,
+        };
+      });
+    },
+
+    /** Exhaustion: 1D6 WP lost and a test penalty (the campaign's) until rested. */
+    async exhaust(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+    }): Promise<ExhaustionOutcome> {
+      const input = parseInput(plainInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        const result = becomeExhausted(
+          { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
+          rng,
+          ruleOptionsOf(campaign),
+        );
+        return logExhaustion(tx, actor, campaign, before, result, "exhaust");
+      });
+    },
+
+    /** Rest: 1D6 WP regained and exhaustion cleared. */
+    async rest(raw: { actor: Actor; protagonistId?: string | null }): Promise<ExhaustionOutcome> {
+      const input = parseInput(plainInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
+        const result = restFromExhaustion(
+          { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
+          rng,
+        );
+        return logExhaustion(tx, actor, campaign, before, result, "rest");
+      });
+    },
+  };
+}
+
+export type HarmService = ReturnType<typeof createHarmService>;
+
+async function logExhaustion(
+  tx: StoreTx,
+  actor: Actor,
+  campaign: Campaign,
+  before: ProtagonistSnapshot,
+  result: ExhaustionResult,
+  kind: "exhaust" | "rest",
+): Promise<ExhaustionOutcome> {
+  const after = cloneSnapshot(before);
+  after.wp = result.wp.after;
+  after.exhausted = result.exhausted;
+  await tx.protagonists.write(before, after);
+  const label = kind === "exhaust" ? "exhausted" : "rested";
+  const eventId = await tx.events.append({
+    guildId: actor.guildId,
+    campaignId: campaign.id,
+    actorId: actor.userId,
+    kind,
+    sessionNumber: campaign.sessionNumber,
+    input: {},
+    dice: result,
+    summary: `${before.name}: ${label}, WP ${result.wp.before} → ${result.wp.after} (1D6: ${result.wpRoll})`,
+    changes: changesOf(before, after),
+    concerns: [before.id],
+  });
+  return {
+    protagonist: who(after),
+    result,
+    conditions: newConditions(before, after),
+    eventId,
+  };
+}
+
+function who(p: ProtagonistSnapshot): Who {
+  return { id: p.id, name: p.name, status: p.status };
+}
+
+/** HP 0 is death: the status follows so the Protagonist leaves play (undo brings them back). */
+function withHp(p: ProtagonistSnapshot, change: HpChange): ProtagonistSnapshot {
+  const next = cloneSnapshot(p);
+  next.hp = change.after;
+  if (change.state === "dead") next.status = "dead";
+  return next;
+}

@@ -1,0 +1,194 @@
+import { z } from "zod";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import type { Campaign } from "../../../store/types.js";
+import { isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { memberViewer, readableLog } from "./event-visibility.js";
+import {
+  AUDIENCES,
+  entryFields,
+  entryOf,
+  historyScope,
+  visibleEvent,
+  type HistoryEntry,
+} from "./history-entries.js";
+import { HISTORY_PAGE_SIZE, NOTHING_TO_UNDO, type HistoryPage } from "./history-service.js";
+import { storedSnapshots } from "./snapshot.js";
+import { ROLL_EVENT_KINDS } from "./undo-policy.js";
+import { assertMayUndo, assertNoDependents } from "./undo-steps.js";
+import { parseInput, recordId } from "./validation.js";
+
+/**
+ * Reads for browsing the log from Discord: the newer page (the existing `history` only pages
+ * towards older events), the changes a user may undo (autocomplete), and an undo preview that
+ * refuses, before any button is shown, what `undo` would refuse.
+ */
+
+const AUTOCOMPLETE_LIMIT = 25;
+
+const newerInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId.nullish(),
+  /** Show events newer than this id (the current page's newest id). */
+  afterId: z.number().int().positive(),
+  pageSize: z.number().int().min(1).max(25).default(HISTORY_PAGE_SIZE),
+  audience: z.enum(AUDIENCES).default("private"),
+});
+
+const undoableInput = z.object({
+  actor: actorSchema,
+  query: z.string().trim().max(100).default(""),
+});
+
+const previewInput = z.object({
+  actor: actorSchema,
+  eventId: z.number().int().positive().nullish(),
+});
+
+export interface NewerHistoryPage extends HistoryPage {
+  /** Whether a still newer page exists (false once this is the newest page). */
+  hasNewer: boolean;
+}
+
+export interface UndoPreview {
+  entry: HistoryEntry;
+  /** Names of the Protagonists the undo restores. */
+  protagonists: string[];
+}
+
+export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+  return {
+    /**
+     * The page just newer than `afterId`, newest first. When less than a full page is newer, the
+     * newest page instead, so going back up always ends on the page `history` starts with.
+     */
+    async historyNewer(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      afterId: number;
+      pageSize?: number;
+      audience?: "private" | "public";
+    }): Promise<NewerHistoryPage> {
+      const input = parseInput(newerInput, raw);
+      return store.transaction(async (tx) => {
+        const { log, where } = await historyScope(db, tx, input);
+        const above = await log.findMany({
+          where: { ...where, id: { gt: input.afterId } },
+          orderBy: { id: "asc" },
+          take: input.pageSize + 1,
+          select: entryFields,
+        });
+        const hasNewer = above.length > input.pageSize;
+        const rows = hasNewer
+          ? above.slice(0, input.pageSize).reverse()
+          : await log.findMany({
+              where,
+              orderBy: { id: "desc" },
+              take: input.pageSize,
+              select: entryFields,
+            });
+        const oldest = rows.at(-1);
+        const older = oldest
+          ? await log.findFirst({
+              where: { ...where, id: { lt: oldest.id } },
+              select: { id: true },
+            })
+          : null;
+        return {
+          entries: rows.map(entryOf),
+          nextBeforeId: older && oldest ? oldest.id : null,
+          hasNewer,
+        };
+      });
+    },
+
+    /**
+     * Autocomplete for `/undo`: standing changes, newest first — the actor's own, or everyone's
+     * in the campaign for a GM — whose summary contains the query (or whose id it is).
+     */
+    async undoable(raw: { actor: Actor; query?: string }): Promise<HistoryEntry[]> {
+      const { actor, query } = parseInput(undoableInput, raw);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const gm = await isGm(tx, actor, campaign.id);
+        const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
+        const rows = await readableLog(db, await memberViewer(tx, actor, campaign.id)).findMany({
+          where: {
+            guildId: actor.guildId,
+            campaignId: campaign.id,
+            changed: true,
+            undoneById: null,
+            undoesId: null,
+            ...(gm ? {} : ownUndoable(actor, campaign)),
+            ...(query ? { OR: [{ summary: { contains: query } }, ...(id ? [{ id }] : [])] } : {}),
+          },
+          orderBy: { id: "desc" },
+          take: AUTOCOMPLETE_LIMIT,
+          select: entryFields,
+        });
+        return rows.map(entryOf);
+      });
+    },
+
+    /**
+     * What `/undo` would revert — the given event, or the actor's latest standing change — after
+     * the checks `undo` makes: a change, not yet undone, not an undo, one the actor may undo, and
+     * no later change depending on it. Nothing is written; `undo`
+     * checks again when confirmed.
+     */
+    async undoPreview(raw: { actor: Actor; eventId?: number | null }): Promise<UndoPreview> {
+      const { actor, eventId } = parseInput(previewInput, raw);
+      return store.transaction(async (tx) => {
+        const here = eventId ? null : await resolveCampaign(tx, actor);
+        const event = here
+          ? await readableLog(db, await memberViewer(tx, actor, here.id)).findFirst({
+              where: {
+                guildId: actor.guildId,
+                campaignId: here.id,
+                actorId: actor.userId,
+                changed: true,
+                undoneById: null,
+                undoesId: null,
+              },
+              orderBy: { id: "desc" },
+            })
+          : await visibleEvent(db, tx, actor, eventId ?? 0);
+        if (!event) {
+          if (eventId) throw notFound(`Change #${eventId}`);
+          throw invalid("You have no change to undo here.");
+        }
+        if (event.undoesId !== null) {
+          throw invalid(
+            `#${event.id} is an undo; it can't be undone. Make the change again instead.`,
+          );
+        }
+        if (event.undoneById !== null) {
+          throw conflict(`#${event.id} was already undone (by #${event.undoneById}).`);
+        }
+        if (!event.changed || !event.before) {
+          throw invalid(`#${event.id} ${NOTHING_TO_UNDO}`);
+        }
+        const campaign = await resolveCampaign(tx, actor, event.campaignId);
+        await assertMayUndo(tx, actor, campaign, event);
+        await assertNoDependents(db, tx, actor, event);
+        const before = storedSnapshots(event.before);
+        return {
+          entry: entryOf(event),
+          protagonists: Object.values(before).map((p) => p.name),
+        };
+      });
+    },
+  };
+}
+
+/** A player's own changes, without rolls and tests unless the campaign lets players undo them. */
+function ownUndoable(actor: Actor, campaign: Campaign) {
+  if (ruleOptionsOf(campaign).playerUndoRolls) return { actorId: actor.userId };
+  // Extras modules end their rolls' kinds with "-check" (isRollEvent).
+  return {
+    actorId: actor.userId,
+    kind: { notIn: [...ROLL_EVENT_KINDS] },
+    NOT: { kind: { endsWith: "-check" } },
+  };
+}

@@ -1,0 +1,179 @@
+import type { StoreTx } from "../../../store/store.js";
+import { z } from "zod";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { resolveCampaign } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { memberViewer, readableLog } from "./event-visibility.js";
+import {
+  AUDIENCES,
+  entryFields,
+  entryOf,
+  historyScope,
+  visibleEvent,
+  type HistoryEntry,
+} from "./history-entries.js";
+import type { Tx } from "./deps.js";
+import { UndoRefusedError } from "./undo-policy.js";
+import {
+  assertMayUndo,
+  assertNoDependents,
+  blockedBy,
+  revert,
+  undoChain,
+  type UndoResult,
+} from "./undo-steps.js";
+import { parseInput, recordId } from "./validation.js";
+
+export type { Audience, HistoryEntry } from "./history-entries.js";
+
+export const HISTORY_PAGE_SIZE = 10;
+
+const historyInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId.nullish(),
+  /** Show events older than this id (the previous page's last id); absent: newest first. */
+  beforeId: z.number().int().positive().nullish(),
+  pageSize: z.number().int().min(1).max(25).default(HISTORY_PAGE_SIZE),
+  /** "public": a page posted for the table, which lists only what every member may see. */
+  audience: z.enum(AUDIENCES).default("private"),
+});
+
+const undoInput = z.object({ actor: actorSchema, eventId: z.number().int().positive().nullish() });
+
+const undoBackInput = z.object({
+  actor: actorSchema,
+  eventId: z.number().int().positive(),
+  newestId: z.number().int().positive(),
+  size: z.number().int().min(1),
+});
+
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  /** Pass as `beforeId` for the next (older) page; null at the end. */
+  nextBeforeId: number | null;
+}
+
+export type { UndoResult } from "./undo-steps.js";
+
+/** Why an entry can't be undone when it changed nothing (rolls, settings, SAN tests that cost nothing). */
+export const NOTHING_TO_UNDO =
+  "changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.";
+
+export function createHistoryService({ db, store }: ServiceDeps) {
+  const service = {
+    /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
+    async history(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      beforeId?: number | null;
+      pageSize?: number;
+      audience?: "private" | "public";
+    }): Promise<HistoryPage> {
+      const input = parseInput(historyInput, raw);
+      return store.transaction(async (tx) => {
+        const { log, where } = await historyScope(db, tx, input);
+        const rows = await log.findMany({
+          where: { ...where, ...(input.beforeId ? { id: { lt: input.beforeId } } : {}) },
+          orderBy: { id: "desc" },
+          take: input.pageSize + 1,
+          select: entryFields,
+        });
+        const page = rows.slice(0, input.pageSize);
+        return {
+          entries: page.map(entryOf),
+          nextBeforeId: rows.length > input.pageSize ? (page.at(-1)?.id ?? null) : null,
+        };
+      });
+    },
+
+    /** What `/undo` would revert: the given event, or the actor's latest standing change. */
+    async undoCandidate(raw: { actor: Actor; eventId?: number | null }): Promise<HistoryEntry> {
+      const { actor, eventId } = parseInput(undoInput, raw);
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        const event = eventId
+          ? await visibleEvent(db, tx, actor, eventId)
+          : await readableLog(db, await memberViewer(tx, actor, campaign.id)).findFirst({
+              where: {
+                guildId: actor.guildId,
+                campaignId: campaign.id,
+                actorId: actor.userId,
+                changed: true,
+                undoneById: null,
+                undoesId: null,
+              },
+              orderBy: { id: "desc" },
+            });
+        if (!event) throw invalid("You have no change to undo here.");
+        return entryOf(event);
+      });
+    },
+
+    /**
+     * Reverts an event by a compensating event that restores the state before it. Players undo
+     * their own changes (rolls and tests only when the campaign allows it); GMs any change of the
+     * campaign. Refused, with the whole chain, when later changes depend on it, or when it was
+     * already undone.
+     */
+    async undo(raw: { actor: Actor; eventId: number }): Promise<UndoResult> {
+      const { actor, eventId } = parseInput(undoInput, raw);
+      if (!eventId) throw invalid("Say which change to undo.");
+      return store.transaction(async (tx) => {
+        const { event, campaign } = await undoTarget(db, tx, actor, eventId);
+        await assertNoDependents(db, tx, actor, event);
+        return revert(db, tx, actor, campaign, event);
+      });
+    },
+
+    /**
+     * Undoes the chain of later changes that depend on the event, newest first, then the event,
+     * all in one transaction. `newestId` and `size` are the chain the actor was shown: a chain
+     * that changed since is refused, as is one holding a change the actor may not undo.
+     */
+    async undoBackTo(raw: {
+      actor: Actor;
+      eventId: number;
+      newestId: number;
+      size: number;
+    }): Promise<UndoResult[]> {
+      const { actor, eventId, newestId, size } = parseInput(undoBackInput, raw);
+      return store.transaction(async (tx) => {
+        const { event, campaign } = await undoTarget(db, tx, actor, eventId);
+        const chain = await undoChain(db, tx, actor, event);
+        if (chain.ids.length !== size || chain.ids.at(-1) !== newestId) {
+          throw new UndoRefusedError({ kind: "chain-changed", eventId });
+        }
+        if (chain.notYours.length) throw blockedBy(eventId, chain);
+        const results = [];
+        for (const id of [...chain.ids].reverse()) {
+          const later = await db.event.findFirstOrThrow({ where: { id, guildId: actor.guildId } });
+          results.push(
+            await revert(db, tx, actor, await resolveCampaign(tx, actor, later.campaignId), later),
+          );
+        }
+        results.push(await revert(db, tx, actor, campaign, event));
+        return results;
+      });
+    },
+  };
+
+  /** The event to undo, after the checks every undo makes first. */
+  async function undoTarget(db: Tx, tx: StoreTx, actor: Actor, eventId: number) {
+    const event = await visibleEvent(db, tx, actor, eventId);
+    if (!event) throw notFound("That change");
+    if (event.undoesId !== null)
+      throw invalid("An undo can't be undone; make the change again instead.");
+    if (event.undoneById !== null) throw conflict("That change was already undone.");
+    if (!event.changed || !event.before || !event.after) {
+      throw invalid(`That entry ${NOTHING_TO_UNDO}`);
+    }
+    const campaign = await resolveCampaign(tx, actor, event.campaignId);
+    await assertMayUndo(tx, actor, campaign, event);
+    return { event, campaign };
+  }
+
+  return service;
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

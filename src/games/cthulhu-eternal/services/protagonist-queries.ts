@@ -1,0 +1,296 @@
+import type { StoreTx } from "../../../store/store.js";
+import { z } from "zod";
+import { conditionsOf, type Condition } from "../rules/conditions.js";
+import { resourceCheckBoxes } from "../rules/resources.js";
+import { damageBonus, recoverySanity } from "../rules/derived.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { resolveProtagonist } from "./active-protagonist.js";
+import { isGm, resolveCampaign } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { notFound } from "./errors.js";
+import { maxSanOf } from "./protagonist-edit.js";
+import { readTarget } from "./protagonist-target.js";
+import type { ProtagonistSnapshot, ProtagonistStatus } from "./snapshot.js";
+import { parseInput, recordId, snowflake } from "./validation.js";
+
+/** Discord shows at most 25 autocomplete choices. */
+export const AUTOCOMPLETE_LIMIT = 25;
+
+const query = z.string().trim().max(100).default("");
+
+const listInput = z.object({
+  actor: actorSchema,
+  campaignId: recordId.nullish(),
+  ownerId: snowflake.nullish(),
+  includeInactive: z.boolean().default(false),
+});
+
+const getInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
+
+const searchInput = z.object({
+  actor: actorSchema,
+  campaignId: recordId.nullish(),
+  query,
+  mine: z.boolean().default(false),
+});
+
+const skillsInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish(), query });
+
+const bondsInput = skillsInput.extend({ includeBroken: z.boolean().default(false) });
+
+export interface ProtagonistSummary {
+  id: string;
+  name: string;
+  ownerId: string;
+  status: ProtagonistStatus;
+  archetype: string;
+  hp: number;
+  hpMax: number;
+  wp: number;
+  wpMax: number;
+  san: number;
+  /** Unconscious, dead, insane, exhausted, adapted…, most serious first. */
+  conditions: Condition[];
+}
+
+export interface ProtagonistChoice {
+  id: string;
+  name: string;
+  ownerId: string;
+  status: ProtagonistStatus;
+}
+
+export interface SkillOption {
+  id: string;
+  name: string;
+  rating: number;
+  failureMarked: boolean;
+}
+
+export interface BondOption {
+  id: string;
+  name: string;
+  kind: "individual" | "community";
+  score: number;
+  crossedOff: boolean;
+}
+
+export interface ProtagonistView {
+  protagonist: ProtagonistSnapshot;
+  campaign: { id: string; name: string };
+  /** What the sheet shows but does not store. */
+  derived: {
+    maxSan: number;
+    recoverySan: number;
+    damageBonus: number;
+    resourceCheckBoxes: number;
+  };
+  /** Unconscious, dead, insane, exhausted, adapted…, most serious first. */
+  conditions: Condition[];
+  /** Whether the viewer may change it (its player or a GM). */
+  canEdit: boolean;
+}
+
+const status = (s: string) => s as ProtagonistStatus;
+
+/** Rows read when the query holds a LIKE wildcard and the match is finished in code. */
+const WILDCARD_SCAN = 200;
+
+/**
+ * Prisma hands `contains` to SQL LIKE without escaping, so "%" and "_" would match anything.
+ * The literal pieces between them still filter (and use) the database; a query that had any is
+ * then matched exactly in code, over a bounded number of rows.
+ */
+function likePieces(query: string): { pieces: string[]; exact: boolean } {
+  const pieces = query.split(/[%_]/).filter((p) => p !== "");
+  return { pieces, exact: !/[%_]/.test(query) };
+}
+
+function finish<T extends { name: string }>(rows: T[], query: string, exact: boolean): T[] {
+  if (exact) return rows;
+  const wanted = query.toLowerCase();
+  return rows.filter((r) => r.name.toLowerCase().includes(wanted)).slice(0, AUTOCOMPLETE_LIMIT);
+}
+
+/**
+ * The read side: sheets, lists and autocomplete. Any member of the guild may read any sheet of
+ * the guild's campaigns; every query carries the guild (and campaign) so nothing crosses guilds.
+ */
+export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+  return {
+    /** The campaign's Protagonists (active ones unless asked), by name. */
+    async list(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      ownerId?: string | null;
+      includeInactive?: boolean;
+    }): Promise<ProtagonistSummary[]> {
+      const input = parseInput(listInput, raw);
+      return store.read(async (tx) => {
+        const campaign = await resolveCampaign(tx, input.actor, input.campaignId);
+        const rows = await db.protagonist.findMany({
+          where: {
+            guildId: input.actor.guildId,
+            campaignId: campaign.id,
+            ...(input.ownerId ? { ownerId: input.ownerId } : {}),
+            ...(input.includeInactive ? {} : { status: "active" }),
+          },
+          orderBy: { name: "asc" },
+          select: {
+            id: true,
+            name: true,
+            ownerId: true,
+            status: true,
+            archetype: true,
+            hp: true,
+            hpMax: true,
+            wp: true,
+            wpMax: true,
+            san: true,
+            exhausted: true,
+            temporarilyInsane: true,
+            adaptedViolence: true,
+            adaptedHelplessness: true,
+          },
+        });
+        return rows.map(
+          ({ exhausted, temporarilyInsane, adaptedViolence, adaptedHelplessness, ...r }) => ({
+            ...r,
+            status: status(r.status),
+            conditions: conditionsOf({
+              ...r,
+              status: status(r.status),
+              exhausted,
+              temporarilyInsane,
+              adaptation: {
+                violence: { adapted: adaptedViolence },
+                helplessness: { adapted: adaptedHelplessness },
+              },
+            }),
+          }),
+        );
+      });
+    },
+
+    /** One sheet: the one named, else the actor's active Protagonist here. */
+    async get(raw: { actor: Actor; protagonistId?: string | null }): Promise<ProtagonistView> {
+      const { actor, protagonistId } = parseInput(getInput, raw);
+      return store.read(async (tx) => {
+        const { campaign, protagonist } = await readTarget(tx, actor, protagonistId);
+        const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
+        return {
+          protagonist,
+          campaign: { id: campaign.id, name: campaign.name },
+          derived: {
+            maxSan: maxSanOf(protagonist),
+            recoverySan: recoverySanity(protagonist.stats.POW, unnatural),
+            damageBonus: damageBonus(protagonist.stats.STR),
+            resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
+          },
+          conditions: conditionsOf(protagonist),
+          canEdit:
+            protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId)),
+        };
+      });
+    },
+
+    /**
+     * Autocomplete: Protagonists of the current campaign whose name contains the query. The
+     * filter and the limit run in SQL (LIKE is case-insensitive for ASCII in SQLite); the
+     * (campaignId, name) unique index serves the campaign filter and the name order.
+     */
+    async search(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      query: string;
+      mine?: boolean;
+    }): Promise<ProtagonistChoice[]> {
+      const input = parseInput(searchInput, raw);
+      const { actor } = input;
+      return store.read(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        const { pieces, exact } = likePieces(input.query);
+        const rows = await db.protagonist.findMany({
+          where: {
+            campaignId: campaign.id,
+            guildId: actor.guildId,
+            ...(input.mine ? { ownerId: actor.userId } : {}),
+            AND: pieces.map((piece) => ({ name: { contains: piece } })),
+          },
+          orderBy: { name: "asc" },
+          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
+          select: { id: true, name: true, ownerId: true, status: true },
+        });
+        return finish(rows, input.query, exact).map((r) => ({ ...r, status: status(r.status) }));
+      });
+    },
+
+    /** Autocomplete: a Protagonist's skills whose name contains the query. */
+    async skillsOf(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      query: string;
+    }): Promise<SkillOption[]> {
+      const input = parseInput(skillsInput, raw);
+      return store.read(async (tx) => {
+        const protagonistId = await targetId(tx, input.actor, input.protagonistId);
+        const { pieces, exact } = likePieces(input.query);
+        // `key` is the lower-cased name, so lower-casing the query makes this case-insensitive
+        // beyond ASCII too.
+        const rows = await db.skill.findMany({
+          where: {
+            protagonistId,
+            AND: pieces.map((piece) => ({ key: { contains: piece.toLowerCase() } })),
+          },
+          orderBy: { name: "asc" },
+          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
+          select: { id: true, name: true, rating: true, failureMarked: true },
+        });
+        return finish(rows, input.query, exact);
+      });
+    },
+
+    /** Autocomplete: a Protagonist's Bonds (standing ones unless asked) matching the query. */
+    async bondsOf(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      query: string;
+      includeBroken?: boolean;
+    }): Promise<BondOption[]> {
+      const input = parseInput(bondsInput, raw);
+      return store.read(async (tx) => {
+        const protagonistId = await targetId(tx, input.actor, input.protagonistId);
+        const { pieces, exact } = likePieces(input.query);
+        const rows = await db.bond.findMany({
+          where: {
+            protagonistId,
+            ...(input.includeBroken ? {} : { crossedOff: false }),
+            AND: pieces.map((piece) => ({ name: { contains: piece } })),
+          },
+          orderBy: { createdAt: "asc" },
+          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
+          select: { id: true, name: true, kind: true, score: true, crossedOff: true },
+        });
+        return finish(rows, input.query, exact).map((b) => ({
+          ...b,
+          kind: b.kind === "community" ? "community" : "individual",
+        }));
+      });
+    },
+  };
+
+  /** The Protagonist an autocomplete is for, checked to be of the actor's guild. */
+  async function targetId(tx: StoreTx, actor: Actor, protagonistId: string | null | undefined) {
+    if (protagonistId) {
+      // Only the id is needed: skip loading the whole sheet, keep the guild check.
+      const row = await db.protagonist.findFirst({
+        where: { id: protagonistId, guildId: actor.guildId },
+        select: { id: true },
+      });
+      if (!row) throw notFound("That Protagonist");
+      return row.id;
+    }
+    const campaign = await resolveCampaign(tx, actor);
+    return (await resolveProtagonist(tx, actor, campaign)).id;
+  }
+}

@@ -1,0 +1,84 @@
+/** What the Protagonist services share: the campaign reference, unique names, the first selection. */
+import { z } from "zod";
+import { Prisma, type Campaign } from "../../../generated/prisma/client.js";
+import { actorSchema } from "../../../core/access/actor.js";
+import { CAMPAIGN_WIDE } from "./active-protagonist.js";
+import { conflict } from "./errors.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import type { Tx } from "./deps.js";
+import { recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
+
+export const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
+
+/**
+ * Names are unique per campaign. The database index is exact; this check also catches names that
+ * differ only in letter case, which would be confusing in lists and autocomplete.
+ */
+export async function assertNameFree(
+  db: Tx,
+  campaign: Campaign,
+  name: string,
+  exceptId?: string,
+): Promise<void> {
+  const similar = await db.protagonist.findMany({
+    where: {
+      campaignId: campaign.id,
+      name: { contains: name },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
+    select: { name: true },
+  });
+  const clash = similar.find((p) => p.name.toLowerCase() === name.toLowerCase());
+  if (clash) throw nameTaken(campaign, clash.name);
+}
+
+function nameTaken(campaign: Campaign, name: string) {
+  return conflict(
+    `**${displayText(campaign.name)}** already has a Protagonist called **${displayText(name)}**. Choose another name.`,
+  );
+}
+
+/** Maps the unique-index error of a concurrent write with the same name to the same conflict. */
+export async function uniqueName<T>(
+  campaign: Campaign,
+  name: string,
+  write: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw nameTaken(campaign, name);
+    }
+    throw error;
+  }
+}
+
+/** A unique index refused the write: Prisma's P2002, or SQLite's own code from our statements. */
+function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === "P2002";
+  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/** Makes a new Protagonist its player's campaign-wide choice unless an active one is chosen. */
+export async function selectIfNone(db: Tx, protagonist: ProtagonistSnapshot): Promise<boolean> {
+  if (protagonist.status !== "active") return false;
+  const key = {
+    guildId: protagonist.guildId,
+    userId: protagonist.ownerId,
+    campaignId: protagonist.campaignId,
+    channelId: CAMPAIGN_WIDE,
+  };
+  const current = await db.activeProtagonist.findUnique({
+    where: { guildId_userId_campaignId_channelId: key },
+    select: { protagonist: { select: { status: true } } },
+  });
+  if (current?.protagonist.status === "active") return false;
+  await db.activeProtagonist.upsert({
+    where: { guildId_userId_campaignId_channelId: key },
+    create: { ...key, protagonistId: protagonist.id },
+    update: { protagonistId: protagonist.id },
+  });
+  return true;
+}

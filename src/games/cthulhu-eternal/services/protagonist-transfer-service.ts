@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { skillCatalog } from "../rules/creation/index.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { resolveCampaign } from "./campaign-access.js";
+import { campaignEra, creationContextOf } from "./custom-content.js";
+import type { ServiceDeps } from "./deps.js";
+import { parseImport } from "./protagonist-import.js";
+import {
+  assertNameFree,
+  campaignRef,
+  selectIfNone,
+  uniqueName,
+} from "./protagonist-service-shared.js";
+import { readTarget } from "./protagonist-target.js";
+import { insertImported, toExport, type ProtagonistExport } from "./protagonist-transfer.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import { displayName, parseInput, recordId } from "./validation.js";
+
+const protagonistRef = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
+
+const importInput = campaignRef.extend({
+  json: z.string(),
+  /** Import under another name (e.g. when the campaign already has one of that name). */
+  name: displayName.nullish(),
+});
+
+export interface ImportResult {
+  protagonist: ProtagonistSnapshot;
+  selected: boolean;
+  eventId: number;
+}
+
+/** A sheet exported as a versioned JSON document, and such a document imported as a new Protagonist. */
+export function createProtagonistTransferService({ db, store }: ServiceDeps) {
+  return {
+    /** The sheet as a versioned JSON document (no database ids, guild or owner). */
+    async exportJson(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+    }): Promise<ProtagonistExport> {
+      const { actor, protagonistId } = parseInput(protagonistRef, raw);
+      return store.transaction(async (tx) => {
+        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const row = await db.protagonist.findFirst({
+          where: { id: protagonist.id, guildId: actor.guildId },
+          select: { creation: true },
+        });
+        return toExport(protagonist, row?.creation ?? null);
+      });
+    },
+
+    /** A new Protagonist of the actor, in the current campaign, from an exported document. */
+    async importJson(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      json: string;
+      name?: string | null;
+    }): Promise<ImportResult> {
+      const input = parseInput(importInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        const { sheet, creation } = parseImport(input.json, {
+          catalog: skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
+          name: input.name,
+        });
+        await assertNameFree(db, campaign, sheet.name);
+        const protagonist = await uniqueName(campaign, sheet.name, () =>
+          insertImported(
+            db,
+            { guildId: actor.guildId, campaignId: campaign.id, ownerId: actor.userId },
+            sheet,
+            creation,
+          ),
+        );
+        const selected = await selectIfNone(db, protagonist);
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "protagonist-import",
+          sessionNumber: campaign.sessionNumber,
+          // The document itself can be 100 kB; the new Protagonist holds it all anyway.
+          input: { name: sheet.name, bytes: Buffer.byteLength(input.json, "utf8") },
+          summary: `imported ${sheet.name} (${sheet.archetype})`,
+          concerns: [protagonist.id],
+        });
+        return { protagonist, selected, eventId };
+      });
+    },
+  };
+}

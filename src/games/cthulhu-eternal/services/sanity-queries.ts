@@ -1,0 +1,238 @@
+import type { StoreTx } from "../../../store/store.js";
+import { z } from "zod";
+import { newConditions, type Condition } from "../rules/conditions.js";
+import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { isGm } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { invalid, isServiceError, notFound } from "./errors.js";
+import { assertNoLaterChange } from "./event-dependencies.js";
+import { memberViewer, type EventViewer } from "./event-visibility.js";
+import { chosenReaction } from "./sanity-episodes.js";
+import { readTarget } from "./protagonist-target.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist } from "./lookups.js";
+import type { Tx } from "./deps.js";
+import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
+
+const statusInput = z.object({ actor: actorSchema, eventId: z.number().int().positive() });
+const latestInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
+const groupInput = z.object({
+  actor: actorSchema,
+  firstEventId: z.number().int().positive(),
+  size: z.number().int().min(1).max(25),
+});
+
+/** A group SAN test as it stands now: who called it, and each test's status. */
+export interface GroupSanTestStatus {
+  gmId: string;
+  statuses: SanTestStatus[];
+}
+
+/** A Bond a projection may draw on, with its score before the SAN test. */
+export interface ProjectableBond {
+  id: string;
+  name: string;
+  kind: "individual" | "community";
+  score: number;
+}
+
+/** Where one SAN test stands now, for the buttons under its result. */
+export interface SanTestStatus {
+  /** The SAN test's event. */
+  eventId: number;
+  protagonist: { id: string; name: string; ownerId: string };
+  /** Whether the actor is its player or a GM of its campaign (who may press its buttons). */
+  canAct: boolean;
+  /** The resolution that stands: the projected one once the loss was projected. */
+  result: SanityTestResult;
+  /** The projection's event, once projected. */
+  projectionEventId: number | null;
+  /** Why the loss cannot be projected now (for the player), or null when it can. */
+  projectionRefusal: string | null;
+  /** Standing Bonds before the test: a projection re-resolves from that state. */
+  bonds: ProjectableBond[];
+  /** The reaction chosen for the test's episode of temporary insanity, once chosen. */
+  reaction: InsanityReaction | null;
+  /** Whether the Protagonist's episode of temporary insanity is still open. */
+  episodeOpen: boolean;
+  /** Conditions the test (and its projection) newly caused. */
+  conditions: Condition[];
+}
+
+/**
+ * Read-only views of SAN tests for the bot's buttons: who may press them, and whether the loss
+ * can still be projected. `sanity.project` checks all of this again when it writes.
+ */
+export function createSanityQueries({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+  return {
+    /** One SAN test of this guild by its event id. */
+    async sanTestStatus(raw: { actor: Actor; eventId: number }): Promise<SanTestStatus> {
+      const { actor, eventId } = parseInput(statusInput, raw);
+      return store.transaction(async (tx) => statusOf(db, tx, actor, eventId));
+    },
+
+    /**
+     * A GM's group test (its tests are logged with consecutive ids, each marked with the
+     * group's size) as it stands now, projections included.
+     */
+    async groupSanTestStatus(raw: {
+      actor: Actor;
+      firstEventId: number;
+      size: number;
+    }): Promise<GroupSanTestStatus> {
+      const { actor, firstEventId, size } = parseInput(groupInput, raw);
+      return store.transaction(async (tx) => {
+        const events = await db.event.findMany({
+          where: {
+            guildId: actor.guildId,
+            kind: "san-test",
+            id: { gte: firstEventId, lt: firstEventId + size },
+          },
+          orderBy: { id: "asc" },
+          select: { id: true, actorId: true, input: true },
+        });
+        const inGroup = events.filter(
+          (e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size,
+        );
+        const first = inGroup[0];
+        if (!first || inGroup.length !== size) throw notFound("That group SAN test");
+        const statuses: SanTestStatus[] = [];
+        for (const event of inGroup) statuses.push(await statusOf(db, tx, actor, event.id));
+        return { gmId: first.actorId, statuses };
+      });
+    },
+
+    /**
+     * The latest SAN test of a Protagonist (the named one, else the actor's active one): the only
+     * one that can still be projected, since projecting needs nothing changed since.
+     */
+    async latestSanTest(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+    }): Promise<SanTestStatus> {
+      const { actor, protagonistId } = parseInput(latestInput, raw);
+      return store.transaction(async (tx) => {
+        const { protagonist } = await readTarget(tx, actor, protagonistId);
+        const latest = await db.event.findFirst({
+          where: {
+            guildId: actor.guildId,
+            kind: "san-test",
+            undoneById: null,
+            targets: { some: { protagonistId: protagonist.id } },
+          },
+          orderBy: { id: "desc" },
+          select: { id: true },
+        });
+        if (!latest)
+          throw invalid(`**${displayText(protagonist.name)}** has no SAN test to project.`);
+        return statusOf(db, tx, actor, latest.id);
+      });
+    },
+  };
+}
+
+async function statusOf(
+  db: Tx,
+  tx: StoreTx,
+  actor: Actor,
+  eventId: number,
+): Promise<SanTestStatus> {
+  const event = await db.event.findFirst({
+    where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
+    include: { targets: { select: { protagonistId: true }, take: 1 } },
+  });
+  // A test that cost nothing (and so cannot be projected) is logged without snapshots.
+  const beforeTest = event?.before ? Object.values(storedSnapshots(event.before))[0] : undefined;
+  const testedId = beforeTest?.id ?? event?.targets[0]?.protagonistId;
+  if (!event?.dice || testedId === undefined) throw notFound("That SAN test");
+  const protagonist = await loadProtagonist(tx, actor.guildId, testedId);
+  const canAct =
+    protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId));
+  const projections = await db.event.findMany({
+    where: {
+      guildId: actor.guildId,
+      kind: "san-projection",
+      undoneById: null,
+      id: { gt: eventId },
+      targets: { some: { protagonistId: protagonist.id } },
+    },
+    orderBy: { id: "asc" },
+    select: { id: true, input: true, dice: true, after: true },
+  });
+  const projection = projections.find(
+    (p) => (p.input as { sanEventId?: number } | null)?.sanEventId === eventId,
+  );
+  const original = event.dice as unknown as SanityTestResult;
+  const result = projection?.dice ? (projection.dice as unknown as SanityTestResult) : original;
+  return {
+    eventId,
+    protagonist: { id: protagonist.id, name: protagonist.name, ownerId: protagonist.ownerId },
+    canAct,
+    result,
+    projectionEventId: projection?.id ?? null,
+    projectionRefusal: await projectionRefusal(
+      db,
+      actor,
+      await memberViewer(tx, actor, protagonist.campaignId),
+      {
+        eventId,
+        undone: event.undoneById !== null,
+        projected: projection !== undefined,
+        projectable: original.projectable,
+        protagonistId: protagonist.id,
+      },
+    ),
+    bonds: (beforeTest?.bonds ?? [])
+      .filter((b) => !b.crossedOff)
+      .map((b) => ({ id: b.id, name: b.name, kind: b.kind, score: b.score })),
+    reaction: await chosenReaction(tx, actor.guildId, eventId),
+    episodeOpen: protagonist.temporarilyInsane,
+    conditions: causedConditions(beforeTest, projection?.after ?? event.after, protagonist.id),
+  };
+}
+
+/** What a test (or its projection) newly caused, from the snapshots it logged. */
+function causedConditions(
+  beforeTest: ProtagonistSnapshot | undefined,
+  afterJson: unknown,
+  protagonistId: string,
+): Condition[] {
+  const after = storedSnapshots(afterJson)[protagonistId];
+  return beforeTest && after ? newConditions(beforeTest, after) : [];
+}
+
+/** The same checks, in the same order, as `sanity.project`, as a message instead of an error. */
+async function projectionRefusal(
+  db: Tx,
+  actor: Actor,
+  viewer: EventViewer,
+  test: {
+    eventId: number;
+    undone: boolean;
+    projected: boolean;
+    projectable: boolean;
+    protagonistId: string;
+  },
+): Promise<string | null> {
+  if (test.undone) return "That SAN test was undone.";
+  if (test.projected) return "That SAN loss has already been projected onto a Bond.";
+  if (!test.projectable) {
+    return "That SAN loss can't be projected: projecting needs SAN lost, WP to spend and a standing Bond.";
+  }
+  try {
+    await assertNoLaterChange(
+      db,
+      viewer,
+      actor.guildId,
+      test.protagonistId,
+      test.eventId,
+      "project that SAN loss",
+    );
+  } catch (error) {
+    if (isServiceError(error)) return error.userMessage;
+    throw error;
+  }
+  return null;
+}

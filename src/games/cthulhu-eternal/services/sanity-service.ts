@@ -1,0 +1,307 @@
+import { z } from "zod";
+import { mapInOrder } from "./in-order.js";
+import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
+import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
+import { newConditions, type Condition } from "../rules/conditions.js";
+import { THREAT_TYPES } from "../rules/types.js";
+import { actorSchema, type Actor } from "../../../core/access/actor.js";
+import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
+import type { ServiceDeps } from "./deps.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { assertNoLaterChange } from "./event-dependencies.js";
+import { memberViewer } from "./event-visibility.js";
+import { readTarget } from "./protagonist-target.js";
+import {
+  brokenBondRef,
+  brokenBondToTest,
+  createBrokenBondTests,
+  type BrokenBondRef,
+} from "./broken-bond-test.js";
+import { createSanityEpisodes } from "./sanity-episodes.js";
+import { createSanityQueries } from "./sanity-queries.js";
+import { sanityStateOf, withSanityState } from "./sanity-state.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
+import { findBond } from "./lookups.js";
+import { loadProtagonist } from "./lookups.js";
+import { parseInput, recordId } from "./validation.js";
+import { displayText } from "./display-text.js";
+
+const sanTestInput = z.object({
+  actor: actorSchema,
+  /** Empty or absent: the caller's active Protagonist. Several: a GM's group test. */
+  protagonistIds: z.array(recordId).max(25).default([]),
+  loss: z.string().trim().min(1).max(60),
+  threat: z.enum(THREAT_TYPES),
+  source: z.string().trim().max(200).nullish(),
+  /** A GM's test of the whole party: one summary, whose tests are logged one after another. */
+  group: z.boolean().default(false),
+  /** A GM's Helplessness test for a broken Bond: once per broken Bond. */
+  brokenBond: brokenBondRef.nullish(),
+});
+
+const projectInput = z.object({
+  actor: actorSchema,
+  eventId: z.number().int().positive(),
+  bondId: recordId,
+});
+
+const repressInput = z.object({
+  actor: actorSchema,
+  protagonistId: recordId.nullish(),
+  bondId: recordId,
+  episode: z.string().trim().max(200).nullish(),
+});
+
+export interface SanTestOutcome {
+  protagonist: { id: string; name: string; ownerId: string };
+  result: SanityTestResult;
+  eventId: number;
+  /** Conditions the test (or its projection) newly caused: WP 0 unconscious, insanity… */
+  conditions: Condition[];
+}
+
+interface StoredSanInput {
+  loss: string;
+  threat: string;
+  source: string | null;
+  /** Set on each test of a group: how many tests the group logged, with consecutive ids. */
+  group?: { size: number };
+  /** The broken Bond a GM's Helplessness test was for. */
+  brokenBond?: BrokenBondRef;
+}
+
+export function createSanityService({ db, store, rng }: ServiceDeps) {
+  return {
+    ...createSanityQueries({ db, store }),
+    ...createSanityEpisodes({ store }),
+    ...createBrokenBondTests({ store }),
+
+    /** SAN test for one Protagonist, or for several at once (a GM's group test). */
+    async sanTest(raw: {
+      actor: Actor;
+      protagonistIds?: string[];
+      loss: string;
+      threat: (typeof THREAT_TYPES)[number];
+      source?: string | null;
+      group?: boolean;
+      brokenBond?: BrokenBondRef | null;
+    }): Promise<SanTestOutcome[]> {
+      const input = parseInput(sanTestInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const ids = [...new Set(input.protagonistIds)];
+        // Each test belongs to its Protagonist's campaign (rules, session, GMs), whatever the channel.
+        const broken = input.brokenBond
+          ? await brokenBondToTest(tx, actor, input.brokenBond)
+          : undefined;
+        const targets = broken
+          ? [broken]
+          : ids.length
+            ? await mapInOrder(ids, (id) => readTarget(tx, actor, id))
+            : [await readTarget(tx, actor)];
+        const outcomes: SanTestOutcome[] = [];
+        for (const { campaign, protagonist: before } of targets) {
+          const options = ruleOptionsOf(campaign);
+          await assertCanActOn(tx, actor, before);
+          if (before.status !== "active") {
+            throw invalid(
+              `**${displayText(before.name)}** is ${before.status} and takes no more SAN tests.`,
+            );
+          }
+          const source = input.source ?? null;
+          const result = sanityTest(
+            sanityStateOf(before),
+            { loss: input.loss, threat: input.threat, source },
+            options,
+            rng,
+          );
+          const after = withSanityState(
+            before,
+            result.after,
+            result.permanentInsanity,
+            input.threat,
+          );
+          // A new episode opens; one already open goes on (README, Sanity).
+          after.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
+          const changed = await tx.protagonists.write(before, after);
+          // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
+          // One that can still be projected keeps them, since projecting starts from `before`.
+          const logged = changed || result.projectable;
+          const stored: StoredSanInput = {
+            loss: result.sanLoss.notation,
+            threat: input.threat,
+            source,
+            ...(input.group ? { group: { size: targets.length } } : {}),
+            ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
+          };
+          const eventId = await tx.events.append({
+            guildId: actor.guildId,
+            campaignId: campaign.id,
+            actorId: actor.userId,
+            kind: "san-test",
+            sessionNumber: campaign.sessionNumber,
+            input: stored,
+            dice: result,
+            summary: `${before.name}: SAN test (${input.threat}, ${result.sanLoss.notation}) lost ${result.lost}, SAN ${before.san} → ${after.san}`,
+            changes: logged ? [{ before, after }] : [],
+            concerns: [before.id],
+          });
+          outcomes.push({
+            protagonist: { id: before.id, name: before.name, ownerId: before.ownerId },
+            result,
+            eventId,
+            conditions: newConditions(before, after),
+          });
+        }
+        return outcomes;
+      });
+    },
+
+    /**
+     * Projects the loss of an earlier SAN test onto a Bond: the test is resolved again from the
+     * state before it, with the loss reduced. Only right after the test (nothing changed since)
+     * and only once — a second press of the button is refused.
+     */
+    async project(raw: { actor: Actor; eventId: number; bondId: string }): Promise<SanTestOutcome> {
+      const { actor, eventId, bondId } = parseInput(projectInput, raw);
+      return store.transaction(async (tx) => {
+        const event = await db.event.findFirst({
+          where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
+        });
+        if (!event?.before || !event.dice) throw notFound("That SAN test");
+        if (event.undoneById !== null) throw conflict("That SAN test was undone.");
+        const previous = event.dice as unknown as SanityTestResult;
+        const beforeTest = Object.values(storedSnapshots(event.before))[0];
+        if (!beforeTest) throw notFound("That SAN test");
+        const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);
+        await assertCanActOn(tx, actor, current);
+        const already = await db.event.findFirst({
+          where: {
+            guildId: actor.guildId,
+            kind: "san-projection",
+            undoneById: null,
+            targets: { some: { protagonistId: current.id } },
+            id: { gt: eventId },
+          },
+          select: { input: true },
+        });
+        if (already && (already.input as { sanEventId?: number } | null)?.sanEventId === eventId) {
+          throw conflict("That SAN loss has already been projected onto a Bond.");
+        }
+        await assertNoLaterChange(
+          db,
+          await memberViewer(tx, actor, current.campaignId),
+          actor.guildId,
+          current.id,
+          eventId,
+          "project that SAN loss",
+        );
+        const campaign = await resolveCampaign(tx, actor, current.campaignId);
+        const result = projectSanityTest(
+          sanityStateOf(beforeTest),
+          previous,
+          bondId,
+          ruleOptionsOf(campaign),
+          rng,
+        );
+        const after = withSanityState(
+          beforeTest,
+          result.after,
+          result.permanentInsanity,
+          previous.threat,
+        );
+        after.temporarilyInsane = beforeTest.temporarilyInsane || result.temporaryInsanity;
+        const restored = reconcileDisorders(beforeTest, current, after);
+        await tx.protagonists.write(current, restored);
+        const projectionEventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "san-projection",
+          sessionNumber: campaign.sessionNumber,
+          input: { sanEventId: eventId, bondId },
+          dice: result,
+          summary: `${current.name}: projected onto ${result.projection?.bondName ?? "a Bond"}, SAN loss ${result.rolledLoss} → ${result.loss}`,
+          changes: [{ before: current, after: restored }],
+        });
+        return {
+          protagonist: { id: current.id, name: current.name, ownerId: current.ownerId },
+          result,
+          eventId: projectionEventId,
+          conditions: newConditions(beforeTest, restored),
+        };
+      });
+    },
+
+    /** Repress insanity by drawing on a Bond: 1D4 WP and Bond, then a SAN test. */
+    async repress(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+      bondId: string;
+      episode?: string | null;
+    }): Promise<{
+      protagonist: { id: string; name: string };
+      result: RepressionResult;
+      eventId: number;
+      conditions: Condition[];
+    }> {
+      const input = parseInput(repressInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const { campaign, protagonist: before } = await readTarget(tx, actor, input.protagonistId);
+        await assertCanActOn(tx, actor, before);
+        const bond = findBond(before, input.bondId);
+        const result = repressInsanity(
+          sanityStateOf(before),
+          { bondId: bond.id, episode: input.episode ?? null },
+          ruleOptionsOf(campaign),
+          rng,
+        );
+        const after = withSanityState(before, result.after, false);
+        // A repressed episode is over.
+        after.temporarilyInsane = before.temporarilyInsane && !result.repressed;
+        await tx.protagonists.write(before, after);
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          kind: "repress",
+          sessionNumber: campaign.sessionNumber,
+          input: { bondId: bond.id, episode: input.episode ?? null },
+          dice: result,
+          summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
+          changes: [{ before, after }],
+        });
+        return {
+          protagonist: { id: before.id, name: before.name },
+          result,
+          eventId,
+          conditions: newConditions(before, after),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * The projection re-resolves from the state before the test, so new disorder rows get new ids;
+ * keep the ids the first resolution created where the same disorder still results.
+ */
+function reconcileDisorders(
+  beforeTest: ProtagonistSnapshot,
+  current: ProtagonistSnapshot,
+  after: ProtagonistSnapshot,
+): ProtagonistSnapshot {
+  const created = current.disorders.filter((d) => !beforeTest.disorders.some((b) => b.id === d.id));
+  const fresh = after.disorders.filter((d) => !beforeTest.disorders.some((b) => b.id === d.id));
+  const kept = fresh.map((d, i) => created[i] ?? d);
+  return {
+    ...after,
+    disorders: [
+      ...after.disorders.filter((d) => beforeTest.disorders.some((b) => b.id === d.id)),
+      ...kept,
+    ],
+  };
+}
+
+export type SanityService = ReturnType<typeof createSanityService>;

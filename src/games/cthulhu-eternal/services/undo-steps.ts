@@ -1,0 +1,177 @@
+import type { Campaign } from "../../../store/types.js";
+import type { Actor } from "../../../core/access/actor.js";
+import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
+import { conflict } from "./errors.js";
+import { dependentChain } from "./event-dependencies.js";
+import { asVisibility, EVERYONE, memberViewer, readableLog } from "./event-visibility.js";
+import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
+import { loadProtagonist } from "./lookups.js";
+import type { Tx } from "./deps.js";
+import { displayText } from "./display-text.js";
+import {
+  undoForbiddenReason,
+  UndoRefusedError,
+  type ChainLink,
+  type UndoForbiddenReason,
+} from "./undo-policy.js";
+import type { StoreTx } from "../../../store/store.js";
+
+/** The stored event an undo reverts (as the log reads it). */
+export interface UndoableEvent {
+  id: number;
+  campaignId: string | null;
+  actorId: string;
+  kind: string;
+  summary: string;
+  visibility: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface UndoResult {
+  undoneEventId: number;
+  undoEventId: number;
+  summary: string;
+  protagonists: string[];
+  /** The undone change as the whole table may read it; null when it is hidden from some. */
+  publicSummary: string | null;
+}
+
+/** The later changes an undo of the event would have to undo first, and which the actor can't. */
+export interface UndoChain {
+  links: ChainLink[];
+  /** The real ids, oldest first (hidden ones included). */
+  ids: number[];
+  notYours: { id: number | null; reason: UndoForbiddenReason }[];
+}
+
+export async function assertMayUndo(
+  tx: StoreTx,
+  actor: Actor,
+  campaign: Campaign,
+  event: UndoableEvent,
+) {
+  const reason = await undoForbiddenReason(tx, actor, campaign, event);
+  if (reason) throw new UndoRefusedError({ kind: "forbidden", eventId: event.id, reason });
+}
+
+/** The dependent chain as the actor may read it: hidden changes keep no id or summary. */
+export async function undoChain(
+  db: Tx,
+  tx: StoreTx,
+  actor: Actor,
+  event: UndoableEvent,
+): Promise<UndoChain> {
+  const touched = Object.keys(storedSnapshots(event.before));
+  const chain = await dependentChain(db, actor.guildId, touched, event.id);
+  const links: ChainLink[] = [];
+  const ids = chain.map((change) => change.id);
+  const notYours: UndoChain["notYours"] = [];
+  for (const change of chain) {
+    const shown = await readableLog(db, await memberViewer(tx, actor, change.campaignId)).findFirst(
+      {
+        where: { id: change.id },
+        select: { summary: true },
+      },
+    );
+    if (!shown) {
+      links.push({ id: null, summary: null });
+      notYours.push({ id: null, reason: "someone-else" });
+      continue;
+    }
+    links.push({ id: change.id, summary: shown.summary });
+    const campaign = await resolveCampaign(tx, actor, change.campaignId);
+    const reason = await undoForbiddenReason(tx, actor, campaign, change);
+    if (reason) notYours.push({ id: change.id, reason });
+  }
+  return { links, ids, notYours };
+}
+
+/** Refuses, with the whole chain, when later standing changes depend on the event. */
+export async function assertNoDependents(
+  db: Tx,
+  tx: StoreTx,
+  actor: Actor,
+  event: UndoableEvent,
+): Promise<void> {
+  const chain = await undoChain(db, tx, actor, event);
+  if (chain.links.length) throw blockedBy(event.id, chain);
+}
+
+export function blockedBy(eventId: number, chain: UndoChain): UndoRefusedError {
+  return new UndoRefusedError({
+    kind: "blocked",
+    eventId,
+    chain: chain.links,
+    notYours: chain.notYours,
+    newestId: chain.ids.at(-1) ?? eventId,
+    size: chain.ids.length,
+  });
+}
+
+/**
+ * Writes the compensating event restoring the state before `event`, after checking that nothing
+ * changed its Protagonists since (the caller has checked the actor may undo it).
+ */
+export async function revert(
+  db: Tx,
+  tx: StoreTx,
+  actor: Actor,
+  campaign: Campaign,
+  event: UndoableEvent,
+): Promise<UndoResult> {
+  const before = storedSnapshots(event.before);
+  const after = storedSnapshots(event.after);
+  const changes = [];
+  for (const [id, snapshot] of Object.entries(before)) {
+    const current = await loadProtagonist(tx, actor.guildId, id);
+    // Someone else's change: a GM of its campaign, and of the Protagonist's.
+    if (event.actorId === actor.userId) await assertCanActOn(tx, actor, current);
+    else await assertGm(tx, actor, await resolveCampaign(tx, actor, current.campaignId));
+    if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
+      throw conflict(
+        `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
+      );
+    }
+    await tx.protagonists.write(current, snapshot);
+    changes.push({ before: current, after: snapshot });
+  }
+  const undoEventId = await tx.events.append({
+    guildId: actor.guildId,
+    campaignId: campaign.id,
+    actorId: actor.userId,
+    kind: "undo",
+    sessionNumber: campaign.sessionNumber,
+    input: { eventId: event.id },
+    summary: `undid #${event.id}: ${event.summary}`,
+    changes,
+    // Undoing a secret roll's failure mark is as secret as the roll.
+    visibility: asVisibility(event.visibility),
+  });
+  await db.event.update({ where: { id: undoEventId }, data: { undoesId: event.id } });
+  await db.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
+  const shown = await readableLog(db, EVERYONE).findFirst({
+    where: { id: event.id },
+    select: { summary: true },
+  });
+  return {
+    undoneEventId: event.id,
+    undoEventId,
+    summary: event.summary,
+    protagonists: changes.map((c) => c.after.name),
+    publicSummary: shown?.summary ?? null,
+  };
+}
+
+/** Snapshot fields that matter for "nothing changed since"; disorder ids/cure dates vary. */
+function comparable(s: ProtagonistSnapshot | undefined): unknown {
+  if (!s) return null;
+  const byId = <T extends { id: string }>(items: T[]) =>
+    [...items].sort((a, b) => a.id.localeCompare(b.id));
+  return {
+    ...s,
+    skills: byId(s.skills),
+    bonds: byId(s.bonds),
+    disorders: s.disorders.map((d) => `${d.name}:${String(d.cured)}`).sort(),
+  };
+}

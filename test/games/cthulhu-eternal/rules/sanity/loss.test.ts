@@ -1,0 +1,502 @@
+import { describe, expect, it } from "vitest";
+import { isRulesError } from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
+import { scriptedRng } from "../../../../../src/core/rng.js";
+import {
+  isPendingDisorder,
+  pendingDisorder,
+  resolveSanLoss,
+  type SanityEvent,
+} from "../../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
+import { adaptation, guild, protagonist, sister, withOptions } from "./fixtures.js";
+
+const defaults = withOptions();
+const noDice = () => scriptedRng([]);
+
+function types(events: SanityEvent[]): string[] {
+  return events.map((event) => event.type);
+}
+
+describe("resolveSanLoss: SAN itself", () => {
+  it("takes the loss off SAN and reports it", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "unnatural", loss: 3 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(47);
+    expect(result.lost).toBe(3);
+    expect(result.loss).toBe(3);
+    expect(result.rolledLoss).toBe(3);
+    expect(result.events).toEqual([
+      { type: "san-lost", amount: 3, loss: 3, san: { before: 50, after: 47 } },
+    ]);
+    expect(result.temporaryInsanity).toBe(false);
+    expect(result.breakingPointReached).toBe(false);
+    expect(result.permanentInsanity).toBe(false);
+    expect(result.projection).toBeNull();
+    expect(result.source).toBeNull();
+  });
+
+  it("echoes the source", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "unnatural", loss: 1, source: "the thing in the cellar" },
+      defaults,
+      noDice(),
+    );
+    expect(result.source).toBe("the thing in the cellar");
+  });
+
+  it("a loss of 0 changes nothing", () => {
+    const before = protagonist({ adaptation: adaptation(1) });
+    const result = resolveSanLoss(before, { threat: "violence", loss: 0 }, defaults, noDice());
+    expect(result.after).toEqual(before);
+    expect(types(result.events)).toEqual(["san-lost"]);
+  });
+
+  it("never changes the before-state", () => {
+    const before = protagonist({ san: 41, adaptation: adaptation(2) });
+    const copy = structuredClone(before);
+    resolveSanLoss(before, { threat: "violence", loss: 1 }, defaults, scriptedRng([6]));
+    resolveSanLoss(before, { threat: "violence", loss: 9 }, defaults, noDice());
+    expect(before).toEqual(copy);
+  });
+
+  it("refuses a loss that is not a whole number of 0 or more", () => {
+    for (const loss of [-1, 1.5, Number.NaN]) {
+      expect(() =>
+        resolveSanLoss(protagonist(), { threat: "unnatural", loss }, defaults, noDice()),
+      ).toThrow(/whole number of 0 or more/);
+    }
+  });
+
+  it("refuses an unknown threat and a corrupt sheet with RulesErrors", () => {
+    const badThreat = () =>
+      resolveSanLoss(
+        protagonist(),
+        { threat: "gremlins" as "unnatural", loss: 1 },
+        defaults,
+        noDice(),
+      );
+    expect(badThreat).toThrow(/Unnatural, Violence or Helplessness/);
+    try {
+      resolveSanLoss(
+        protagonist({ san: -3 }),
+        { threat: "unnatural", loss: 1 },
+        defaults,
+        noDice(),
+      );
+      expect.unreachable();
+    } catch (error) {
+      expect(isRulesError(error) && error.code).toBe("invalid-sanity-state");
+    }
+    expect(() =>
+      resolveSanLoss(
+        protagonist({ adaptation: adaptation(4) }),
+        { threat: "unnatural", loss: 1 },
+        defaults,
+        noDice(),
+      ),
+    ).toThrow(/adaptation boxes must be 0 to 3/);
+  });
+});
+
+describe("resolveSanLoss: temporary insanity", () => {
+  it("5 SAN lost in one test is temporary insanity", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "unnatural", loss: 5 },
+      defaults,
+      noDice(),
+    );
+    expect(result.temporaryInsanity).toBe(true);
+    expect(result.events[1]).toMatchObject({ type: "temporary-insanity", lost: 5, threshold: 5 });
+  });
+
+  it("4 SAN lost is not", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "unnatural", loss: 4 },
+      defaults,
+      noDice(),
+    );
+    expect(result.temporaryInsanity).toBe(false);
+    expect(types(result.events)).toEqual(["san-lost"]);
+  });
+
+  it("follows the campaign's threshold", () => {
+    const strict = withOptions({ temporaryInsanityThreshold: 3 });
+    expect(
+      resolveSanLoss(protagonist(), { threat: "unnatural", loss: 3 }, strict, noDice())
+        .temporaryInsanity,
+    ).toBe(true);
+    expect(
+      resolveSanLoss(protagonist(), { threat: "unnatural", loss: 2 }, strict, noDice())
+        .temporaryInsanity,
+    ).toBe(false);
+  });
+});
+
+describe("resolveSanLoss: breaking point", () => {
+  it("SAN falling exactly to the breaking point counts", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "violence", loss: 10 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(40);
+    expect(result.breakingPointReached).toBe(true);
+    const event = result.events.find((e) => e.type === "breaking-point");
+    expect(event).toMatchObject({
+      type: "breaking-point",
+      threat: "violence",
+      disorder: "Disorder (Violence) — to be named by the GM",
+      breakingPoint: { before: 40, after: 30 },
+    });
+  });
+
+  it("one above the breaking point does not", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 44 }),
+      { threat: "unnatural", loss: 3 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(41);
+    expect(result.breakingPointReached).toBe(false);
+    expect(result.after.breakingPoint).toBe(40);
+    expect(result.after.disorders).toEqual([]);
+  });
+
+  it("below the breaking point: a pending disorder and the breaking point resets to SAN − POW", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 42, disorders: ["Insomnia"] }),
+      { threat: "helplessness", loss: 4 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(38);
+    expect(result.after.breakingPoint).toBe(28);
+    expect(result.after.disorders).toEqual(["Insomnia", pendingDisorder("helplessness")]);
+    expect(isPendingDisorder(result.after.disorders[1] ?? "")).toBe(true);
+    expect(isPendingDisorder("Insomnia")).toBe(false);
+  });
+
+  it("the reset breaking point never drops below 0", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 12, breakingPoint: 10 }),
+      { threat: "unnatural", loss: 4 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.breakingPoint).toBe(0);
+  });
+
+  it("temporary insanity and the breaking point can come together, in that order", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 44 }),
+      { threat: "unnatural", loss: 6 },
+      defaults,
+      noDice(),
+    );
+    expect(types(result.events)).toEqual(["san-lost", "temporary-insanity", "breaking-point"]);
+  });
+});
+
+describe("resolveSanLoss: SAN 0", () => {
+  it("SAN 0 is permanent insanity, superseding temporary insanity and the breaking point", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 6, breakingPoint: 0 }),
+      { threat: "violence", loss: 6 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(0);
+    expect(result.permanentInsanity).toBe(true);
+    expect(result.temporaryInsanity).toBe(false);
+    expect(result.breakingPointReached).toBe(false);
+    expect(types(result.events)).toEqual(["san-lost", "permanent-insanity"]);
+    expect(result.after.disorders).toEqual([]);
+  });
+
+  it("SAN never goes below 0: the loss stops there", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 3, breakingPoint: 0 }),
+      { threat: "unnatural", loss: 20 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(0);
+    expect(result.loss).toBe(20);
+    expect(result.lost).toBe(3);
+  });
+
+  it("a Protagonist already at SAN 0 loses nothing more and triggers nothing", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 0, breakingPoint: 0 }),
+      { threat: "unnatural", loss: 5 },
+      defaults,
+      noDice(),
+    );
+    expect(result.lost).toBe(0);
+    expect(types(result.events)).toEqual(["san-lost"]);
+  });
+
+  it("SAN above Max SAN (a stale sheet) is capped first, without counting as a loss", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 60, unnatural: 45, breakingPoint: 10, adaptation: adaptation(1) }),
+      { threat: "violence", loss: 0 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.san).toBe(54);
+    expect(result.lost).toBe(6);
+    expect(result.temporaryInsanity).toBe(false);
+    expect(result.after.adaptation.violence.boxes).toBe(1);
+    expect(result.events).toEqual([
+      {
+        type: "san-capped",
+        maxSan: 54,
+        san: { before: 60, after: 54 },
+        reason: "SAN can never exceed Max SAN 54 (99 − Unnatural 45).",
+      },
+      { type: "san-lost", amount: 0, loss: 0, san: { before: 54, after: 54 } },
+    ]);
+  });
+});
+
+describe("resolveSanLoss: adaptation boxes", () => {
+  it("ticks box 1, then 2, then 3 and adapts (Violence)", () => {
+    let state = protagonist({ san: 70, breakingPoint: 60 });
+    const first = resolveSanLoss(state, { threat: "violence", loss: 1 }, defaults, noDice());
+    expect(first.events[1]).toEqual({
+      type: "adaptation-box",
+      threat: "violence",
+      boxes: { before: 0, after: 1 },
+    });
+    state = first.after;
+    const second = resolveSanLoss(state, { threat: "violence", loss: 2 }, defaults, noDice());
+    expect(second.after.adaptation.violence).toEqual({ boxes: 2, adapted: false });
+    state = second.after;
+    const rng = scriptedRng([3]);
+    const third = resolveSanLoss(state, { threat: "violence", loss: 1 }, defaults, rng);
+    expect(rng.remaining()).toBe(0);
+    expect(third.after.adaptation.violence).toEqual({ boxes: 3, adapted: true });
+    expect(third.events[2]).toMatchObject({
+      type: "adapted",
+      threat: "violence",
+      costRoll: 3,
+      reusedRoll: false,
+    });
+  });
+
+  it("Helplessness has its own track; Unnatural has none", () => {
+    const helpless = resolveSanLoss(
+      protagonist({ adaptation: adaptation(1, 1) }),
+      { threat: "helplessness", loss: 2 },
+      defaults,
+      noDice(),
+    );
+    expect(helpless.after.adaptation).toEqual(adaptation(1, 2));
+    const unnatural = resolveSanLoss(
+      protagonist({ adaptation: adaptation(1, 1) }),
+      { threat: "unnatural", loss: 2 },
+      defaults,
+      noDice(),
+    );
+    expect(unnatural.after.adaptation).toEqual(adaptation(1, 1));
+    expect(types(unnatural.events)).toEqual(["san-lost"]);
+  });
+
+  it("no SAN lost, no box", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "violence", loss: 0 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.adaptation.violence.boxes).toBe(0);
+  });
+
+  it("an adapted track ticks no more and costs nothing more", () => {
+    const before = protagonist({ adaptation: adaptation(3, 0, { violence: true }) });
+    const result = resolveSanLoss(before, { threat: "violence", loss: 2 }, defaults, noDice());
+    expect(result.after.adaptation.violence).toEqual({ boxes: 3, adapted: true });
+    expect(types(result.events)).toEqual(["san-lost"]);
+  });
+
+  it("no box when the loss causes temporary insanity; the track is cleared by default", () => {
+    const result = resolveSanLoss(
+      protagonist({ adaptation: adaptation(2) }),
+      { threat: "violence", loss: 5 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.adaptation.violence).toEqual({ boxes: 0, adapted: false });
+    expect(types(result.events)).toEqual(["san-lost", "temporary-insanity", "adaptation-reset"]);
+    expect(result.events[2]).toMatchObject({ boxes: { before: 2, after: 0 } });
+  });
+
+  it("no box when the loss reaches the breaking point; the track is cleared by default", () => {
+    const result = resolveSanLoss(
+      protagonist({ san: 42, adaptation: adaptation(0, 2) }),
+      { threat: "helplessness", loss: 2 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.adaptation.helplessness).toEqual({ boxes: 0, adapted: false });
+    expect(types(result.events)).toEqual(["san-lost", "breaking-point", "adaptation-reset"]);
+  });
+
+  it("only the threat's own track is cleared", () => {
+    const result = resolveSanLoss(
+      protagonist({ adaptation: adaptation(2, 2) }),
+      { threat: "violence", loss: 7 },
+      defaults,
+      noDice(),
+    );
+    expect(result.after.adaptation).toEqual(adaptation(0, 2));
+  });
+
+  it("with adaptationResetOnInsanity off, insanity neither ticks nor clears", () => {
+    const keep = withOptions({ adaptationResetOnInsanity: false });
+    const result = resolveSanLoss(
+      protagonist({ adaptation: adaptation(2) }),
+      { threat: "violence", loss: 5 },
+      keep,
+      noDice(),
+    );
+    expect(result.after.adaptation.violence).toEqual({ boxes: 2, adapted: false });
+    expect(types(result.events)).toEqual(["san-lost", "temporary-insanity"]);
+  });
+
+  it("no reset event when there were no boxes to clear", () => {
+    const result = resolveSanLoss(
+      protagonist(),
+      { threat: "violence", loss: 5 },
+      defaults,
+      noDice(),
+    );
+    expect(types(result.events)).toEqual(["san-lost", "temporary-insanity"]);
+  });
+});
+
+describe("resolveSanLoss: the cost of adapting", () => {
+  it("Violence: 1D6 CHA and the same from every intact Bond, in order", () => {
+    const before = protagonist({
+      adaptation: adaptation(2),
+      bonds: [sister(), guild(), guild({ id: "b3", name: "Old crew", crossedOff: true, score: 0 })],
+    });
+    const result = resolveSanLoss(
+      before,
+      { threat: "violence", loss: 1 },
+      defaults,
+      scriptedRng([4]),
+    );
+    expect(result.after.cha).toBe(8);
+    expect(result.after.bonds.map((bond) => bond.score)).toEqual([8, 4, 0]);
+    expect(types(result.events)).toEqual([
+      "san-lost",
+      "adaptation-box",
+      "adapted",
+      "cha-lowered",
+      "bond-lowered",
+      "bond-lowered",
+    ]);
+    expect(result.events[3]).toEqual({
+      type: "cha-lowered",
+      amount: 4,
+      cha: { before: 12, after: 8 },
+    });
+    expect(result.events[4]).toMatchObject({
+      type: "bond-lowered",
+      bondId: "b1",
+      cause: "adaptation",
+      score: { before: 12, after: 8 },
+    });
+    expect(result.events[5]).toMatchObject({ bondId: "b2", score: { before: 8, after: 4 } });
+  });
+
+  it("Violence: a Bond taken to 0 breaks (crossed off, kept)", () => {
+    const before = protagonist({
+      adaptation: adaptation(2),
+      bonds: [sister(), guild({ score: 3 })],
+    });
+    const result = resolveSanLoss(
+      before,
+      { threat: "violence", loss: 2 },
+      defaults,
+      scriptedRng([5]),
+    );
+    expect(result.after.bonds[1]).toEqual(guild({ score: 0, crossedOff: true }));
+    expect(result.events.at(-1)).toMatchObject({
+      type: "bond-broken",
+      bondId: "b2",
+      cause: "adaptation",
+    });
+  });
+
+  it("Violence: CHA stops at 0 and individual Bonds stay at or under CHA", () => {
+    const before = protagonist({
+      cha: 3,
+      adaptation: adaptation(2),
+      bonds: [sister({ score: 3 }), guild({ score: 10 })],
+    });
+    const result = resolveSanLoss(
+      before,
+      { threat: "violence", loss: 1 },
+      defaults,
+      scriptedRng([2]),
+    );
+    expect(result.after.cha).toBe(1);
+    expect(result.after.bonds.map((bond) => bond.score)).toEqual([1, 8]);
+
+    const broke = resolveSanLoss(
+      before,
+      { threat: "violence", loss: 1 },
+      defaults,
+      scriptedRng([6]),
+    );
+    expect(broke.after.cha).toBe(0);
+    expect(broke.after.bonds[0]).toMatchObject({ score: 0, crossedOff: true });
+    expect(broke.after.bonds[1]).toMatchObject({ score: 4, crossedOff: false });
+  });
+
+  it("Helplessness: 1D6 POW, with WP max, current WP and Recovery SAN following", () => {
+    const before = protagonist({ adaptation: adaptation(0, 2), wp: 9 });
+    const result = resolveSanLoss(
+      before,
+      { threat: "helplessness", loss: 3 },
+      defaults,
+      scriptedRng([4]),
+    );
+    expect(result.after.pow).toBe(6);
+    expect(result.after.wp).toBe(6);
+    expect(result.after.adaptation.helplessness).toEqual({ boxes: 3, adapted: true });
+    expect(result.events.at(-1)).toEqual({
+      type: "pow-lowered",
+      amount: 4,
+      pow: { before: 10, after: 6 },
+      wpMax: { before: 10, after: 6 },
+      wp: { before: 9, after: 6 },
+      recoverySan: { before: 50, after: 30 },
+    });
+    // Recovery SAN only limits mundane recovery: SAN above it stays.
+    expect(result.after.san).toBe(47);
+    expect(result.after.cha).toBe(12);
+  });
+
+  it("Helplessness: WP already under the new maximum stays", () => {
+    const before = protagonist({ adaptation: adaptation(0, 2), wp: 3 });
+    const result = resolveSanLoss(
+      before,
+      { threat: "helplessness", loss: 1 },
+      defaults,
+      scriptedRng([2]),
+    );
+    expect(result.after.wp).toBe(3);
+    expect(result.after.pow).toBe(8);
+  });
+});

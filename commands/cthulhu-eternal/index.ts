@@ -15,6 +15,7 @@ import { undoCommand } from "./undo.js";
 import { wpCommand } from "./wp.js";
 import { extraCommands } from "../../src/games/cthulhu-eternal/extras/commands.js";
 import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.js";
+import { extraRefusalText } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
 
 /** The Extras the bot offers (each off until a GM switches it on in a campaign). */
@@ -41,5 +42,8 @@ export function cthulhuEternal(
   services: BotServices,
   only: readonly CommandModule[] = commands,
 ): Game<BotServices> {
-  return { services, commands: only, refusalText: eternalRefusalText };
+  // An Extra's refusals are worded with the modules this bot offers.
+  const refusalText = (error: unknown) =>
+    eternalRefusalText(error) ?? extraRefusalText(error, services.extras.modules);
+  return { services, commands: only, refusalText };
 }

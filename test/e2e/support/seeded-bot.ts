@@ -1,7 +1,6 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { MessageFlags } from "discord.js";
 import {
   startFakeDiscord,
   type FakeChannelInit,
@@ -194,9 +193,7 @@ export async function startSeededBot(
   return table === undefined ? started : Object.assign(started, { table });
 }
 
-export function isEphemeral(message: { flags?: number } | undefined): boolean {
-  return ((message?.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
-}
+export { isEphemeral } from "./messages.js";
 
 /** The custom ids on a message's buttons, in order. */
 export function buttonIds(message: { components?: readonly unknown[] }): string[] {

@@ -11,19 +11,7 @@ import { subcommandTable, type SubcommandRow } from "../../../core/discord/subco
 import { isUserFacingError, UserError } from "../../../core/discord/user-facing-error.js";
 import { REGISTRY_ID } from "./extras-service.js";
 import { ExtraRefusal, type ExtraModule } from "./module.js";
-import { extrasChangeText, extrasEmbed, offText, registryRefusalText } from "./presentation.js";
-
-/** A module's refusal in the game's words (a bug when nobody words it). */
-async function worded(work: () => Promise<void>, modules: readonly ExtraModule[]): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    if (!(error instanceof ExtraRefusal)) throw error;
-    const text = registryRefusalText(error, modules);
-    if (text === undefined) throw error;
-    throw new UserError(text);
-  }
-}
+import { extrasChangeText, extrasEmbed, offText } from "./presentation.js";
 
 /**
  * A row that runs only while the module is on in this channel's campaign; off, it answers
@@ -37,7 +25,7 @@ function gated(module: ExtraModule, row: SubcommandRow<BotServices>): Subcommand
       const view = await context.services.extras.inCampaign({ actor: actorFrom(interaction) });
       const extra = view.extras.find((candidate) => candidate.module.id === module.id);
       if (extra?.enabled !== true) throw new UserError(offText(module, view.campaign.name));
-      await worded(() => row.run(interaction, context), [module]);
+      await row.run(interaction, context);
     },
   };
 }
@@ -73,27 +61,24 @@ export async function campaignExtras(
   const enabled = options.getBoolean("enabled");
   const key = options.getString("setting");
   const value = options.getString("value");
-  const modules = services.extras.modules;
-  await worded(async () => {
-    if (moduleId === null && enabled === null && key === null && value === null) {
-      await reply.send({
-        embeds: [extrasEmbed(await services.extras.inCampaign({ actor, campaignId }))],
-      });
-      return;
-    }
-    if (moduleId === null) throw new ExtraRefusal(REGISTRY_ID, "no-module");
-    if ((key === null) !== (value === null))
-      throw new ExtraRefusal(REGISTRY_ID, "setting-needs-value");
-    const outcome = await services.extras.change({
-      actor,
-      campaignId,
-      moduleId,
-      ...(enabled === null ? {} : { enabled }),
-      ...(key !== null && value !== null ? { setting: { key, value } } : {}),
+  if (moduleId === null && enabled === null && key === null && value === null) {
+    await reply.send({
+      embeds: [extrasEmbed(await services.extras.inCampaign({ actor, campaignId }))],
     });
-    const view = await services.extras.inCampaign({ actor, campaignId: outcome.campaign.id });
-    await reply.send({ content: extrasChangeText(outcome), embeds: [extrasEmbed(view)] });
-  }, modules);
+    return;
+  }
+  if (moduleId === null) throw new ExtraRefusal(REGISTRY_ID, "no-module");
+  if ((key === null) !== (value === null))
+    throw new ExtraRefusal(REGISTRY_ID, "setting-needs-value");
+  const outcome = await services.extras.change({
+    actor,
+    campaignId,
+    moduleId,
+    ...(enabled === null ? {} : { enabled }),
+    ...(key !== null && value !== null ? { setting: { key, value } } : {}),
+  });
+  const view = await services.extras.inCampaign({ actor, campaignId: outcome.campaign.id });
+  await reply.send({ content: extrasChangeText(outcome), embeds: [extrasEmbed(view)] });
 }
 
 const choice = (name: string, value: string) => ({ name: truncate(name, 100), value });

@@ -6,7 +6,12 @@ import type { CampaignExtrasView, ExtrasChange, ExtrasChangeOutcome } from "./ex
 import { REGISTRY_ID } from "./extras-service.js";
 import type { CommandHelp } from "../presentation/help-examples.js";
 import { campaignExtras } from "./campaign-extras.js";
-import type { ExtraModule, ExtraRefusal, ExtraSetting, ExtraSettingValues } from "./module.js";
+import {
+  ExtraRefusal,
+  type ExtraModule,
+  type ExtraSetting,
+  type ExtraSettingValues,
+} from "./module.js";
 
 /** The registry's words: the Extras list, switching one on, refusals, and `/help`'s part. */
 
@@ -100,6 +105,14 @@ export function extrasChangeSummary(module: ExtraModule, change: ExtrasChange): 
 }
 
 /** The registry's refusals, and any module's "off". */
+/** An Extra's refusal (or the registry's) in the game's words; undefined for any other error. */
+export function extraRefusalText(
+  error: unknown,
+  modules: readonly ExtraModule[],
+): string | undefined {
+  return error instanceof ExtraRefusal ? registryRefusalText(error, modules) : undefined;
+}
+
 export function registryRefusalText(
   refusal: ExtraRefusal,
   modules: readonly ExtraModule[],

@@ -5,13 +5,16 @@
  */
 import type { ChatInputCommandInteraction } from "discord.js";
 import { describe, expect, it, vi } from "vitest";
-import { extraModules } from "../../../../commands/cthulhu-eternal/index.js";
+import { cthulhuEternal, extraModules } from "../../../../commands/cthulhu-eternal/index.js";
 import { definitionJson } from "../../../../src/core/discord/command.js";
 import type { HandlerContext } from "../../../../src/games/cthulhu-eternal/command.js";
 import type { BotServices } from "../../../../src/games/cthulhu-eternal/game.js";
 import { campaignExtras } from "../../../../src/games/cthulhu-eternal/extras/campaign-extras.js";
 import { extraCommand } from "../../../../src/games/cthulhu-eternal/extras/commands.js";
-import type { ExtraModule } from "../../../../src/games/cthulhu-eternal/extras/module.js";
+import {
+  ExtraRefusal,
+  type ExtraModule,
+} from "../../../../src/games/cthulhu-eternal/extras/module.js";
 import { isRollEvent } from "../../../../src/games/cthulhu-eternal/services/undo-policy.js";
 
 const SUBCOMMAND = 1;
@@ -92,5 +95,22 @@ describe("the registry", () => {
     expect(new Set(names).size).toBe(names.length);
     const kinds = extraModules.flatMap((module) => module.events.map((event) => event.kind));
     expect(new Set(kinds).size).toBe(kinds.length);
+  });
+});
+
+describe("the game's words for the Extras", () => {
+  const game = cthulhuEternal({ extras: { modules: extraModules } } as unknown as BotServices);
+
+  it("word a module's refusal and the registry's, and no other error", () => {
+    const tooFew = new ExtraRefusal("training", "too-few-sessions", {
+      skill: "Alertness",
+      sessions: 3,
+      needed: 20,
+    });
+    expect(game.refusalText?.(tooFew)).toMatch(/Alertness.*needs 20.*\/train session/);
+    expect(
+      game.refusalText?.(new ExtraRefusal("extras", "unknown-module", { typed: "x" })),
+    ).toMatch(/There is no Extra/);
+    expect(game.refusalText?.(new Error("a bug"))).toBeUndefined();
   });
 });

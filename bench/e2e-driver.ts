@@ -142,7 +142,7 @@ function isCorrect(kind: BotKind, command: Command, data: FakeCallbackData | und
   const title = data?.embeds?.[0]?.title ?? "";
   return command === "roll"
     ? /(Critical success|Success|Failure|Fumble) — Occult$/.test(title)
-    : / — SAN test \(/.test(title);
+    : /· SAN test \(/.test(title);
 }
 
 /** One interaction: from dispatch (INTERACTION_CREATE sent) to the interaction callback. */

@@ -29,6 +29,9 @@ import type { Row, SectionResult } from "./report.js";
 import { ratio, round, sleep, summarize, type LatencySummary } from "./stats.js";
 
 const TARGETS = { roll: 1.25, san: 1.5, idleRss: 1.3, growthMb: 20 } as const;
+/** Issue 17: p50 within this many times the floor's, and throughput at least this share of bare. */
+const OVER_FLOOR = 1.5;
+const THROUGHPUT_SHARE = 0.5;
 /**
  * Latency and throughput cycle over every player of this many guilds (1,000 players), wide enough
  * that no player nears the per-user write limit or a Protagonist runs out of SAN. The warm-up
@@ -222,6 +225,15 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       target: "reported",
       pass: null,
     });
+    const overFloor = ratio(o.p50Ms, f.p50Ms);
+    rows.push({
+      measure: `… /${command} p50 ÷ the floor's p50`,
+      ours: `${o.p50Ms.toFixed(2)} ms`,
+      baseline: `${f.p50Ms.toFixed(2)} ms`,
+      ratio: overFloor,
+      target: `≤ ${OVER_FLOOR}× the floor`,
+      pass: overFloor <= OVER_FLOOR && correct,
+    });
   }
   for (const command of m.commands) {
     const ours = m.throughput.get(`ours|${command}`) ?? [];
@@ -236,8 +248,8 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       ours: `${best(ours).toFixed(0)} /s`,
       baseline: `${best(bare).toFixed(0)} /s`,
       ratio: ratio(best(ours), best(bare)),
-      target: `every answer correct (${answered}/${sent})`,
-      pass: answered === sent,
+      target: `≥ ${THROUGHPUT_SHARE}× bare, every answer correct (${answered}/${sent})`,
+      pass: answered === sent && ratio(best(ours), best(bare)) >= THROUGHPUT_SHARE,
     });
   }
   if (!m.commands.includes("san")) {

@@ -87,8 +87,19 @@ describe("npm run bench:smoke", () => {
     }
     // The floor (bare bot plus our event-log write) answered, and is reported beside each command.
     const e2eRows = results.sections.e2e?.rows ?? [];
-    const floorRows = e2eRows.filter((row) => String(row.measure).includes("the floor"));
+    const floorRows = e2eRows.filter((row) => String(row.measure).startsWith("… the floor"));
     expect(floorRows).toHaveLength(2);
     for (const row of floorRows) expect(Number.isFinite(row.ratio)).toBe(true);
+    // Every answer the bench timed was the bot's real answer, not a refusal or a stale match.
+    const e2e = results.sections.e2e?.data as {
+      latency: Record<string, { correct: boolean }>;
+      throughput: Record<string, { ours: { count: number; correct: number }[] }>;
+    };
+    for (const command of ["roll", "san"]) {
+      expect(e2e.latency[command]?.correct, command).toBe(true);
+      for (const block of e2e.throughput[command]?.ours ?? []) {
+        expect(block.correct, command).toBe(block.count);
+      }
+    }
   }, 240_000);
 });

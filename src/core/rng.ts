@@ -81,9 +81,20 @@ export function seededRng(seed: number): Rng {
   return {
     die(sides) {
       assertSides(sides);
-      return faceFromWords(sides, next32);
+      return sides > TWO_TO_32 ? faceFromWideWords(sides, next32) : faceFromWords(sides, next32);
     },
   };
+}
+
+const TWO_TO_53 = 2 ** 53;
+
+/** A fair face from 1 to any safe-integer `sides`, from 53-bit values made of two words. */
+function faceFromWideWords(sides: number, nextWord: () => number): number {
+  const limit = Math.floor(TWO_TO_53 / sides) * sides;
+  const next53 = (): number => (nextWord() >>> 11) * TWO_TO_32 + nextWord();
+  let x = next53();
+  while (x >= limit) x = next53();
+  return (x % sides) + 1;
 }
 
 /**

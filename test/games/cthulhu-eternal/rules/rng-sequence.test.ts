@@ -31,3 +31,21 @@ describe("seededRng", () => {
     expect(faces.map((_, i) => rng.die(SIDES[i % SIDES.length] ?? 6))).toEqual(faces);
   });
 });
+
+describe("seededRng on dice of more than 2^32 sides", () => {
+  it("rolls faces in range, beyond 2^32, the same for the same seed", () => {
+    const sides = [2 ** 32 + 1, 2 ** 40, Number.MAX_SAFE_INTEGER];
+    const roll = (seed: number) => {
+      const rng = seededRng(seed);
+      return Array.from({ length: 300 }, (_, i) => rng.die(sides[i % sides.length] ?? 6));
+    };
+    const faces = roll(11);
+    faces.forEach((face, i) => {
+      expect(Number.isSafeInteger(face)).toBe(true);
+      expect(face).toBeGreaterThanOrEqual(1);
+      expect(face).toBeLessThanOrEqual(sides[i % sides.length] ?? 6);
+    });
+    expect(faces.some((face) => face > 2 ** 32)).toBe(true);
+    expect(roll(11)).toEqual(faces);
+  });
+});

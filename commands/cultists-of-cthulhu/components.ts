@@ -113,6 +113,11 @@ function fromRoleView(
   });
 }
 
+/** The roll a press's buttons were shown for, when its id names one. */
+function rollOf(press: ComponentPress): { roll?: number } {
+  return "roll" in press && press.roll !== null ? { roll: press.roll } : {};
+}
+
 function handler<I extends Component>(
   run: (p: Press & { interaction: I }) => Promise<void>,
 ): ComponentHandler<I> {
@@ -156,10 +161,11 @@ export const buttons: Readonly<Record<string, ComponentHandler<ButtonInteraction
           type: "reroll",
           ...(p.press.result ? { result: p.press.result } : {}),
           dice: p.press.dice,
+          ...rollOf(p.press),
         }
       : undefined,
   ),
-  keep: onRoll<ButtonInteraction>(() => ({ type: "keep" })),
+  keep: onRoll<ButtonInteraction>((p) => ({ type: "keep", ...rollOf(p.press) })),
   history: handler(async (p) => {
     const game = await p.context.services.cultists.read(p.table);
     if (!game || p.press.action !== "history") return;
@@ -190,6 +196,6 @@ export const selectMenus: Readonly<Record<string, ComponentHandler<AnySelectMenu
   }),
   take: onRoll<AnySelectMenuInteraction>((p) => {
     const take = readTakeValue(p.interaction.values[0] ?? "");
-    return take ? { type: "steal-take", take } : undefined;
+    return take ? { type: "steal-take", take, ...rollOf(p.press) } : undefined;
   }),
 };

@@ -5,8 +5,9 @@ import { RESULTS, type DieResult, type StealTake } from "../rules/index.js";
 /**
  * Custom ids of the game's buttons and menus: `<command>:<action>:<game>:<version>:<args…>`.
  * The command routes the press to the game's command module; the game id and the state version
- * let it refuse a press on an outdated message. Sized for the worst case: a 32-character command
- * name, a 36-character game id and a 10-digit version.
+ * let it refuse a press on an outdated message; a roll's buttons also name the roll. Sized for
+ * the worst case: the game's command name, a 36-character game id, a 10-digit version and a roll
+ * number up to Number.MAX_SAFE_INTEGER (test/games/cultists-of-cthulhu/presentation/custom-ids).
  */
 
 export const GAME_ID_MAX = 36;
@@ -36,7 +37,7 @@ export const COMPONENT_ACTIONS = [
 ] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
 
-type Simple = Exclude<ComponentAction, "reveal" | "reroll" | "history">;
+type Simple = Exclude<ComponentAction, "reveal" | "reroll" | "keep" | "take" | "history">;
 
 export type ComponentPress = { gameId: string; version: number } & (
   | { action: Simple }
@@ -45,8 +46,12 @@ export type ComponentPress = { gameId: string; version: number } & (
    * the Cultist and which dies; null otherwise.
    */
   | { action: "reveal"; choice: RevealPlaces | null }
-  /** Every die showing `result` (null: none) plus single dice by index. */
-  | { action: "reroll"; result: DieResult | null; dice: number[] }
+  /**
+   * Every die showing `result` (null: none) plus single dice by index. `roll`: the check the
+   * buttons were shown for (null on a message made before rolls were counted).
+   */
+  | { action: "reroll"; result: DieResult | null; dice: number[]; roll: number | null }
+  | { action: "keep" | "take"; roll: number | null }
   /** A page of the history (0 is the oldest). */
   | { action: "history"; page: number }
 );
@@ -76,13 +81,34 @@ export function rerollId(
   scope: ComponentScope,
   result: DieResult | null,
   dice: readonly number[],
+  roll: number | undefined,
 ): string {
   return componentId(
     scope,
     "reroll",
     result === null ? NO_RESULT : RESULT_CODE[result],
     encodeDice(dice),
+    ...rollArg(roll),
   );
+}
+
+/** Keep, or the steal menu's choice, for the roll the message shows. */
+export function settleId(
+  scope: ComponentScope,
+  action: "keep" | "take",
+  roll: number | undefined,
+): string {
+  return componentId(scope, action, ...rollArg(roll));
+}
+
+function rollArg(roll: number | undefined): string[] {
+  return roll === undefined ? [] : [roll.toString(36)];
+}
+
+function readRoll(text: string | undefined): number | null | undefined {
+  if (text === undefined) return null;
+  const roll = parseInt(text, 36);
+  return /^[0-9a-z]+$/.test(text) && Number.isSafeInteger(roll) ? roll : undefined;
 }
 
 /** Places in the player's list of living characters: short, whatever the ids (the version guards them). */
@@ -119,11 +145,19 @@ export function readComponentId(raw: string, command: string): ComponentPress | 
       return { ...base, action, choice: { cultist, sacrifice } };
     }
     case "reroll": {
-      const [code, diceText = ""] = args;
+      const [code, diceText = "", rollText] = args;
       const result = RESULTS.find((r) => RESULT_CODE[r] === code) ?? null;
       const dice = decodeDice(diceText);
-      if (dice === undefined || (result === null && code !== NO_RESULT)) return undefined;
-      return { ...base, action, result, dice };
+      const roll = readRoll(rollText);
+      if (dice === undefined || roll === undefined || (result === null && code !== NO_RESULT)) {
+        return undefined;
+      }
+      return { ...base, action, result, dice, roll };
+    }
+    case "keep":
+    case "take": {
+      const roll = readRoll(args[0]);
+      return roll === undefined ? undefined : { ...base, action, roll };
     }
     case "history": {
       const page = Number(args[0]);

@@ -122,6 +122,8 @@ export const REFUSAL_TEXT: RefusalTexts = {
   "star-card-not-played": () => "Play this University Turn's Star Card first.",
   "roll-pending": () => "A roll is waiting for its reroll or keep: finish it first.",
   "no-roll-pending": () => "No roll is waiting for a reroll or a choice.",
+  "stale-roll": () =>
+    "That roll is over: its buttons no longer count. Use the buttons on the latest roll.",
   "not-your-roll": (r, w) =>
     `That roll is ${name(r.roller, w)}'s: their player chooses the reroll (or the host).`,
   "may-not-reroll": (r, w) => `${name(r.roller, w)} may not reroll: monsters never do.`,

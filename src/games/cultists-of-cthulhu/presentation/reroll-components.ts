@@ -1,6 +1,6 @@
 import { ButtonStyle } from "discord.js";
 import type { DieResult } from "../rules/index.js";
-import { componentId, rerollId, type ComponentScope } from "./custom-ids.js";
+import { componentId, rerollId, settleId, type ComponentScope } from "./custom-ids.js";
 import { button, buttonRows, selectRow, type ActionRow } from "./messages.js";
 import type { RollSide } from "./roll-sequence.js";
 import { count } from "./text.js";
@@ -46,17 +46,19 @@ export function rerollRows(
     const riding = extra.filter((i) => side.dice[i]?.result !== result);
     const more = riding.length > 0 ? ` + ${count(riding.length, "die", "dice")}` : "";
     return button(
-      rerollId(scope, result, riding),
+      rerollId(scope, result, riding, side.roll),
       `Reroll all ${RESULT_NAME[result]} (${n})${more}`,
       STYLE[result],
       { emoji: RESULT_EMOJI[result], disabled: n === 0 },
     );
   });
-  buttons.push(button(componentId(scope, "keep"), "Keep", ButtonStyle.Secondary, { emoji: "✋" }));
+  buttons.push(
+    button(settleId(scope, "keep", side.roll), "Keep", ButtonStyle.Secondary, { emoji: "✋" }),
+  );
   if (extra.length > 0) {
     buttons.push(
       button(
-        rerollId(scope, null, extra),
+        rerollId(scope, null, extra, side.roll),
         `Reroll only the ${count(extra.length, "chosen die", "chosen dice")}`,
         ButtonStyle.Secondary,
         {

@@ -34,6 +34,8 @@ export interface RollSide {
   extraRerolls: number;
   /** Known while the roll waits in the view (a check may set its own); null otherwise. */
   thresholds: Thresholds | null;
+  /** Which roll of the game it is, while it waits (its buttons name it). */
+  roll?: number;
 }
 
 type Of<T extends Fact["type"]> = Extract<Fact, { type: T }>;
@@ -154,6 +156,7 @@ export function readRoll(facts: readonly Fact[], view: GameView): RollSequence {
       mayReroll: waiting.mayReroll,
       extraRerolls: waiting.extraRerolls,
       thresholds: waiting.thresholds,
+      roll: waiting.roll,
     });
   }
   return sequence;

@@ -1,4 +1,4 @@
-import { componentId, takeValue, type ComponentScope } from "./custom-ids.js";
+import { settleId, takeValue, type ComponentScope } from "./custom-ids.js";
 import { DISCORD_LIMITS } from "./limits.js";
 import { selectRow, type ActionRow, type MenuOption } from "./messages.js";
 import type { Names } from "./names.js";
@@ -35,7 +35,7 @@ export function stealRows(view: TableView, names: Names, scope: ComponentScope):
   options.push({ value: takeValue({ kind: "nothing" }), label: "Take nothing" });
   return [
     selectRow(
-      componentId(scope, "take"),
+      settleId(scope, "take", pending.check.roll),
       `${names.combatantLabel(pending.thief)}: choose what to take from ${names.combatantLabel(target)}`,
       options,
     ),

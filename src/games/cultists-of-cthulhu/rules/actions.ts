@@ -56,8 +56,9 @@ export type ActionBody =
       difficulty: Colour;
       thresholds?: Partial<Thresholds>;
     }
-  | { type: "reroll"; result?: DieResult; dice?: number[] }
-  | { type: "keep" }
+  /** `roll`: the check the buttons were shown for (see Check.roll); none from a command. */
+  | { type: "reroll"; result?: DieResult; dice?: number[]; roll?: number }
+  | { type: "keep"; roll?: number }
   | { type: "attack"; attacker: CombatantId; defender: CombatantId; card: CombatCard }
   | {
       type: "ranged";
@@ -69,7 +70,7 @@ export type ActionBody =
       damageResults?: DieResult[];
     }
   | { type: "steal"; thief: CharacterId; target: CombatantId }
-  | { type: "steal-take"; take: StealTake }
+  | { type: "steal-take"; take: StealTake; roll?: number }
   // Horror, Wounds, monsters
   | { type: "horror"; character: CharacterId; amount: number }
   | { type: "reduce-horror"; character: CharacterId; amount: number }

@@ -31,6 +31,11 @@ export interface Check {
   extraRerolls: number;
   thresholds: Thresholds;
   final: boolean;
+  /**
+   * Which roll of the game this is (1, 2, …): a press on an earlier roll's buttons names that
+   * roll and is refused. Absent in checks stored before rolls were counted.
+   */
+  roll?: number;
 }
 
 export interface CheckSpec {

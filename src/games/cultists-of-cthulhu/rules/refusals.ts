@@ -51,6 +51,8 @@ export type Refusal =
   | { code: "star-card-not-played" }
   | { code: "roll-pending" }
   | { code: "no-roll-pending" }
+  /** A press on the buttons of a roll that is over; a newer one may be waiting. */
+  | { code: "stale-roll" }
   | { code: "not-your-roll"; roller: CombatantId }
   | { code: "may-not-reroll"; roller: CombatantId }
   | { code: "nothing-chosen" }

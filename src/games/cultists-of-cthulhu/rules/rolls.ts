@@ -94,7 +94,15 @@ export function rollFor(ctx: Ctx, combatant: Combatant, spec: RollSpec): Check {
     mayReroll: check.mayReroll,
     extraRerolls: check.extraRerolls,
   });
-  return check;
+  ctx.state.rollsBegun = (ctx.state.rollsBegun ?? 0) + 1;
+  return { ...check, roll: ctx.state.rollsBegun };
+}
+
+/** A press names the roll its buttons were shown for; one for an earlier roll is refused. */
+export function requireSameRoll(check: Check, action: { roll?: number }): void {
+  if (action.roll !== undefined && check.roll !== undefined && action.roll !== check.roll) {
+    refuse({ code: "stale-roll" });
+  }
 }
 
 function emitFinal(ctx: Ctx, purpose: CheckPurpose, check: Check): void {
@@ -197,6 +205,7 @@ export function chooseReroll(ctx: Ctx, action: ActionOf<"reroll"> | ActionOf<"ke
   const pending = ctx.state.pending;
   const waiting = waitingCheck(pending);
   if (!pending || !waiting) refuse({ code: "no-roll-pending" });
+  requireSameRoll(waiting, action);
   const roller = findCombatant(ctx.state, waiting.roller);
   if (!controls(ctx.state, ctx.by, roller))
     refuse({ code: "not-your-roll", roller: waiting.roller });

@@ -54,6 +54,8 @@ export interface GameState {
   result: GameResult | null;
   /** The last number used for an id ("c3", "m4", "i5", "k6"). */
   lastId: number;
+  /** Checks rolled so far (each one's `roll`); absent in games stored before they were counted. */
+  rollsBegun?: number;
 }
 
 export type Phase = "lobby" | "setup" | "playing" | "ended";

@@ -12,7 +12,7 @@ import {
 import { hasPieces, movePieces, piecesOf } from "./elder-sign.js";
 import { itemsHeldBy, requireHands } from "./items.js";
 import { refuse } from "./refusals.js";
-import { progress, rollFor } from "./rolls.js";
+import { progress, requireSameRoll, rollFor } from "./rolls.js";
 import type { GameState } from "./state.js";
 import type { CombatantId } from "./types.js";
 
@@ -49,6 +49,7 @@ export function steal(ctx: Ctx, action: ActionOf<"steal">): void {
 export function stealTake(ctx: Ctx, action: ActionOf<"steal-take">): void {
   const pending = ctx.state.pending;
   if (pending?.kind !== "steal" || pending.succeeded !== true) refuse({ code: "no-roll-pending" });
+  requireSameRoll(pending.check, action);
   const thief = findCombatant(ctx.state, pending.thief);
   if (!controls(ctx.state, ctx.by, thief)) refuse({ code: "not-your-roll", roller: pending.thief });
   const take = action.take;

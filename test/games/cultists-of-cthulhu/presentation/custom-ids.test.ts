@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COMMAND_NAME } from "../../../../commands/cultists-of-cthulhu/definition.js";
 import {
   COMPONENT_ACTIONS,
   componentId,
@@ -10,15 +11,19 @@ import {
   readDiceValues,
   readTakeValue,
   rerollId,
+  settleId,
   revealId,
   takeValue,
   type ComponentScope,
 } from "../../../../src/games/cultists-of-cthulhu/presentation/index.js";
 
 const scope: ComponentScope = { command: "cultists", gameId: "g42", version: 17 };
-/** The longest everything can be: a 32-character command, a UUID game id, a 10-digit version. */
+/**
+ * The longest everything can be: the game's command, a UUID game id, a 10-digit version (and,
+ * below, a roll counted to Number.MAX_SAFE_INTEGER).
+ */
 const worst: ComponentScope = {
-  command: "c".repeat(32),
+  command: COMMAND_NAME,
   gameId: "0f8fad5b-d9cb-469f-a165-70867728950e",
   version: 4_294_967_295,
 };
@@ -35,24 +40,42 @@ describe("the game's custom ids", () => {
 
   it("read back every press they make", () => {
     for (const action of COMPONENT_ACTIONS) {
-      if (action === "reveal" || action === "reroll" || action === "history") continue;
+      if (["reveal", "reroll", "keep", "take", "history"].includes(action)) continue;
       expect(readComponentId(componentId(scope, action), "cultists")).toEqual({
         action,
         gameId: "g42",
         version: 17,
       });
     }
-    expect(readComponentId(rerollId(scope, "weird", [0, 3, 12]), "cultists")).toEqual({
+    expect(readComponentId(rerollId(scope, "weird", [0, 3, 12], 40), "cultists")).toEqual({
       action: "reroll",
       gameId: "g42",
       version: 17,
       result: "weird",
       dice: [0, 3, 12],
+      roll: 40,
     });
-    expect(readComponentId(rerollId(scope, null, [4]), "cultists")).toMatchObject({
+    expect(readComponentId(rerollId(scope, null, [4], 1), "cultists")).toMatchObject({
       result: null,
       dice: [4],
+      roll: 1,
     });
+    for (const action of ["keep", "take"] as const) {
+      expect(readComponentId(settleId(scope, action, 1234), "cultists")).toEqual({
+        action,
+        gameId: "g42",
+        version: 17,
+        roll: 1234,
+      });
+      // A message made before rolls were counted names none; the rules then take the waiting roll.
+      expect(readComponentId(componentId(scope, action), "cultists")).toMatchObject({
+        roll: null,
+      });
+    }
+    expect(readComponentId(rerollId(scope, "bad", [], undefined), "cultists")).toMatchObject({
+      roll: null,
+    });
+    expect(readComponentId(`${settleId(scope, "keep", 3)}!`, "cultists")).toBeUndefined();
     expect(
       readComponentId(revealId(scope, { cultist: 1, sacrifice: 0 }), "cultists"),
     ).toMatchObject({
@@ -70,7 +93,8 @@ describe("the game's custom ids", () => {
     expect(worst.gameId.length).toBe(GAME_ID_MAX);
     const dice = Array.from({ length: EXTRA_DICE_MAX }, (_, i) => i + 14);
     const longest = [
-      rerollId(worst, "weird", dice),
+      rerollId(worst, "weird", dice, Number.MAX_SAFE_INTEGER),
+      settleId(worst, "take", Number.MAX_SAFE_INTEGER),
       revealId(worst, { cultist: 24, sacrifice: 23 }),
       historyId(worst, 99_999),
       componentId(worst, "madness"),

@@ -88,10 +88,10 @@ describe("a five-die check", () => {
       "Keep",
     ]);
     expect(customIds(rolled)).toEqual([
-      "cultists:reroll:g-0001:7:w:",
-      "cultists:reroll:g-0001:7:b:",
-      "cultists:reroll:g-0001:7:g:",
-      "cultists:keep:g-0001:7",
+      "cultists:reroll:g-0001:7:w::1",
+      "cultists:reroll:g-0001:7:b::1",
+      "cultists:reroll:g-0001:7:g::1",
+      "cultists:keep:g-0001:7:1",
     ]);
 
     // The seed's example: reroll the two Bads; the roll is final, no buttons are left.

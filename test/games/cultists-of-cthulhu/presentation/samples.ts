@@ -53,6 +53,7 @@ export const SAMPLE_REFUSALS: { [C in RefusalCode]: Extract<Refusal, { code: C }
   "star-card-not-played": { code: "star-card-not-played" },
   "roll-pending": { code: "roll-pending" },
   "no-roll-pending": { code: "no-roll-pending" },
+  "stale-roll": { code: "stale-roll" },
   "not-your-roll": { code: "not-your-roll", roller: "c1" },
   "may-not-reroll": { code: "may-not-reroll", roller: "m1" },
   "nothing-chosen": { code: "nothing-chosen" },

@@ -47,8 +47,13 @@ function combatants(
   return [...characters, ...monsters];
 }
 
-/** Role cards the asker may know of: the scenario's Cultists, and Academic cards they typed. */
+/**
+ * Role cards the asker may know of (the scenario's Cultists, and Academic cards they typed),
+ * while they may still be taken back: once dealt, a card is in someone's hand or discarded
+ * unseen, and nothing is offered.
+ */
 function cards(game: LoadedGame, asker: string): Choice[] {
+  if (game.record.state.deal !== null) return [];
   const seen = visibleFacts(game.facts, playerViewer(asker), game.record.state.phase === "ended");
   const removed = new Set(seen.flatMap((f) => (f.type === "card-removed" ? [f.card] : [])));
   return seen.flatMap((f) => {

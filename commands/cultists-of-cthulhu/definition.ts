@@ -1,12 +1,39 @@
-import { InteractionContextType, SlashCommandBuilder } from "discord.js";
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
+} from "discord.js";
 import { cardGroup, elderSignGroup, itemGroup, monsterGroup } from "./definition-groups.js";
 import { ability, colour, combatant, integer, sheetOptions, text } from "./definition-options.js";
+import { SETTABLE_NAME } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
+import { SETTABLE_KEYS } from "../../src/games/cultists-of-cthulhu/rules/index.js";
 
 /**
  * `/cultists`: the Cultists of Cthulhu companion. Discord allows 25 subcommands and groups at the
  * top, 25 options each: the game's verbs sit at the top, the families of moves in groups.
  */
 export const COMMAND_NAME = "cultists";
+
+/** `/cultists lobby settings`: one of the table's settings, before the deal. */
+function settingsSubcommand(s: SlashCommandSubcommandBuilder): SlashCommandSubcommandBuilder {
+  return s
+    .setName("settings")
+    .setDescription("Host, before the deal: change one of the table's settings")
+    .addStringOption((o) =>
+      o
+        .setName("setting")
+        .setDescription("Which setting (/cultists help lists them with their values)")
+        .setRequired(true)
+        .addChoices(...SETTABLE_KEYS.map((key) => ({ name: SETTABLE_NAME[key], value: key }))),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("value")
+        .setDescription("The new value, e.g. 3/2/1 for die faces (Good/Weird/Bad)")
+        .setRequired(true)
+        .setMaxLength(40),
+    );
+}
 
 export const definition = new SlashCommandBuilder()
   .setName(COMMAND_NAME)
@@ -37,7 +64,8 @@ export const definition = new SlashCommandBuilder()
       .setDescription("Join, leave or start (the lobby's buttons do the same)")
       .addSubcommand((s) => s.setName("join").setDescription("Join the table"))
       .addSubcommand((s) => s.setName("leave").setDescription("Leave the table"))
-      .addSubcommand((s) => s.setName("start").setDescription("Host: close the lobby and start")),
+      .addSubcommand((s) => s.setName("start").setDescription("Host: close the lobby and start"))
+      .addSubcommand((s) => settingsSubcommand(s)),
   )
   .addSubcommandGroup((g) =>
     g

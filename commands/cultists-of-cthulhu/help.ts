@@ -35,6 +35,7 @@ export function commandNames(): CommandNames {
     madness: name("madness"),
     goal: name("goal"),
     history: name("history"),
+    settings: name("lobby settings"),
     undo: name("undo"),
     end: name("end"),
     help: name("help"),

@@ -50,6 +50,11 @@ export const MOVES: Readonly<Record<string, Move>> = {
     madness: { stage1: str(o, "stage1"), stage2: str(o, "stage2"), stage3: str(o, "stage3") },
   }),
   "card remove": (o) => ({ type: "remove-card", card: str(o, "card") }),
+  "lobby settings": (o) => ({
+    type: "change-setting",
+    key: str(o, "setting"),
+    value: str(o, "value"),
+  }),
   deal: (o) => {
     const first = o.getUser("first");
     return { type: "deal", ...(first ? { firstPlayer: first.id } : {}) };

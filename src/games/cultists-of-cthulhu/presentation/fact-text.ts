@@ -2,6 +2,7 @@ import type { Fact, FactBody, FactType, Pieces, RoleCard } from "../rules/index.
 import { cardLine, cardName, madnessLines } from "./cards.js";
 import { colourDice, diceLine, tallyLine } from "./dice.js";
 import type { Names } from "./names.js";
+import { settingChangeValue, SETTABLE_NAME } from "./setting-change-text.js";
 import { bold, capital, count, listOf, userName, userParagraph } from "./text.js";
 import {
   ABILITY_NAME,
@@ -56,6 +57,8 @@ export const FACT_TEXT: FactLines = {
   "academic-card-added": (f) =>
     `The host entered an Academic card (${madnessLines(f.madness, null, 80).join("; ")}).`,
   "card-removed": () => "The host took a card out of the game.",
+  "setting-changed": (f) =>
+    `The host set ${bold(SETTABLE_NAME[f.key])} to ${bold(settingChangeValue(f.value))}.`,
   "roles-dealt": (f, n) => `The roles are dealt; ${p(n, f.firstPlayer)} takes the first turn.`,
   "role-dealt": (f, n) =>
     f.character === null

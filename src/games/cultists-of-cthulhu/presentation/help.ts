@@ -34,6 +34,7 @@ export const COMMAND_KEYS = [
   "madness",
   "goal",
   "history",
+  "settings",
   "undo",
   "end",
   "help",
@@ -68,6 +69,8 @@ const COMMAND_TEXT: Readonly<Record<CommandKey, string>> = {
   madness: "an Academic shows their Madness, once a Cultist has revealed",
   goal: "host: mark a goal part done (A1 before A2)",
   history: "what has happened, as far as you may know it",
+  settings:
+    "host, before the deal: change a setting below (die faces as Good/Weird/Bad, e.g. `3/2/1`)",
   undo: "undo the last action",
   end: "host: end the game, showing every role",
   help: "this help",

@@ -23,6 +23,7 @@ export { revealChoice, roleMessage } from "./role-view.js";
 export { rollMessage, type RollOptions } from "./roll-message.js";
 export { rollStart } from "./roll-sequence.js";
 export { SETTING_NAME, settingValue } from "./settings-text.js";
+export { SETTABLE_EXPECTED, SETTABLE_NAME } from "./setting-change-text.js";
 export { statusMessage } from "./status.js";
 export { asPlayerView, asTableView, type PlayerView, type TableView } from "./views.js";
 export * from "./words.js";

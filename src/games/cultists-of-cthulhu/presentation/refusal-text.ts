@@ -5,6 +5,7 @@ import {
   type Refusal,
   type RefusalCode,
 } from "../rules/index.js";
+import { SETTABLE_EXPECTED, SETTABLE_NAME } from "./setting-change-text.js";
 import { choiceWord, fieldLabel } from "./fields.js";
 import type { Names } from "./names.js";
 import { bold, capital, count, listOf, userName } from "./text.js";
@@ -85,6 +86,8 @@ export const REFUSAL_TEXT: RefusalTexts = {
     r.allowed.length === 0
       ? `Check ${fieldLabel(r.field)}: it is missing or not allowed.`
       : `${capital(fieldLabel(r.field))} must be ${listOf(r.allowed.map(choiceWord), "or")}.`,
+  "invalid-setting": (r) =>
+    `${SETTABLE_NAME[r.key]} takes ${SETTABLE_EXPECTED[r.key]}; nothing was changed.`,
   "unknown-character": () =>
     "That character is not in this game (any more): pick one from the list.",
   "unknown-monster": () => "That monster is not on the board (any more): pick one from the list.",

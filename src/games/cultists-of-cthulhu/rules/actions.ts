@@ -71,6 +71,8 @@ export type ActionBody =
     }
   | { type: "steal"; thief: CharacterId; target: CombatantId }
   | { type: "steal-take"; take: StealTake; roll?: number }
+  /** Host, before the deal: one setting, as typed (see setting-change.ts). */
+  | { type: "change-setting"; key: string; value: string }
   // Horror, Wounds, monsters
   | { type: "horror"; character: CharacterId; amount: number }
   | { type: "reduce-horror"; character: CharacterId; amount: number }

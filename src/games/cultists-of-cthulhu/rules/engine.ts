@@ -1,6 +1,7 @@
 import type { Action, ActionOf, ActionType } from "./actions.js";
 import { emit, type Ctx } from "./context.js";
 import { deal } from "./deal.js";
+import { changeSetting } from "./setting-change.js";
 import { dropElderSign, findElderSign, giveElderSign, pickUpElderSign } from "./elder-sign.js";
 import type { Fact } from "./facts.js";
 import { hostEndsGame, markGoal, settle } from "./goals.js";
@@ -75,6 +76,7 @@ const RULES: { [T in ActionType]: Rule<T> } = {
   "add-academic-card": { phases: SETUP, handle: addAcademicCard },
   "remove-card": { phases: SETUP, handle: removeCard },
   deal: { phases: ["setup"], handle: deal },
+  "change-setting": { phases: SETUP, handle: changeSetting },
   "end-turn": { phases: PLAYING, waitsForRoll: true, handle: endTurn },
   "play-star-card": { phases: PLAYING, waitsForRoll: true, handle: playStarCard },
   "end-university-turn": { phases: PLAYING, waitsForRoll: true, handle: endUniversityTurn },

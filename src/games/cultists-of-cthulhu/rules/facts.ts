@@ -1,4 +1,5 @@
 import type { Tally } from "./check.js";
+import type { SettableKey } from "./setting-change.js";
 import type { Die } from "./dice.js";
 import type {
   CombatCard,
@@ -67,6 +68,7 @@ export type FactBody =
   | { type: "cultist-card-added"; card: CardId; number: number; text: string; empowers: boolean }
   | { type: "academic-card-added"; card: CardId; madness: Madness }
   | { type: "card-removed"; card: CardId }
+  | { type: "setting-changed"; key: SettableKey; value: unknown }
   // The deal
   | { type: "roles-dealt"; mode: Mode; firstPlayer: PlayerId }
   | { type: "role-dealt"; player: PlayerId; character: CharacterId | null; card: RoleCard }

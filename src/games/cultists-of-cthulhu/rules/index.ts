@@ -19,3 +19,4 @@ export { woundsTaken, effectiveAbility, effectiveDefense, effectiveSpeed } from 
 export { validateSheet } from "./lobby.js";
 export { outcome, goalsCompleted } from "./goals.js";
 export { eventRule } from "./turns.js";
+export { SETTABLE_KEYS, isSettableKey, settingsAfter, type SettableKey } from "./setting-change.js";

@@ -1,3 +1,4 @@
+import type { SettableKey } from "./setting-change.js";
 import type { Phase } from "./state.js";
 import type {
   CardId,
@@ -53,6 +54,8 @@ export type Refusal =
   | { code: "no-roll-pending" }
   /** A press on the buttons of a roll that is over; a newer one may be waiting. */
   | { code: "stale-roll" }
+  /** A value the setting cannot take (the words say what it takes). */
+  | { code: "invalid-setting"; key: SettableKey }
   | { code: "not-your-roll"; roller: CombatantId }
   | { code: "may-not-reroll"; roller: CombatantId }
   | { code: "nothing-chosen" }

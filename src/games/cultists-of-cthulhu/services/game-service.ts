@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   Refused,
   resolveSettings,
+  settingsAfter,
   validateSheet,
   type Action,
   type ActionBody,
@@ -55,9 +56,13 @@ export interface CultistsServiceDeps {
 }
 
 export function createCultistsService({ store, rng }: CultistsServiceDeps) {
-  /** Stored settings filled with the defaults; a game with none takes the defaults as they are. */
-  function settingsOf(record: GameRecord): Settings {
-    return record.settings === null ? DEFAULT_SETTINGS : resolveSettings(record.settings);
+  /**
+   * Stored settings filled with the defaults (a game with none takes the defaults as they are),
+   * then the host's changes in the log, in order: undoing one takes it back.
+   */
+  function settingsOf(record: GameRecord, facts: readonly Fact[]): Settings {
+    const stored = record.settings === null ? DEFAULT_SETTINGS : resolveSettings(record.settings);
+    return settingsAfter(stored, facts);
   }
 
   /**
@@ -76,7 +81,7 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
   }
 
   function load(record: GameRecord, facts = logOf(record)): LoadedGame {
-    return { record, facts, settings: settingsOf(record) };
+    return { record, facts, settings: settingsOf(record, facts) };
   }
 
   function current(table: Table): GameRecord | undefined {
@@ -112,9 +117,9 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
         if (gameId !== undefined && gameId !== record.id) {
           return { ok: false, refusal: { code: "other-game" }, game: load(record) };
         }
-        const settings = settingsOf(record);
-        const result = apply(record.state, action, { rng, settings });
         const log = logOf(record);
+        const settings = settingsOf(record, log);
+        const result = apply(record.state, action, { rng, settings });
         if (!result.ok) return { ok: false, refusal: result.refusal, game: load(record, log) };
         const next = write(record, action, result.state, result.facts);
         return { ok: true, game: load(next, [...log, ...result.facts]), fresh: result.facts };

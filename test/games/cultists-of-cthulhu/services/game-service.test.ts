@@ -70,6 +70,21 @@ describe("the Cultists of Cthulhu service", () => {
     expect(!other.ok && other.refusal).toEqual({ code: "other-game" });
   });
 
+  it("a setting the host changes holds for the game, survives a reload, and undo takes it back", async () => {
+    await openWithPlayers(["a"]);
+    const change = { by: HOST, type: "change-setting", key: "dice.green", value: "6/0/0" } as const;
+    const changed = await service.act(TABLE, change);
+    expect(changed.ok && changed.game.settings.dice.green).toEqual({ good: 6, weird: 0, bad: 0 });
+    // A fresh service reads the same settings from the stored log.
+    const fresh = createCultistsService({ store: new GameStore(db.sql), rng: seededRng(1) });
+    expect((await fresh.read(TABLE))?.settings.dice.green).toEqual({ good: 6, weird: 0, bad: 0 });
+    const refused = await service.act(TABLE, { ...change, value: "6/6/6/6" });
+    expect(!refused.ok && refused.refusal).toEqual({ code: "invalid-setting", key: "dice.green" });
+    expect((await service.read(TABLE))?.settings.dice.green.good).toBe(6);
+    expect((await service.undo(TABLE, HOST)).ok).toBe(true);
+    expect((await service.read(TABLE))?.settings.dice.green).toEqual({ good: 3, weird: 2, bad: 1 });
+  });
+
   it("undo: host only, restores the state before the last action and drops its facts", async () => {
     await openWithPlayers(["a", "b"]);
     const notHost = await service.undo(TABLE, "a");

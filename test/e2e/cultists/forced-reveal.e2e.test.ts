@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEphemeral, startSeededBot, type SeededBot } from "../support/seeded-bot.js";
-import { answer, choices, tableReady, textOf } from "../support/cultists.js";
+import { answer, choices, storedGameState, tableReady, textOf } from "../support/cultists.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-cultists-forced";
 let t: SeededBot;
@@ -23,14 +23,10 @@ interface Stored {
   forcedReveals: string[];
   activation: unknown;
   reveals: unknown[];
-  characters: Record<string, { alive?: boolean; dead?: boolean; status?: string }>;
 }
 
 function stored(): Stored {
-  const [row] = t.rows<{ state: string }>(
-    `SELECT "state" FROM "CultistsGame" ORDER BY "createdAt" DESC LIMIT 1`,
-  );
-  return JSON.parse(row?.state ?? "{}") as Stored;
+  return storedGameState<Stored>(t);
 }
 
 describe("a two-player game at 20 on the Star Chart", () => {

@@ -11,7 +11,14 @@ import {
   startSeededBot,
   type SeededBot,
 } from "../support/seeded-bot.js";
-import { answer, choices, pressOn, tableReady, textOf } from "../support/cultists.js";
+import {
+  answer,
+  choices,
+  pressOn,
+  storedGameState,
+  tableReady,
+  textOf,
+} from "../support/cultists.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-cultists-stale";
 let t: SeededBot;
@@ -25,10 +32,7 @@ afterAll(async () => {
 });
 
 function storedPending(): string {
-  const [row] = t.rows<{ state: string }>(
-    `SELECT "state" FROM "CultistsGame" ORDER BY "createdAt" DESC LIMIT 1`,
-  );
-  return JSON.stringify((JSON.parse(row?.state ?? "{}") as { pending: unknown }).pending);
+  return JSON.stringify(storedGameState<{ pending: unknown }>(t).pending);
 }
 
 describe("a press on an earlier roll's buttons", () => {

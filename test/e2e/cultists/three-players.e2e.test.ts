@@ -12,7 +12,15 @@ import {
   startSeededBot,
   type SeededBot,
 } from "../support/seeded-bot.js";
-import { answer, choices, cultists, pressOn, tableReady, textOf } from "../support/cultists.js";
+import {
+  answer,
+  choices,
+  cultists,
+  pressOn,
+  storedGameState,
+  tableReady,
+  textOf,
+} from "../support/cultists.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-cultists-three";
 let t: SeededBot;
@@ -30,10 +38,7 @@ interface StoredTurn {
 }
 
 function turnNow(): StoredTurn["turn"] {
-  const [row] = t.rows<{ state: string }>(
-    `SELECT "state" FROM "CultistsGame" ORDER BY "createdAt" DESC LIMIT 1`,
-  );
-  return (JSON.parse(row?.state ?? "{}") as StoredTurn).turn;
+  return storedGameState<StoredTurn>(t).turn;
 }
 
 describe("a three-player game through the bot", () => {

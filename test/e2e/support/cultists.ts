@@ -127,3 +127,13 @@ export async function tableReady(
   });
   return t.fake.message(status.id) ?? status;
 }
+
+/** The stored state of the channel's newest game, read fresh from the bot's database. */
+// The caller names the part of the state it reads.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function storedGameState<T>(t: SeededBot): T {
+  const [row] = t.rows<{ state: string }>(
+    `SELECT "state" FROM "CultistsGame" ORDER BY "createdAt" DESC LIMIT 1`,
+  );
+  return JSON.parse(row?.state ?? "{}") as T;
+}

@@ -374,6 +374,20 @@ describe("a steal", () => {
     expect(g.state.pending).toBeNull();
   });
 
+  it("takes only through the menu of this steal: an earlier roll's menu is refused", () => {
+    const { g, thief, mark } = heist();
+    script(g, [GOOD, GOOD, RED_BAD, RED_BAD, RED_BAD]);
+    act(g, { by: "p1", type: "steal", thief, target: mark });
+    act(g, { by: "p1", type: "keep" });
+    const roll = g.state.pending?.kind === "steal" ? (g.state.pending.check.roll ?? 0) : 0;
+    const take = { kind: "elder-sign" } as const;
+    expect(refusal(g, { by: "p1", type: "steal-take", take, roll: roll - 1 })).toEqual({
+      code: "stale-roll",
+    });
+    act(g, { by: "p1", type: "steal-take", take, roll });
+    expect(g.state.pending).toBeNull();
+  });
+
   it("fails with one Good less than the Defense, and nothing changes hands", () => {
     const { g, thief, mark } = heist();
     script(g, [GOOD, BLUE_BAD, RED_BAD, RED_BAD, RED_BAD]);

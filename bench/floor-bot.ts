@@ -28,7 +28,8 @@ client.on(Events.InteractionCreate, (interaction) => {
       kind: "floor",
       sessionNumber: null,
       input: { command: interaction.commandName },
-      summary: `/${interaction.commandName}`,
+      payloadVersion: 1,
+      payload: { command: interaction.commandName },
       concerns: target === undefined ? [] : [target],
     }),
   );

@@ -1,3 +1,4 @@
+import { logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import {
   InteractionContextType,
   MessageFlags,
@@ -61,6 +62,7 @@ async function render(
       hasNewer,
     },
     paging,
+    logLines(services.extras.modules),
   );
 }
 

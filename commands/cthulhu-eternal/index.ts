@@ -15,7 +15,7 @@ import { undoCommand } from "./undo.js";
 import { wpCommand } from "./wp.js";
 import { extraCommands } from "../../src/games/cthulhu-eternal/extras/commands.js";
 import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.js";
-import { extraRefusalText } from "../../src/games/cthulhu-eternal/extras/presentation.js";
+import { extraRefusalText, logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
 
 /** The Extras the bot offers (each off until a GM switches it on in a campaign). */
@@ -43,7 +43,8 @@ export function cthulhuEternal(
   only: readonly CommandModule[] = commands,
 ): Game<BotServices> {
   // An Extra's refusals are worded with the modules this bot offers.
+  const lineOf = logLines(services.extras.modules);
   const refusalText = (error: unknown) =>
-    eternalRefusalText(error) ?? extraRefusalText(error, services.extras.modules);
+    eternalRefusalText(error, lineOf) ?? extraRefusalText(error, services.extras.modules);
   return { services, commands: only, refusalText };
 }

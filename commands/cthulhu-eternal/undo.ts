@@ -13,7 +13,8 @@ import {
   undoRefusedMessage,
 } from "../../src/games/cthulhu-eternal/presentation/undo-prompt.js";
 import { isUserFacingError } from "../../src/core/discord/user-facing-error.js";
-import { readableSummary } from "../../src/games/cthulhu-eternal/presentation/logged-words.js";
+import { logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
+import type { EventLineOf } from "../../src/games/cthulhu-eternal/presentation/event-lines.js";
 import { undoRefusalMessage } from "../../src/games/cthulhu-eternal/presentation/undo-refusals.js";
 import type { UndoResult } from "../../src/games/cthulhu-eternal/services/history-service.js";
 import { isUndoRefusedError } from "../../src/games/cthulhu-eternal/services/undo-policy.js";
@@ -46,9 +47,13 @@ export const undoCommand: CommandModule = {
     } catch (error) {
       if (!isUndoRefusedError(error) || error.refusal.kind !== "blocked") throw error;
       // A blocked undo lists its whole chain, with "Undo back to" when the requester may.
-      return reply.send(undoRefusalMessage(error.refusal, interaction.user.id));
+      return reply.send(
+        undoRefusalMessage(error.refusal, interaction.user.id, logLines(services.extras.modules)),
+      );
     }
-    await reply.send(undoPromptMessage(preview, interaction.user.id));
+    await reply.send(
+      undoPromptMessage(preview, interaction.user.id, logLines(services.extras.modules)),
+    );
   },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
@@ -63,8 +68,9 @@ export const undoCommand: CommandModule = {
       if (isUserFacingError(error)) return [];
       throw error;
     }
+    const lineOf = logLines(services.extras.modules);
     return entries.map((entry) => ({
-      name: truncate(`#${entry.id} · ${readableSummary(entry.summary)}`, 100),
+      name: truncate(`#${entry.id} · ${lineOf(entry.fact)}`, 100),
       value: entry.id,
     }));
   },
@@ -73,6 +79,7 @@ export const undoCommand: CommandModule = {
     confirm: async (interaction, { reply, services, args }) => {
       const [requesterId, eventText = ""] = args;
       assertRequester(interaction, requesterId, "undo");
+      const lineOf = logLines(services.extras.modules);
       let result;
       try {
         result = await services.history.undo({
@@ -80,15 +87,16 @@ export const undoCommand: CommandModule = {
           eventId: Number(eventText),
         });
       } catch (error) {
-        return reply.edit(refusedPrompt(error, eventText, interaction.user.id));
+        return reply.edit(refusedPrompt(error, eventText, interaction.user.id, lineOf));
       }
-      await reply.edit(undoneMessage(result));
-      await announce(reply, [result], interaction.user.id);
+      await reply.edit(undoneMessage(result, lineOf));
+      await announce(reply, [result], interaction.user.id, lineOf);
     },
     /** Args: requester, event id, the chain's newest id and length as shown (a changed chain is refused). */
     back: async (interaction, { reply, services, args }) => {
       const [requesterId, eventText = "", newestText = "", sizeText = ""] = args;
       assertRequester(interaction, requesterId, "undo");
+      const lineOf = logLines(services.extras.modules);
       let results;
       try {
         results = await services.history.undoBackTo({
@@ -98,10 +106,10 @@ export const undoCommand: CommandModule = {
           size: Number(sizeText),
         });
       } catch (error) {
-        return reply.edit(refusedPrompt(error, eventText, interaction.user.id));
+        return reply.edit(refusedPrompt(error, eventText, interaction.user.id, lineOf));
       }
-      await reply.edit(undoneBackMessage(results));
-      await announce(reply, results, interaction.user.id);
+      await reply.edit(undoneBackMessage(results, lineOf));
+      await announce(reply, results, interaction.user.id, lineOf);
     },
     cancel: async (interaction, { reply, args }) => {
       const [requesterId, eventText = ""] = args;
@@ -116,17 +124,23 @@ async function announce(
   reply: HandlerContext["reply"],
   results: readonly UndoResult[],
   userId: string,
+  lineOf: EventLineOf,
 ): Promise<void> {
   const lines = results.flatMap((r) =>
-    r.publicSummary === null ? [] : [undoAnnouncement(r.undoneEventId, r.publicSummary, userId)],
+    r.publicFact === null ? [] : [undoAnnouncement(r.undoneEventId, r.publicFact, userId, lineOf)],
   );
   if (lines.length)
     await reply.send({ content: truncate(lines.join("\n"), 2000), ephemeral: false });
 }
 
 /** A refused confirm, shown on the private prompt itself (with "Undo back to" when it applies). */
-function refusedPrompt(error: unknown, eventText: string, userId: string): BaseMessageOptions {
-  if (isUndoRefusedError(error)) return undoRefusalMessage(error.refusal, userId);
+function refusedPrompt(
+  error: unknown,
+  eventText: string,
+  userId: string,
+  lineOf: EventLineOf,
+): BaseMessageOptions {
+  if (isUndoRefusedError(error)) return undoRefusalMessage(error.refusal, userId, lineOf);
   const why = eternalUserMessageOf(error);
   if (why === undefined) throw error;
   return undoRefusedMessage(eventText, why);

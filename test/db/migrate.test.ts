@@ -79,8 +79,11 @@ describe("migrations", () => {
     expect(applyMigrations(db, MIGRATIONS_DIR).applied).toContain(
       "20261201090000_event_visibility",
     );
-    expect(db.prepare(`SELECT "summary", "visibility" FROM "Event"`).all()).toEqual([
-      { summary: "rolled 1d6 = 4", visibility: "campaign" },
+    expect(
+      db.prepare(`SELECT "summary", "visibility", "payload", "payloadVersion" FROM "Event"`).all(),
+    ).toEqual([
+      // No payload: the bot shows the line it kept (presentation/event-lines.ts).
+      { summary: "rolled 1d6 = 4", visibility: "campaign", payload: null, payloadVersion: null },
     ]);
     db.close();
   });

@@ -60,7 +60,8 @@ describe("one connection, one transaction at a time", () => {
           kind: "note",
           sessionNumber: 1,
           input: {},
-          summary: "never kept",
+          payloadVersion: 1,
+          payload: { note: "never kept" },
         });
         throw new Error("refused");
       }),

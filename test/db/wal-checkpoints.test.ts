@@ -28,7 +28,8 @@ it("copies the WAL into the database file after the commits, not during them", a
         kind: "roll",
         sessionNumber: null,
         input: { expression: "1d100", note: "x".repeat(3000) },
-        summary: `roll ${i}`,
+        payloadVersion: 1,
+        payload: { expression: "1d100", total: i },
       }),
     ),
   );

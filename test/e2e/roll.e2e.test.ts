@@ -2,6 +2,7 @@
  * /roll on a seeded table: a skill test through the real bot process, its autocomplete, the
  * failure mark and the event in the database.
  */
+import { rowLine } from "../support/event-lines.js";
 import { MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FakeDiscord } from "../support/fake-discord/index.js";
@@ -25,8 +26,14 @@ afterAll(async () => {
   await t.stop();
 });
 
-function events(kind: string): { summary: string }[] {
-  return t.rows("SELECT summary FROM Event WHERE kind = ? ORDER BY id", kind);
+/** The logged events of a kind, each as its /history line. */
+function events(kind: string): { line: string | undefined }[] {
+  return t
+    .rows<{ kind: string; payload: string | null; payloadVersion: number | null; summary: string }>(
+      "SELECT kind, payload, payloadVersion, summary FROM Event WHERE kind = ? ORDER BY id",
+      kind,
+    )
+    .map((row) => ({ line: rowLine(row) }));
 }
 
 describe("/roll on a Protagonist", () => {
@@ -52,7 +59,7 @@ describe("/roll on a Protagonist", () => {
     expect(fields.Target).toBe("30 (50 − 20)");
     expect(fields.Roll).toMatch(/^\*\*\d{2,3}\*\* \(tens \d, ones \d\)$/);
     const logged = events("test");
-    expect(logged.at(-1)?.summary).toMatch(/^Protagonist 1: Occult \d+ vs 30: /);
+    expect(logged.at(-1)?.line).toMatch(/^Protagonist 1: Occult \d+ vs 30: /);
   });
 
   it.each([
@@ -114,8 +121,8 @@ describe("/roll on a Protagonist", () => {
     expect(sides[1]?.value).toMatch(/\nTarget 60$/);
     const logged = events("test");
     expect(logged).toHaveLength(before + 1);
-    expect(logged.at(-1)?.summary).toMatch(
-      /^Protagonist 1: Occult \d+ vs 50: [a-z-]+; versus the @everyone guard \d+ vs 60: [a-z-]+; (won|lost|no winner) /,
+    expect(logged.at(-1)?.line).toMatch(
+      /^Protagonist 1: Occult \d+ vs 50: [a-z ]+; versus the @everyone guard \d+ vs 60: [a-z ]+; (won|lost|no winner) /,
     );
   });
 
@@ -125,11 +132,17 @@ describe("/roll on a Protagonist", () => {
       .response();
     expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
     expect(response.data?.embeds?.[0]?.fields?.[1]?.name).toBe("The other side");
-    const [row] = t.rows<{ summary: string; visibility: string }>(
-      "SELECT summary, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC",
+    const [row] = t.rows<{
+      kind: string;
+      payload: string | null;
+      payloadVersion: number | null;
+      summary: string;
+      visibility: string;
+    }>(
+      "SELECT kind, payload, payloadVersion, summary, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC",
     );
     expect(row?.visibility).toBe("actor-and-gms");
-    expect(row?.summary).toMatch(/^Test \d+ vs 40: [a-z-]+; versus target \d+ vs 55: /);
+    expect(rowLine(row ?? null)).toMatch(/^Test \d+ vs 40: [a-z ]+; versus target \d+ vs 55: /);
   });
 
   it("explains, privately, an opposing label without a target, or dice opposed", async () => {

@@ -4,6 +4,7 @@
  * GM's group test, and refusals. Dice are random in the bot, so the tests force outcomes through
  * the sheet (SAN 1 fails unless 01) and fixed losses (5/5), and check the embed against the DB.
  */
+import { rowLine } from "../support/event-lines.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FakeDiscord } from "../support/fake-discord/index.js";
 import { customIds, fieldValue, isEphemeral, menuOptions } from "./support/messages.js";
@@ -32,8 +33,20 @@ beforeEach(() => {
   }
 });
 
-function sanEvents(): { id: number; summary: string }[] {
-  return t.rows("SELECT id, summary FROM Event WHERE kind = 'san-test' ORDER BY id");
+/** The logged SAN tests, each with its /history line. */
+function sanEvents(): { id: number; line: string | undefined }[] {
+  return t
+    .rows<
+      { id: number } & {
+        kind: string;
+        payload: string | null;
+        payloadVersion: number | null;
+        summary: string;
+      }
+    >(
+      "SELECT id, kind, payload, payloadVersion, summary FROM Event WHERE kind = 'san-test' ORDER BY id",
+    )
+    .map((row) => ({ id: row.id, line: rowLine(row) }));
 }
 
 function sheet(id: string): { san: number; wp: number; status: string } {
@@ -79,8 +92,8 @@ describe("/san", () => {
     expect(fieldValue(embed, "SAN")).toBe(`1 → **${1 - lost}** (lost ${lost})`);
     const events = sanEvents();
     expect(events).toHaveLength(before + 1);
-    expect(events.at(-1)?.summary).toBe(
-      `Protagonist 1: SAN test (unnatural, 0/1) lost ${lost}, SAN 1 → ${1 - lost}`,
+    expect(events.at(-1)?.line).toBe(
+      `Protagonist 1: SAN test (Unnatural, 0/1) lost ${lost}, SAN 1 → ${1 - lost}`,
     );
     expect(sheet(first().id).san).toBe(1 - lost);
     if (failed) {

@@ -3,7 +3,6 @@ import { createServices, type Services } from "./services/index.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { createExtrasService, type ExtrasService } from "./extras/extras-service.js";
 import type { ExtraModule } from "./extras/module.js";
-import { extrasChangeSummary } from "./extras/presentation.js";
 
 /** What command handlers may use, built once in src/main.ts: every service, and the dice. */
 export interface BotServices extends Services {
@@ -22,6 +21,6 @@ export function createBotServices(
   return {
     rng,
     ...createServices(deps),
-    extras: createExtrasService(deps, extras, extrasChangeSummary),
+    extras: createExtrasService(deps, extras),
   };
 }

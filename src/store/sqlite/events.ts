@@ -1,15 +1,12 @@
 import type { EventInput } from "../../games/cthulhu-eternal/services/event-log.js";
 import type { ProtagonistSnapshot } from "../../games/cthulhu-eternal/services/snapshot.js";
-import { truncate } from "../../core/text.js";
 import { sqlBool, sqlNow, type Sql } from "../../core/db/sql.js";
 import type { EventRepository, StoredEvent } from "../store.js";
 
-/** A logged summary is a one-line label; longer ones are cut (between graphemes). */
-const SUMMARY_MAX = 500;
-
 const INSERT_EVENT = `INSERT INTO "Event" ("guildId", "campaignId", "actorId", "kind",
-  "sessionNumber", "input", "dice", "before", "after", "changed", "summary", "visibility", "createdAt")
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  "sessionNumber", "input", "dice", "before", "after", "changed", "summary", "payload",
+  "payloadVersion", "visibility", "createdAt")
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)`;
 const INSERT_TARGET = `INSERT INTO "EventTarget" ("eventId", "protagonistId") VALUES (?, ?)`;
 
 /** A Json column's text, as Prisma stores it (undefined fields dropped). */
@@ -63,7 +60,8 @@ export function appendEvent(sql: Sql, event: EventInput): number {
     snapshots("before"),
     snapshots("after"),
     sqlBool(changes.length > 0),
-    truncate(event.summary, SUMMARY_MAX),
+    jsonText(event.payload),
+    event.payloadVersion,
     event.visibility ?? "campaign",
     sqlNow(),
   );

@@ -50,6 +50,7 @@ export const extrasChangePayload = z.object({
     .nullable(),
 });
 export type ExtrasChange = z.infer<typeof extrasChangePayload>;
+export const EXTRAS_CHANGE = { kind: "extras-change", version: 1 } as const;
 
 export interface CampaignExtrasView {
   campaign: { id: string; name: string };
@@ -64,13 +65,9 @@ export interface ExtrasChangeOutcome {
   eventId: number;
 }
 
-/** The words the log keeps for a change (written at the edge, handed in by the bot). */
-export type ExtrasChangeSummary = (module: ExtraModule, change: ExtrasChange) => string;
-
 export function createExtrasService(
   { db, store, rng }: ServiceDeps,
   modules: readonly ExtraModule[],
-  summary: ExtrasChangeSummary,
 ) {
   const services = new Map<string, unknown>();
   const view = async (
@@ -135,10 +132,11 @@ export function createExtrasService(
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "extras-change",
+          kind: EXTRAS_CHANGE.kind,
+          payloadVersion: EXTRAS_CHANGE.version,
+          payload: change,
           sessionNumber: campaign.sessionNumber,
           input: change,
-          summary: summary(module, change),
         });
         return { campaign: { id: campaign.id, name: campaign.name }, before, after, eventId };
       });

@@ -7,6 +7,7 @@ import type { SubcommandRow } from "../../../core/discord/subcommands.js";
 import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
+import type { LoggedFact } from "../services/event-facts.js";
 
 /**
  * The Extras: opt-in campaign modules (seed 002). Each module brings its settings, its part of
@@ -50,6 +51,8 @@ export interface ExtraSheetField {
  */
 export interface ExtraEventKind {
   readonly kind: string;
+  /** The payload schema's version, stored with each event (a new shape is a new version). */
+  readonly version: number;
   readonly payload: z.ZodType;
   readonly roll: boolean;
 }
@@ -88,6 +91,8 @@ export interface ExtraModule<Service = unknown> {
   };
   /** Its part of the sheet while it is on: fields added to the main embed. */
   sheet(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): ExtraSheetField[];
+  /** The log's line for one of its events; undefined for a kind or version it doesn't know. */
+  eventLine(fact: LoggedFact): string | undefined;
   /** The words for a refusal its service threw. */
   refusalText(refusal: ExtraRefusal): string;
   /** Its service, built once from the same database and dice as the others. */

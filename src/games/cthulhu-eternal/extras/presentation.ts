@@ -2,8 +2,10 @@ import { EmbedBuilder } from "discord.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import { typed } from "../presentation/words.js";
 import type { CampaignExtra } from "./campaign-extras.js";
-import type { CampaignExtrasView, ExtrasChange, ExtrasChangeOutcome } from "./extras-service.js";
-import { REGISTRY_ID } from "./extras-service.js";
+import type { CampaignExtrasView, ExtrasChangeOutcome } from "./extras-service.js";
+import { EXTRAS_CHANGE, extrasChangePayload, REGISTRY_ID } from "./extras-service.js";
+import type { LoggedFact } from "../services/event-facts.js";
+import { eventLines } from "../presentation/event-lines.js";
 import type { CommandHelp } from "../presentation/help-examples.js";
 import { campaignExtras } from "./campaign-extras.js";
 import {
@@ -98,10 +100,26 @@ export function extrasChangeText(outcome: ExtrasChangeOutcome): string {
   return lines.join("\n");
 }
 
-/** The log's words for a GM's change, handed to the service. */
-export function extrasChangeSummary(module: ExtraModule, change: ExtrasChange): string {
+/** The log's line for a GM's change of the Extras, or for an event a module logged. */
+function extrasEventLine(fact: LoggedFact, modules: readonly ExtraModule[]): string | undefined {
+  if (fact.kind !== EXTRAS_CHANGE.kind) {
+    for (const module of modules) {
+      const line = module.eventLine(fact);
+      if (line !== undefined) return line;
+    }
+    return undefined;
+  }
+  const parsed = extrasChangePayload.safeParse(fact.payload);
+  if (fact.payloadVersion !== EXTRAS_CHANGE.version || !parsed.success) return undefined;
+  const change = parsed.data;
+  const name = modules.find((m) => m.id === change.moduleId)?.name ?? change.moduleId;
   const setting = change.setting ? `, ${change.setting.key} = ${String(change.setting.value)}` : "";
-  return `Extras: ${module.name} ${change.enabled ? "on" : "off"}${setting}`;
+  return `Extras: ${name} ${change.enabled ? "on" : "off"}${setting}`;
+}
+
+/** The log's words, with the Extras this bot offers. */
+export function logLines(modules: readonly ExtraModule[]): (fact: LoggedFact) => string {
+  return eventLines((fact) => extrasEventLine(fact, modules));
 }
 
 /** The registry's refusals, and any module's "off". */

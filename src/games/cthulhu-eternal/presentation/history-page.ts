@@ -8,10 +8,10 @@ import {
 import type { HistoryEntry } from "../services/history-entries.js";
 import { customId } from "../../../core/discord/custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
-import { readableSummary } from "./logged-words.js";
+import type { EventLineOf } from "./event-lines.js";
 
 const HISTORY_COLOUR = 0x5865f2;
-/** Ten summaries of this length, with their prefixes, stay well inside a 4,096-char description. */
+/** Ten lines of this length, with their prefixes, stay well inside a 4,096-char description. */
 const SUMMARY_MAX = 300;
 /** Stands for "the whole campaign" in a custom id, where an empty part would be ambiguous. */
 export const WHOLE_CAMPAIGN = "-";
@@ -39,9 +39,9 @@ const HIDDEN_MARK = "🔒";
  * One line: id, when, who (a mention, which never pings here), the summary; undone ones struck,
  * and those hidden from some members marked.
  */
-export function historyLine(entry: HistoryEntry): string {
+export function historyLine(entry: HistoryEntry, lineOf: EventLineOf): string {
   const seconds = Math.floor(entry.createdAt.getTime() / 1000);
-  const summary = userText(readableSummary(entry.summary), SUMMARY_MAX);
+  const summary = userText(lineOf(entry.fact), SUMMARY_MAX);
   const text = entry.undone ? `~~${summary}~~ *(undone)*` : summary;
   const icon = `${entry.visibility === "campaign" ? "" : `${HIDDEN_MARK} `}${entry.isUndo ? "↩️ " : ""}`;
   return `\`#${entry.id}\` <t:${seconds}:R> <@${entry.actorId}> ${icon}${text}`;
@@ -52,8 +52,12 @@ function footerOf(entries: readonly HistoryEntry[]): string {
   return `Newest first. Undo a change of yours with /undo.${hidden ? ` ${HIDDEN_MARK} secret: only its roller and the GMs see it.` : ""}`;
 }
 
-export function historyMessage(view: HistoryView, paging: HistoryPaging): BaseMessageOptions {
-  const lines = view.entries.map(historyLine);
+export function historyMessage(
+  view: HistoryView,
+  paging: HistoryPaging,
+  lineOf: EventLineOf,
+): BaseMessageOptions {
+  const lines = view.entries.map((entry) => historyLine(entry, lineOf));
   const embed = new EmbedBuilder()
     .setColor(HISTORY_COLOUR)
     .setTitle(truncate(`📜 History — ${userText(view.subject)}`, EMBED_LIMITS.title))

@@ -10,12 +10,12 @@ import { THREAT_TYPES } from "../rules/types.js";
 import { LOCATION_LABEL } from "./resource-embeds.js";
 
 /**
- * The log keeps each event's summary as the services wrote it, codes included ("critical-success",
- * "at-hand"), in events logged before today too. Every place that shows a summary reads it
- * through `readableSummary`, which puts the game's words in place of those codes.
+ * Events logged before payloads kept a line as the services wrote it then, codes included
+ * ("critical-success", "at-hand"). `readableSummary` shows such a line with the game's words in
+ * place of those codes.
  */
 
-const DIFFICULTY_WORDS: Readonly<Record<ResourceDifficulty, string>> = {
+export const DIFFICULTY_WORDS: Readonly<Record<ResourceDifficulty, string>> = {
   normal: "normal",
   hard: "hard to get",
   "very-hard": "very hard to get",

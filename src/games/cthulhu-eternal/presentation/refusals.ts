@@ -8,23 +8,30 @@ import { isUndoRefusedError } from "../services/undo-policy.js";
 import { undoRefusalText } from "./undo-refusals.js";
 import { isRulesError } from "../rules/errors.js";
 import { userMessageOf } from "../../../core/discord/user-facing-error.js";
+import { eventLines, type EventLineOf } from "./event-lines.js";
 
 /**
  * The words for a refusal the rules or services give as data (a code and its parameters), or
  * undefined for any other error.
  */
-export function refusalText(error: unknown): string | undefined {
+export function refusalText(
+  error: unknown,
+  lineOf: EventLineOf = eventLines(),
+): string | undefined {
   if (isDiceError(error)) return diceRefusal(error);
   if (isSanLossNotationError(error)) return sanLossRefusal(error);
   if (isInvalidInputError(error)) return inputRefusal(error.problem);
   if (isNameNotFoundError(error)) return lookupRefusal(error.lookup);
-  if (isUndoRefusedError(error)) return undoRefusalText(error.refusal);
+  if (isUndoRefusedError(error)) return undoRefusalText(error.refusal, lineOf);
   return undefined;
 }
 
 /** Cthulhu Eternal's refusals: the coded errors above, and the rules' own (written for players). */
-export function eternalRefusalText(error: unknown): string | undefined {
-  return refusalText(error) ?? (isRulesError(error) ? error.message : undefined);
+export function eternalRefusalText(
+  error: unknown,
+  lineOf: EventLineOf = eventLines(),
+): string | undefined {
+  return refusalText(error, lineOf) ?? (isRulesError(error) ? error.message : undefined);
 }
 
 /** What the player reads for an error a Cthulhu Eternal handler caught itself. */

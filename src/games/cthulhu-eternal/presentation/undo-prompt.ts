@@ -9,7 +9,8 @@ import type { UndoResult } from "../services/history-service.js";
 import type { UndoPreview } from "../services/history-browse.js";
 import { customId } from "../../../core/discord/custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
-import { readableSummary } from "./logged-words.js";
+import type { LoggedFact } from "../services/event-facts.js";
+import type { EventLineOf } from "./event-lines.js";
 
 const PROMPT_COLOUR = 0xf1c40f;
 const DONE_COLOUR = 0x2ecc71;
@@ -20,13 +21,17 @@ function names(list: readonly string[]): string {
 }
 
 /** "Undo this?" with what it restores, and Confirm / Cancel for the requester only. */
-export function undoPromptMessage(preview: UndoPreview, requesterId: string): BaseMessageOptions {
+export function undoPromptMessage(
+  preview: UndoPreview,
+  requesterId: string,
+  lineOf: EventLineOf,
+): BaseMessageOptions {
   const { entry } = preview;
   const seconds = Math.floor(entry.createdAt.getTime() / 1000);
   const embed = new EmbedBuilder()
     .setColor(PROMPT_COLOUR)
     .setTitle(`↩️ Undo #${entry.id}?`)
-    .setDescription(userText(readableSummary(entry.summary), 1000))
+    .setDescription(userText(lineOf(entry.fact), 1000))
     .addFields(
       { name: "Done by", value: `<@${entry.actorId}>`, inline: true },
       { name: "When", value: `<t:${seconds}:R>`, inline: true },
@@ -46,22 +51,24 @@ export function undoPromptMessage(preview: UndoPreview, requesterId: string): Ba
   return { embeds: [embed], components: [row] };
 }
 
-export function undoneMessage(result: UndoResult): BaseMessageOptions {
+export function undoneMessage(result: UndoResult, lineOf: EventLineOf): BaseMessageOptions {
   const embed = new EmbedBuilder()
     .setColor(DONE_COLOUR)
     .setTitle(`↩️ Undone #${result.undoneEventId}`)
-    .setDescription(userText(readableSummary(result.summary), 1000))
+    .setDescription(userText(lineOf(result.fact), 1000))
     .addFields({ name: "Restored", value: names(result.protagonists) })
     .setFooter({ text: `Logged as #${result.undoEventId}.` });
   return { embeds: [embed], components: [] };
 }
 
 /** The public line telling the table what changed back; it names, never pings. */
-export function undoAnnouncement(eventId: number, summary: string, userId: string): string {
-  return truncate(
-    `↩️ <@${userId}> undid #${eventId}: ${userText(readableSummary(summary), 1000)}`,
-    2000,
-  );
+export function undoAnnouncement(
+  eventId: number,
+  fact: LoggedFact,
+  userId: string,
+  lineOf: EventLineOf,
+): string {
+  return truncate(`↩️ <@${userId}> undid #${eventId}: ${userText(lineOf(fact), 1000)}`, 2000);
 }
 
 export function undoRefusedMessage(eventId: string, why: string): BaseMessageOptions {
@@ -81,11 +88,12 @@ export function undoCancelledMessage(eventId: string): BaseMessageOptions {
 }
 
 /** What "Undo back to" undid, newest first, the asked change last. */
-export function undoneBackMessage(results: readonly UndoResult[]): BaseMessageOptions {
+export function undoneBackMessage(
+  results: readonly UndoResult[],
+  lineOf: EventLineOf,
+): BaseMessageOptions {
   const asked = results.at(-1);
-  const lines = results.map(
-    (r) => `• #${r.undoneEventId} · ${userText(readableSummary(r.summary), 200)}`,
-  );
+  const lines = results.map((r) => `• #${r.undoneEventId} · ${userText(lineOf(r.fact), 200)}`);
   const embed = new EmbedBuilder()
     .setColor(DONE_COLOUR)
     .setTitle(`↩️ Undone back to #${asked?.undoneEventId ?? "?"}`)

@@ -8,7 +8,7 @@ import {
 import type { UndoForbiddenReason, UndoRefusal } from "../services/undo-policy.js";
 import { customId } from "../../../core/discord/custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
-import { readableSummary } from "./logged-words.js";
+import type { EventLineOf } from "./event-lines.js";
 
 const REFUSED_COLOUR = 0x95a5a6;
 const HIDDEN_LINK = "a change only its author and the GMs can see";
@@ -23,12 +23,12 @@ const FORBIDDEN: Readonly<Record<UndoForbiddenReason, string>> = {
 type Blocked = Extract<UndoRefusal, { kind: "blocked" }>;
 
 /** The chain, oldest first, so its last line is the change to undo first. */
-function chainLines(refusal: Blocked): string {
+function chainLines(refusal: Blocked, lineOf: EventLineOf): string {
   return refusal.chain
     .map((link) =>
       link.id === null
         ? `• (${HIDDEN_LINK})`
-        : `• #${link.id} · ${userText(readableSummary(link.summary), 200)}`,
+        : `• #${link.id} · ${userText(lineOf(link.fact), 200)}`,
     )
     .join("\n");
 }
@@ -47,7 +47,7 @@ function notYoursText(refusal: Blocked): string {
 }
 
 /** Words for a refused undo, wherever it is shown. */
-export function undoRefusalText(refusal: UndoRefusal): string {
+export function undoRefusalText(refusal: UndoRefusal, lineOf: EventLineOf): string {
   switch (refusal.kind) {
     case "forbidden":
       return FORBIDDEN[refusal.reason];
@@ -58,17 +58,21 @@ export function undoRefusalText(refusal: UndoRefusal): string {
       const tail = refusal.notYours.length
         ? notYoursText(refusal)
         : `Undo them first, newest first, or undo back to #${refusal.eventId} in one go.`;
-      return truncate(`${head}\n${chainLines(refusal)}\n${tail}`, EMBED_LIMITS.description);
+      return truncate(`${head}\n${chainLines(refusal, lineOf)}\n${tail}`, EMBED_LIMITS.description);
     }
   }
 }
 
 /** The refusal on the private prompt; a blocked undo the requester may resolve gets "Undo back to". */
-export function undoRefusalMessage(refusal: UndoRefusal, requesterId: string): BaseMessageOptions {
+export function undoRefusalMessage(
+  refusal: UndoRefusal,
+  requesterId: string,
+  lineOf: EventLineOf,
+): BaseMessageOptions {
   const embed = new EmbedBuilder()
     .setColor(REFUSED_COLOUR)
     .setTitle(`Can't undo #${refusal.eventId} yet`)
-    .setDescription(undoRefusalText(refusal));
+    .setDescription(undoRefusalText(refusal, lineOf));
   if (refusal.kind !== "blocked" || refusal.notYours.length) {
     return { embeds: [embed.setTitle(`Can't undo #${refusal.eventId}`)], components: [] };
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import {
   addBond,
   damageBond,
@@ -151,7 +152,13 @@ export function createBondService({ store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "bond-add",
+          ...fact("bond-add", {
+            protagonist: before.name,
+            bond: bond.name,
+            bondKind: bond.kind,
+            score: bond.score,
+            fellow: fellow !== null,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: {
             name: input.name ?? null,
@@ -160,7 +167,6 @@ export function createBondService({ store, rng }: ServiceDeps) {
             fellowId: fellow?.id ?? null,
           },
           dice: { bond },
-          summary: `${before.name}: new ${bond.kind} Bond “${bond.name}” at ${bond.score}${fellow ? " (a fellow Protagonist)" : ""}`,
           changes: [{ before, after }],
         });
         return { protagonist: who(before), bond: view(added, after.stats.CHA), eventId };
@@ -182,18 +188,23 @@ export function createBondService({ store, rng }: ServiceDeps) {
         const result = damageBond(rulesBond(current), input.amount, rng);
         const after = withBond(before, result.bond);
         await tx.protagonists.write(before, after);
-        const how =
-          result.rolled === undefined ? `−${result.amount}` : `1D4: ${String(result.rolled)}`;
         const broke = result.change.broke;
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "bond-damage",
+          ...fact("bond-damage", {
+            protagonist: before.name,
+            bond: current.name,
+            before: result.change.before,
+            after: result.change.after,
+            amount: result.amount,
+            rolled: result.rolled ?? null,
+            broke,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { bondId: current.id, amount: input.amount },
           dice: result,
-          summary: `${before.name}: Bond “${current.name}” ${result.change.before} → ${result.change.after} (${how})${broke ? ", broken" : ""}`,
           changes: [{ before, after }],
         });
         const message = broke
@@ -234,16 +245,21 @@ export function createBondService({ store, rng }: ServiceDeps) {
         }
         const after = withBond(before, result.bond);
         await tx.protagonists.write(before, after);
-        const cap = result.capped ? `, capped at ${result.change.after}` : "";
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "bond-improve",
+          ...fact("bond-improve", {
+            protagonist: before.name,
+            bond: current.name,
+            before: result.change.before,
+            after: result.change.after,
+            amount: input.amount,
+            capped: result.capped,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { bondId: current.id, amount: input.amount },
           dice: result,
-          summary: `${before.name}: Bond “${current.name}” ${result.change.before} → ${result.change.after} (+${input.amount}${cap})`,
           changes: [{ before, after }],
         });
         return {
@@ -279,11 +295,15 @@ export function createBondService({ store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "bond-destroy",
+          ...fact("bond-destroy", {
+            protagonist: before.name,
+            bond: current.name,
+            score: current.score,
+            why: input.why ?? null,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { bondId: current.id, why: input.why ?? null },
           dice: result,
-          summary: `${before.name}: Bond “${current.name}” destroyed at ${current.score}${input.why ? ` (${input.why})` : ""}`,
           changes: [{ before, after }],
         });
         return {
@@ -318,10 +338,9 @@ export function createBondService({ store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "bond-erase",
+          ...fact("bond-erase", { protagonist: before.name, bond: current.name }),
           sessionNumber: campaign.sessionNumber,
           input: { bondId: current.id },
-          summary: `${before.name}: crossed-off Bond “${current.name}” erased from the sheet`,
           changes: [{ before, after }],
         });
         return { protagonist: who(before), bond: view(current, before.stats.CHA), eventId };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import type { Campaign } from "../../../store/types.js";
 import { resolveRuleOptions, ruleOptionsSchema, type RuleOptions } from "../rules/options.js";
 import { ERAS } from "../rules/types.js";
@@ -113,10 +114,9 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "campaign-create",
+          ...fact("campaign-create", { campaign: name }),
           sessionNumber: campaign.sessionNumber,
           input: { name, era },
-          summary: `created campaign ${name}`,
         });
         return viewOf(db, campaign);
       });
@@ -206,10 +206,9 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "campaign-settings",
+          ...fact("campaign-settings", { campaign: campaign.name }),
           sessionNumber: campaign.sessionNumber,
           input: { ...input, actor: undefined },
-          summary: `changed settings of ${campaign.name}`,
         });
         return viewOf(db, updated);
       });
@@ -258,10 +257,9 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "campaign-bind",
+          ...fact("campaign-bind", { campaign: campaign.name }),
           sessionNumber: campaign.sessionNumber,
           input: { channelId: actor.channelId },
-          summary: `bound a channel to ${campaign.name}`,
         });
         return viewOf(db, campaign);
       });
@@ -290,10 +288,9 @@ export function createCampaignService({ db, store }: ServiceDeps) {
         guildId: actor.guildId,
         campaignId: campaign.id,
         actorId: actor.userId,
-        kind: `gm-${change}`,
+        ...fact(`gm-${change}`, { gm: kind, campaign: campaign.name }),
         sessionNumber: campaign.sessionNumber,
         input: { kind, discordId },
-        summary: `${change === "add" ? "added" : "removed"} a GM ${kind} of ${campaign.name}`,
       });
       return viewOf(db, campaign);
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import { mapInOrder } from "./in-order.js";
 import { isRulesError } from "../rules/errors.js";
 import {
@@ -98,11 +99,15 @@ export function createDowntimeService({ db, store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "san-recovery",
+          ...fact("san-recovery", {
+            protagonist: before.name,
+            recovered: result.recovered,
+            before: result.san.before,
+            after: result.san.after,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { amount },
           dice: result,
-          summary: `${before.name}: recovered ${result.recovered} SAN (${result.san.before} → ${result.san.after})`,
           changes: [{ before, after }],
         });
         return { protagonist: { id: before.id, name: before.name }, result, eventId };
@@ -161,11 +166,15 @@ export function createDowntimeService({ db, store, rng }: ServiceDeps) {
             guildId: actor.guildId,
             campaignId: campaign.id,
             actorId: actor.userId,
-            kind: "shared-adversity-test",
+            ...fact("shared-adversity-test", {
+              protagonist: survivor.name,
+              roll: test.roll.value,
+              target: test.target,
+              outcome: test.outcome,
+            }),
             sessionNumber: campaign.sessionNumber,
             input: stored,
             dice: { test, plan: planned.plan },
-            summary: `${survivor.name}: shared-adversity SAN test ${test.roll.value} vs ${test.target}: ${test.outcome}`,
             concerns: [survivor.id],
           });
           outcomes.push({
@@ -213,11 +222,13 @@ export function createDowntimeService({ db, store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "shared-adversity",
+          ...fact("shared-adversity", {
+            protagonist: before.name,
+            bonds: bondChanges(before, after),
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { testEventId, fellowIds: progress.fellows.map((f) => f.id), choices },
           dice: result,
-          summary: `${before.name}: shared adversity — ${result.reason}`,
           changes: [{ before, after }],
         });
         return { protagonist: { id: before.id, name: before.name }, result, eventId };
@@ -262,3 +273,11 @@ function withBonds(before: ProtagonistSnapshot, bonds: readonly Bond[]): Protago
 }
 
 export type DowntimeService = ReturnType<typeof createDowntimeService>;
+
+/** The Bonds shared adversity changed or forged, for its event: `before` null for a new one. */
+function bondChanges(before: ProtagonistSnapshot, after: ProtagonistSnapshot) {
+  const scores = new Map(before.bonds.map((bond) => [bond.id, bond.score]));
+  return after.bonds
+    .filter((bond) => scores.get(bond.id) !== bond.score)
+    .map((bond) => ({ bond: bond.name, before: scores.get(bond.id) ?? null, after: bond.score }));
+}

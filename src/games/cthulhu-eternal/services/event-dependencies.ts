@@ -30,7 +30,7 @@ export async function assertNoLaterChange(
   if (!later) return;
   const shown = await readableLog(db, viewer).findFirst({
     where: { id: later.id },
-    select: { id: true, summary: true },
+    select: { id: true },
   });
   if (!shown) {
     throw conflict(
@@ -38,7 +38,7 @@ export async function assertNoLaterChange(
     );
   }
   throw conflict(
-    `Can't ${action}: a later change depends on it (#${shown.id}: ${shown.summary}). Undo that first.`,
+    `Can't ${action}: a later change depends on it (#${shown.id}, in \`/history\`). Undo that first.`,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { StoreTx } from "../../../store/store.js";
+import { fact } from "./event-facts.js";
 import { z } from "zod";
 import type { Campaign } from "../../../store/types.js";
 import { parseDice, rollDice, type DiceExpression, type DiceRoll } from "../rules/dice/index.js";
@@ -14,7 +15,6 @@ import {
   type WpChange,
 } from "../rules/harm.js";
 import { newConditions, type Condition } from "../rules/conditions.js";
-import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
@@ -123,9 +123,23 @@ export function createHarmService({ store, rng }: ServiceDeps) {
     }
   }
 
-  function describe(action: PointsAction, points: number, roll: DiceRoll | null): string {
-    const value = roll ? `${roll.expression}: ${roll.total}` : `${points}`;
-    return action === "set" ? `set to ${points}` : `${action} ${value}`;
+  /** An HP or WP change as its event records it. */
+  function pointsFact(
+    before: ProtagonistSnapshot,
+    change: { before: number; after: number },
+    action: PointsAction,
+    points: number,
+    roll: DiceRoll | null,
+  ) {
+    const dice = roll ? { expression: roll.expression, total: roll.total } : null;
+    return {
+      protagonist: before.name,
+      before: change.before,
+      after: change.after,
+      action,
+      points,
+      dice,
+    };
   }
 
   /**
@@ -183,11 +197,10 @@ export function createHarmService({ store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "hp",
+          ...fact("hp", { ...pointsFact(before, change, input.action, points, roll), died }),
           sessionNumber: campaign.sessionNumber,
           input: { action: input.action, amount: input.amount },
           dice: { roll, change },
-          summary: `${before.name}: HP ${change.before} → ${change.after} (${describe(input.action, points, roll)})${died ? ", dead" : ""}`,
           changes: changesOf(before, after),
           concerns: [before.id],
         });
@@ -229,11 +242,10 @@ export function createHarmService({ store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "wp",
+          ...fact("wp", pointsFact(before, change, input.action, points, roll)),
           sessionNumber: campaign.sessionNumber,
           input: { action: input.action, amount: input.amount },
           dice: { roll, change },
-          summary: `${before.name}: WP ${change.before} → ${change.after} (${describe(input.action, points, roll)})`,
           changes: changesOf(before, after),
           concerns: [before.id],
         });
@@ -266,16 +278,23 @@ export function createHarmService({ store, rng }: ServiceDeps) {
         const after = withHp(before, change);
         await tx.protagonists.write(before, after);
         const died = after.status === "dead";
-        const outcome = result.lethal ? "lethal" : `${result.damage} damage`;
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "lethality",
+          ...fact("lethality", {
+            protagonist: before.name,
+            rating: result.effectiveRating,
+            roll: result.roll.value,
+            lethal: result.lethal,
+            damage: result.lethal ? null : result.damage,
+            before: change.before,
+            after: change.after,
+            died,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { rating: input.rating, critical: input.critical },
           dice: { result, change },
-          summary: `${before.name}: lethality ${result.effectiveRating}% rolled ${formatPercentile(result.roll.value)}: ${outcome}, HP ${change.before} → ${change.after}${died ? ", dead" : ""}`,
           changes: changesOf(before, after),
           concerns: [before.id],
         });
@@ -338,16 +357,19 @@ async function logExhaustion(
   after.wp = result.wp.after;
   after.exhausted = result.exhausted;
   await tx.protagonists.write(before, after);
-  const label = kind === "exhaust" ? "exhausted" : "rested";
   const eventId = await tx.events.append({
     guildId: actor.guildId,
     campaignId: campaign.id,
     actorId: actor.userId,
-    kind,
+    ...fact(kind, {
+      protagonist: before.name,
+      before: result.wp.before,
+      after: result.wp.after,
+      roll: result.wpRoll,
+    }),
     sessionNumber: campaign.sessionNumber,
     input: {},
     dice: result,
-    summary: `${before.name}: ${label}, WP ${result.wp.before} → ${result.wp.after} (1D6: ${result.wpRoll})`,
     changes: changesOf(before, after),
     concerns: [before.id],
   });

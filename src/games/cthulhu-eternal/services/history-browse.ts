@@ -105,7 +105,8 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
 
     /**
      * Autocomplete for `/undo`: standing changes, newest first — the actor's own, or everyone's
-     * in the campaign for a GM — whose summary contains the query (or whose id it is).
+     * in the campaign for a GM — whose payload, kind or stored line contains the query (or
+     * whose id it is).
      */
     async undoable(raw: { actor: Actor; query?: string }): Promise<HistoryEntry[]> {
       const { actor, query } = parseInput(undoableInput, raw);
@@ -121,7 +122,7 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
             undoneById: null,
             undoesId: null,
             ...(gm ? {} : ownUndoable(actor, campaign)),
-            ...(query ? { OR: [{ summary: { contains: query } }, ...(id ? [{ id }] : [])] } : {}),
+            ...(query ? { OR: [...textMatches(query), ...(id ? [{ id }] : [])] } : {}),
           },
           orderBy: { id: "desc" },
           take: AUTOCOMPLETE_LIMIT,
@@ -191,4 +192,16 @@ function ownUndoable(actor: Actor, campaign: Campaign) {
     kind: { notIn: [...ROLL_EVENT_KINDS] },
     NOT: { kind: { endsWith: "-check" } },
   };
+}
+
+/**
+ * An event's text a query can match: names, words typed and codes live in its payload, older
+ * events' words in their stored line, and the kind names what it was ("bond", "san", "resource").
+ */
+function textMatches(query: string) {
+  return [
+    { payload: { contains: query } },
+    { summary: { contains: query } },
+    { kind: { contains: query.toLowerCase() } },
+  ];
 }

@@ -13,13 +13,15 @@ import {
 } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
 import type { Tx } from "./deps.js";
+import { loggedFact, type LoggedFact } from "./event-facts.js";
 
 /** One line of the log as /history and /undo show it. */
 export interface HistoryEntry {
   id: number;
   kind: string;
   actorId: string;
-  summary: string;
+  /** What happened, worded by the bot when shown. */
+  fact: LoggedFact;
   createdAt: Date;
   undone: boolean;
   isUndo: boolean;
@@ -36,6 +38,8 @@ export const entryFields = {
   kind: true,
   actorId: true,
   summary: true,
+  payload: true,
+  payloadVersion: true,
   createdAt: true,
   undoneById: true,
   undoesId: true,
@@ -49,7 +53,7 @@ export function entryOf(row: EntryRow): HistoryEntry {
     id: row.id,
     kind: row.kind,
     actorId: row.actorId,
-    summary: row.summary,
+    fact: loggedFact(row),
     createdAt: row.createdAt,
     undone: row.undoneById !== null,
     isUndo: row.undoesId !== null,

@@ -1,4 +1,5 @@
 import type { Campaign } from "../../../store/types.js";
+import { fact } from "./event-facts.js";
 import {
   ADVERSITY_SKILLS,
   archetypesFor,
@@ -117,11 +118,10 @@ export function createProtagonistCreationService({ db, store, rng }: ServiceDeps
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "stat-roll",
+          ...fact("stat-roll", { totals }),
           sessionNumber: campaign.sessionNumber,
           input: {},
           dice: rolls,
-          summary: `rolled stats (4D6 drop lowest): ${totals.join(", ")}`,
         });
         return { rolls, totals, eventId };
       });
@@ -166,11 +166,14 @@ export function createProtagonistCreationService({ db, store, rng }: ServiceDeps
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "protagonist-create",
+          ...fact("protagonist-create", {
+            protagonist: sheet.name,
+            archetype: sheet.archetype.name,
+            forUserId: ownerId === actor.userId ? null : ownerId,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { choices, ownerId, statRollEventId },
           dice: sheetSummary(sheet),
-          summary: `created ${sheet.name} (${sheet.archetype.name})${ownerId === actor.userId ? "" : ` for <@${ownerId}>`}`,
           concerns: [protagonist.id],
         });
         return { protagonist, sheet, selected, eventId };

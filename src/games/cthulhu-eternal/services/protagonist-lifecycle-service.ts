@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import { skillCatalog } from "../rules/creation/index.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { CAMPAIGN_WIDE } from "./active-protagonist.js";
@@ -90,10 +91,13 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "protagonist-select",
+          ...fact("protagonist-select", {
+            protagonist: protagonist.name,
+            scope,
+            campaign: campaign.name,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { protagonistId: protagonist.id, scope, channelId },
-          summary: `now plays ${protagonist.name} ${scope === "channel" ? "in this channel" : `across ${campaign.name}`}`,
           concerns: [protagonist.id],
         });
         return {
@@ -135,10 +139,9 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "protagonist-edit",
+          ...fact("protagonist-edit", { protagonist: before.name, changes }),
           sessionNumber: campaign.sessionNumber,
           input: { protagonistId, patch },
-          summary: `${before.name}: ${changes.join(", ")}`,
           changes: [{ before, after }],
         });
         return { protagonist: after, changes, eventId };
@@ -169,10 +172,9 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "protagonist-retire",
+          ...fact("protagonist-retire", { protagonist: before.name }),
           sessionNumber: campaign.sessionNumber,
           input: { protagonistId },
-          summary: `${before.name} retired`,
           changes: [{ before, after }],
         });
         return { protagonist: after, changes: ["status active → retired"], eventId };

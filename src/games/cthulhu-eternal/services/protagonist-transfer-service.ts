@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import { skillCatalog } from "../rules/creation/index.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";
@@ -78,11 +79,10 @@ export function createProtagonistTransferService({ db, store }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "protagonist-import",
+          ...fact("protagonist-import", { protagonist: sheet.name, archetype: sheet.archetype }),
           sessionNumber: campaign.sessionNumber,
           // The document itself can be 100 kB; the new Protagonist holds it all anyway.
           input: { name: sheet.name, bytes: Buffer.byteLength(input.json, "utf8") },
-          summary: `imported ${sheet.name} (${sheet.archetype})`,
           concerns: [protagonist.id],
         });
         return { protagonist, selected, eventId };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import {
   resourceBreakdown,
   type ResourceDifficulty,
@@ -12,7 +13,6 @@ import {
 } from "../rules/resource-pool.js";
 import { exhaustionConditions } from "../rules/harm.js";
 import type { RuleOptions } from "../rules/options.js";
-import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
@@ -141,13 +141,18 @@ export function createResourcePoolService({ store, rng }: Pick<ServiceDeps, "sto
         );
         const changes = changesOf(lead, leadAfter);
         await tx.protagonists.write(lead, leadAfter);
-        const found = result.quality === null ? "" : `, ${result.quality}`;
-        const checkedText = result.success ? `; ${lead.name} checks a box` : "";
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "resource-pool",
+          ...fact("resource-pool", {
+            protagonists: members.map((p) => p.name),
+            roll: result.roll.value,
+            target: result.target,
+            outcome: result.outcome,
+            quality: result.quality,
+            checks: result.success ? lead.name : null,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: {
             contributors: input.contributors,
@@ -155,7 +160,6 @@ export function createResourcePoolService({ store, rng }: Pick<ServiceDeps, "sto
             ...(input.acceptedBy.length ? { acceptedBy: input.acceptedBy } : {}),
           },
           dice: result,
-          summary: `Pooled Resources (${members.map((p) => p.name).join(", ")}) ${formatPercentile(result.roll.value)} vs ${result.target}: ${result.outcome}${found}${checkedText}`,
           changes,
           concerns: members.map((p) => p.id),
         });

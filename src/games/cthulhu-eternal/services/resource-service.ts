@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import type { Campaign } from "../../../store/types.js";
 import {
   loseResources,
@@ -15,7 +16,6 @@ import {
   type ResourceLocation,
 } from "../rules/resources.js";
 import { exhaustionConditions } from "../rules/harm.js";
-import { formatPercentile } from "../rules/percentile.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertGm, isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
@@ -131,12 +131,21 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
         const after = withResources(before, result.breakdownAfter, result.checkedAfter);
         const changes = changesOf(before, after);
         await tx.protagonists.write(before, after);
-        const found = result.quality === null ? "" : `, ${result.quality}`;
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "resource-test",
+          ...fact("resource-test", {
+            protagonist: before.name,
+            where: input.where,
+            difficulty: input.difficulty,
+            roll: result.roll.value,
+            target: result.target,
+            outcome: result.outcome,
+            quality: result.quality,
+            checked: result.checkedAfter,
+            of: result.breakdownAfter.checkBoxes,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: {
             where: input.where,
@@ -144,7 +153,6 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
             specialisedCost: input.specialisedCost ?? null,
           },
           dice: result,
-          summary: `${before.name}: Resources test (${input.where}, ${input.difficulty}) ${formatPercentile(result.roll.value)} vs ${result.target}: ${result.outcome}${found}; boxes ${result.checkedAfter}/${result.breakdownAfter.checkBoxes}`,
           changes,
           concerns: [before.id],
         });
@@ -174,20 +182,24 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
         await tx.protagonists.write(before, after);
-        const awardText = result.awardRoll
-          ? ` (${result.awardRoll.expression} = ${result.awardRoll.total})`
-          : "";
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "resource-gain",
+          ...fact("resource-gain", {
+            protagonist: before.name,
+            success: result.success,
+            before: result.ratingBefore,
+            after: result.ratingAfter,
+            award: result.awardRoll
+              ? { expression: result.awardRoll.expression, total: result.awardRoll.total }
+              : null,
+            roll: result.roll.value,
+            threshold: result.threshold,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { amount: input.amount },
           dice: result,
-          summary: result.success
-            ? `${before.name}: Resources ${result.ratingBefore} → ${result.ratingAfter}${awardText}; ${formatPercentile(result.roll.value)} above ${result.threshold}`
-            : `${before.name}: no Resources gain; ${formatPercentile(result.roll.value)} not above ${result.threshold}`,
           changes: changesOf(before, after),
           concerns: [before.id],
         });
@@ -223,11 +235,16 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "resource-loss",
+          ...fact("resource-loss", {
+            protagonist: before.name,
+            before: result.ratingBefore,
+            after: result.ratingAfter,
+            amount: input.amount,
+            why: input.why ?? null,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { amount: input.amount, why: input.why ?? null },
           dice: result,
-          summary: `${before.name}: Resources ${result.ratingBefore} → ${result.ratingAfter} (−${input.amount}${input.why ? `, ${input.why}` : ""})`,
           changes: [{ before, after }],
         });
         return { protagonist: who(before), result, status: statusOf(after), eventId };
@@ -311,16 +328,14 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
           };
         }
         for (const change of changes) await tx.protagonists.write(change.before, change.after);
-        const names = changes.map((c) => c.before.name).join(", ");
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "resource-replenish",
+          ...fact("resource-replenish", { protagonists: changes.map((c) => c.before.name) }),
           sessionNumber: campaign.sessionNumber,
           input: { protagonistIds: members.map((p) => p.id) },
           dice: replenished.map((r) => ({ protagonistId: r.protagonist.id, ...r.result })),
-          summary: `Downtime: Resources replenished for ${names}`,
           changes,
         });
         return {
@@ -368,15 +383,19 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
       }
       const after = withResources(before, breakdown, next);
       await tx.protagonists.write(before, after);
-      const verb = direction > 0 ? "checked" : "unchecked";
       const eventId = await tx.events.append({
         guildId: actor.guildId,
         campaignId: campaign.id,
         actorId: actor.userId,
-        kind: direction > 0 ? "resource-check" : "resource-uncheck",
+        ...fact(direction > 0 ? "resource-check" : "resource-uncheck", {
+          protagonist: before.name,
+          boxes: input.boxes,
+          before: checked,
+          after: next,
+          of: breakdown.checkBoxes,
+        }),
         sessionNumber: campaign.sessionNumber,
         input: { boxes: input.boxes },
-        summary: `${before.name}: ${input.boxes} Resource box${input.boxes === 1 ? "" : "es"} ${verb}, ${checked} → ${next}/${breakdown.checkBoxes}`,
         changes: [{ before, after }],
       });
       return { protagonist: who(before), checkedBefore: checked, status: statusOf(after), eventId };

@@ -1,4 +1,5 @@
 import { SKILL_NAME_MAX } from "../rules/creation/index.js";
+import { fact } from "./event-facts.js";
 import { z } from "zod";
 import type { StoreTx } from "../../../store/store.js";
 import type { Campaign } from "../../../store/types.js";
@@ -100,11 +101,10 @@ export function createRollService({ store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign?.id ?? null,
           actorId: actor.userId,
-          kind: "roll",
+          ...fact("roll", { expression: roll.expression, total: roll.total }),
           sessionNumber: campaign?.sessionNumber ?? null,
           input: { expression },
           dice: roll,
-          summary: `rolled ${roll.expression} = ${roll.total}`,
           visibility: visibilityOf(secret),
         });
       });
@@ -158,12 +158,26 @@ export function createRollService({ store, rng }: ServiceDeps) {
             marked = true;
           }
         }
-        const who = protagonist ? `${protagonist.name}: ` : "";
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign?.id ?? null,
           actorId: actor.userId,
-          kind: "test",
+          ...fact("test", {
+            protagonist: protagonist?.name ?? null,
+            label,
+            roll: test.roll.value,
+            target: test.target,
+            outcome: test.outcome,
+            versus: opposed && {
+              label: opposed.test.label ?? null,
+              roll: opposed.test.roll.value,
+              target: opposed.test.target,
+              outcome: opposed.test.outcome,
+              winner: opposed.result.winner,
+              basis: opposed.result.basis,
+            },
+            marked,
+          }),
           sessionNumber: campaign?.sessionNumber ?? null,
           input: {
             subject,
@@ -171,7 +185,6 @@ export function createRollService({ store, rng }: ServiceDeps) {
             ...(opposed ? { versus: input.versus } : {}),
           },
           dice: opposed ? { test, versus: opposed.test, opposed: opposed.result } : test,
-          summary: `${who}${label} ${test.roll.value} vs ${test.target}: ${test.outcome}${opposedSummary(opposed)}${marked ? " (marked)" : ""}`,
           changes,
           concerns: protagonist ? [protagonist.id] : [],
           visibility: visibilityOf(input.secret),
@@ -231,19 +244,6 @@ function opposeWith(test: PercentileTestResult, versus: VersusInput, rng: Rng): 
     rng,
   );
   return { test: other, result: opposedTest(test, other) };
-}
-
-const ROLLER_SIDE: Readonly<Record<OpposedResult["winner"], string>> = {
-  a: "won",
-  b: "lost",
-  none: "no winner",
-};
-
-/** The log line's tail for an opposed test: the other side's roll and how the roller fared. */
-function opposedSummary(opposed: OpposedRoll | null): string {
-  if (!opposed) return "";
-  const { test, result } = opposed;
-  return `; versus ${test.label ?? "target"} ${test.roll.value} vs ${test.target}: ${test.outcome}; ${ROLLER_SIDE[result.winner]} (${result.basis})`;
 }
 
 function visibilityOf(secret: boolean): Visibility {

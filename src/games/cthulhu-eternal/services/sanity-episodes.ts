@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import type { StoreTx } from "../../../store/store.js";
 import {
   INSANITY_REACTIONS,
@@ -100,10 +101,9 @@ export function createSanityEpisodes({ store }: Pick<ServiceDeps, "store">) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "san-reaction",
+          ...fact("san-reaction", { protagonist: protagonist.name, reaction }),
           sessionNumber: campaign.sessionNumber,
           input: { sanEventId: eventId, reaction },
-          summary: `${protagonist.name}, temporarily insane, chose to ${reaction}`,
           concerns: [protagonist.id],
         });
         return {
@@ -130,10 +130,9 @@ export function createSanityEpisodes({ store }: Pick<ServiceDeps, "store">) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "insanity-end",
+          ...fact("insanity-end", { protagonist: before.name }),
           sessionNumber: campaign.sessionNumber,
           input: { sanEventId: eventId },
-          summary: `${before.name}: the episode of temporary insanity is over`,
           changes: changesOf(before, after),
         });
         return { kind: "ended", protagonist: who(before), eventId: endEventId };

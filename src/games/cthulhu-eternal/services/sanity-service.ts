@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import { mapInOrder } from "./in-order.js";
 import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
 import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
@@ -138,11 +139,17 @@ export function createSanityService({ db, store, rng }: ServiceDeps) {
             guildId: actor.guildId,
             campaignId: campaign.id,
             actorId: actor.userId,
-            kind: "san-test",
+            ...fact("san-test", {
+              protagonist: before.name,
+              threat: input.threat,
+              notation: result.sanLoss.notation,
+              lost: result.lost,
+              before: before.san,
+              after: after.san,
+            }),
             sessionNumber: campaign.sessionNumber,
             input: stored,
             dice: result,
-            summary: `${before.name}: SAN test (${input.threat}, ${result.sanLoss.notation}) lost ${result.lost}, SAN ${before.san} → ${after.san}`,
             changes: logged ? [{ before, after }] : [],
             concerns: [before.id],
           });
@@ -217,11 +224,15 @@ export function createSanityService({ db, store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "san-projection",
+          ...fact("san-projection", {
+            protagonist: current.name,
+            bond: result.projection?.bondName ?? null,
+            rolledLoss: result.rolledLoss,
+            loss: result.loss,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { sanEventId: eventId, bondId },
           dice: result,
-          summary: `${current.name}: projected onto ${result.projection?.bondName ?? "a Bond"}, SAN loss ${result.rolledLoss} → ${result.loss}`,
           changes: [{ before: current, after: restored }],
         });
         return {
@@ -265,11 +276,10 @@ export function createSanityService({ db, store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "repress",
+          ...fact("repress", { protagonist: before.name, repressed: result.repressed }),
           sessionNumber: campaign.sessionNumber,
           input: { bondId: bond.id, episode: input.episode ?? null },
           dice: result,
-          summary: `${before.name}: repressing insanity ${result.repressed ? "succeeded" : "failed"}`,
           changes: [{ before, after }],
         });
         return {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fact } from "./event-facts.js";
 import { improveSkills, type ImprovementResult } from "../rules/advancement.js";
 import { resourceCheckBoxes } from "../rules/resources.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
@@ -144,11 +145,10 @@ export function createSessionService({ db, store, rng }: ServiceDeps) {
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          kind: "session-end",
+          ...fact("session-end", { session: campaign.sessionNumber, campaign: campaign.name }),
           sessionNumber: campaign.sessionNumber,
           input: { campaignId: campaign.id },
           dice: summaries,
-          summary: `ended session ${campaign.sessionNumber} of ${campaign.name}`,
           changes,
         });
         await db.campaign.update({

@@ -1,4 +1,5 @@
 import type { Actor } from "../../../core/access/actor.js";
+import type { LoggedFact } from "./event-facts.js";
 import type { Campaign } from "../../../store/types.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
 import { ServiceError } from "./errors.js";
@@ -33,7 +34,7 @@ export type UndoForbiddenReason = "someone-else" | "player-roll";
 
 /** A change of the blocking chain; both null when the viewer may not read it. */
 export type ChainLink =
-  { readonly id: number; readonly summary: string } | { readonly id: null; readonly summary: null };
+  { readonly id: number; readonly fact: LoggedFact } | { readonly id: null; readonly fact: null };
 
 export type UndoRefusal =
   | { readonly kind: "forbidden"; readonly eventId: number; readonly reason: UndoForbiddenReason }

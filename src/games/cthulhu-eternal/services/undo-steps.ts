@@ -15,6 +15,7 @@ import {
   type UndoForbiddenReason,
 } from "./undo-policy.js";
 import type { StoreTx } from "../../../store/store.js";
+import { fact, factFields, loggedFact, type LoggedFact } from "./event-facts.js";
 
 /** The stored event an undo reverts (as the log reads it). */
 export interface UndoableEvent {
@@ -23,6 +24,8 @@ export interface UndoableEvent {
   actorId: string;
   kind: string;
   summary: string;
+  payload: string | null;
+  payloadVersion: number | null;
   visibility: string;
   before: unknown;
   after: unknown;
@@ -31,10 +34,11 @@ export interface UndoableEvent {
 export interface UndoResult {
   undoneEventId: number;
   undoEventId: number;
-  summary: string;
+  /** The undone change. */
+  fact: LoggedFact;
   protagonists: string[];
   /** The undone change as the whole table may read it; null when it is hidden from some. */
-  publicSummary: string | null;
+  publicFact: LoggedFact | null;
 }
 
 /** The later changes an undo of the event would have to undo first, and which the actor can't. */
@@ -71,15 +75,15 @@ export async function undoChain(
     const shown = await readableLog(db, await memberViewer(tx, actor, change.campaignId)).findFirst(
       {
         where: { id: change.id },
-        select: { summary: true },
+        select: factFields,
       },
     );
     if (!shown) {
-      links.push({ id: null, summary: null });
+      links.push({ id: null, fact: null });
       notYours.push({ id: null, reason: "someone-else" });
       continue;
     }
-    links.push({ id: change.id, summary: shown.summary });
+    links.push({ id: change.id, fact: loggedFact(shown) });
     const campaign = await resolveCampaign(tx, actor, change.campaignId);
     const reason = await undoForbiddenReason(tx, actor, campaign, change);
     if (reason) notYours.push({ id: change.id, reason });
@@ -140,10 +144,9 @@ export async function revert(
     guildId: actor.guildId,
     campaignId: campaign.id,
     actorId: actor.userId,
-    kind: "undo",
+    ...fact("undo", { eventId: event.id, undone: loggedFact(event) }),
     sessionNumber: campaign.sessionNumber,
     input: { eventId: event.id },
-    summary: `undid #${event.id}: ${event.summary}`,
     changes,
     // Undoing a secret roll's failure mark is as secret as the roll.
     visibility: asVisibility(event.visibility),
@@ -152,14 +155,14 @@ export async function revert(
   await db.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
   const shown = await readableLog(db, EVERYONE).findFirst({
     where: { id: event.id },
-    select: { summary: true },
+    select: factFields,
   });
   return {
     undoneEventId: event.id,
     undoEventId,
-    summary: event.summary,
+    fact: loggedFact(event),
     protagonists: changes.map((c) => c.after.name),
-    publicSummary: shown?.summary ?? null,
+    publicFact: shown ? loggedFact(shown) : null,
   };
 }
 

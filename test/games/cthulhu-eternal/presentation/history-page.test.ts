@@ -5,6 +5,17 @@ import {
   historyMessage,
 } from "../../../../src/games/cthulhu-eternal/presentation/history-page.js";
 import type { HistoryEntry } from "../../../../src/games/cthulhu-eternal/services/history-service.js";
+import { eventLines } from "../../../../src/games/cthulhu-eternal/presentation/event-lines.js";
+import type { LoggedFact } from "../../../../src/games/cthulhu-eternal/services/event-facts.js";
+
+const lineOf = eventLines();
+/** An event logged before payloads, with the line it kept. */
+const legacy = (summary: string): LoggedFact => ({
+  kind: "hp",
+  payloadVersion: null,
+  payload: null,
+  summary,
+});
 
 const REQUESTER = "300000000000000002";
 const CUID = "cm0abcdefghijklmnopqrstuv";
@@ -14,7 +25,7 @@ function entry(id: number, overrides: Partial<HistoryEntry> = {}): HistoryEntry 
     id,
     kind: "hp",
     actorId: "300000000000000003",
-    summary: `Protagonist 1: HP 10 → 9 (damage 1)`,
+    fact: legacy("Protagonist 1: HP 10 → 9 (damage 1)"),
     createdAt: new Date(1_700_000_000_000),
     undone: false,
     isUndo: false,
@@ -37,26 +48,29 @@ function buttons(message: ReturnType<typeof historyMessage>): ButtonJson[] {
 
 describe("history lines", () => {
   it("show the id, a timestamp, a mention that never pings, and the summary as text", () => {
-    const line = historyLine(entry(42, { summary: "**Bold** @everyone <@123>" }));
+    const line = historyLine(entry(42, { fact: legacy("**Bold** @everyone <@123>") }), lineOf);
     expect(line).toBe(
       "`#42` <t:1700000000:R> <@300000000000000003> \\*\\*Bold\\*\\* @\u200beveryone <\u200b@\u200b123>",
     );
   });
 
   it("strike undone changes and mark undos", () => {
-    expect(historyLine(entry(1, { undone: true }))).toMatch(/~~.*~~ \*\(undone\)\*$/);
-    expect(historyLine(entry(2, { isUndo: true, summary: "undid #1" }))).toMatch(/↩️ undid #1$/);
+    expect(historyLine(entry(1, { undone: true }), lineOf)).toMatch(/~~.*~~ \*\(undone\)\*$/);
+    expect(historyLine(entry(2, { isUndo: true, fact: legacy("undid #1") }), lineOf)).toMatch(
+      /↩️ undid #1$/,
+    );
   });
 });
 
 describe("history pages", () => {
   it("stay within Discord's embed limits with ten very long summaries", () => {
     const entries = Array.from({ length: 10 }, (_, i) =>
-      entry(1_000_000 + i, { summary: "x".repeat(2_000), undone: true }),
+      entry(1_000_000 + i, { fact: legacy("x".repeat(2_000)), undone: true }),
     );
     const message = historyMessage(
       { subject: "n".repeat(300), entries, olderCursor: 999_999, hasNewer: true },
       { requesterId: REQUESTER, protagonistId: CUID },
+      lineOf,
     );
     const embed = (message.embeds?.[0] as { toJSON(): Record<string, string> }).toJSON();
     expect(embed.description?.length).toBeLessThanOrEqual(EMBED_LIMITS.description);
@@ -75,6 +89,7 @@ describe("history pages", () => {
         hasNewer: false,
       },
       { requesterId: REQUESTER, protagonistId: null },
+      lineOf,
     );
     expect(buttons(message)).toEqual([
       expect.objectContaining({ custom_id: `history:older:${REQUESTER}:-:21`, disabled: false }),
@@ -86,6 +101,7 @@ describe("history pages", () => {
     const message = historyMessage(
       { subject: "Night Floors", entries: [], olderCursor: null, hasNewer: false },
       { requesterId: REQUESTER, protagonistId: CUID },
+      lineOf,
     );
     expect(message.components).toEqual([]);
     const embed = (message.embeds?.[0] as { toJSON(): Record<string, string> }).toJSON();

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { historyLine } from "../../../../src/games/cthulhu-eternal/presentation/history-page.js";
 import { readableSummary } from "../../../../src/games/cthulhu-eternal/presentation/logged-words.js";
+import { eventLines } from "../../../../src/games/cthulhu-eternal/presentation/event-lines.js";
 import { PERCENTILE_OUTCOMES } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import {
   RESOURCE_DIFFICULTIES,
@@ -43,7 +44,7 @@ async function loggedLines(): Promise<{ kind: string; line: string }[]> {
     select: entryFields,
     orderBy: { id: "asc" },
   });
-  return rows.map((row) => ({ kind: row.kind, line: historyLine(entryOf(row)) }));
+  return rows.map((row) => ({ kind: row.kind, line: historyLine(entryOf(row), eventLines()) }));
 }
 
 /** Rolls that give each outcome against a target of 50: 11 critical, 30, 70, 100 fumble. */

@@ -1,3 +1,4 @@
+import { rowLine } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { SHEET_LIMITS } from "../../../../src/games/cthulhu-eternal/rules/sheet-limits.js";
@@ -62,7 +63,7 @@ describe("bond service: add", () => {
       ["The Guild", 5],
     ]);
     const event = await world.db.prisma.event.findUnique({ where: { id: wife.eventId } });
-    expect(event?.summary).toBe("Dr. Miriam Vance: new individual Bond “My wife” at 12");
+    expect(rowLine(event)).toBe("Dr. Miriam Vance: new individual Bond “My wife” at 12");
   });
 
   it("the rules refuse bad Bonds and nothing is written", async () => {
@@ -95,7 +96,7 @@ describe("bond service: damage", () => {
     expect(rolled.bond.score).toBe(6);
     expect((await bondOf(tom))?.score).toBe(6);
     const event = await world.db.prisma.event.findUnique({ where: { id: rolled.eventId } });
-    expect(event?.summary).toBe("Dr. Miriam Vance: Bond “Her brother Tom” 9 → 6 (1D4: 3)");
+    expect(rowLine(event)).toBe("Dr. Miriam Vance: Bond “Her brother Tom” 9 → 6 (1D4: 3)");
   });
 
   it("at 0 the Bond breaks: crossed off, kept, a Helplessness test likely; then refused", async () => {
@@ -145,7 +146,7 @@ describe("bond service: improve and destroy", () => {
     expect(tomUp).toMatchObject({ requested: 10, gained: 6, capped: true });
     expect(tomUp.bond.score).toBe(12);
     const event = await world.db.prisma.event.findUnique({ where: { id: tomUp.eventId } });
-    expect(event?.summary).toBe(
+    expect(rowLine(event)).toBe(
       "Dr. Miriam Vance: Bond “Her brother Tom” 6 → 12 (+10, capped at 12)",
     );
     const facultyUp = await bonds.improve({ actor: actor(), bondId: faculty, amount: 30 });

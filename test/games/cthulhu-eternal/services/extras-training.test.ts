@@ -3,13 +3,13 @@
  * (refusals change nothing), each session and check writes state and one typed event together,
  * talents wait for a GM by default, and undo restores counts and talents with the rating.
  */
+import { rowLine } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createExtrasService,
   type ExtrasService,
 } from "../../../../src/games/cthulhu-eternal/extras/extras-service.js";
 import { ExtraRefusal } from "../../../../src/games/cthulhu-eternal/extras/module.js";
-import { extrasChangeSummary } from "../../../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../../../src/games/cthulhu-eternal/extras/training/index.js";
 import type { TrainingService } from "../../../../src/games/cthulhu-eternal/extras/training/service.js";
 import { trainingStateOf } from "../../../../src/games/cthulhu-eternal/extras/training/state.js";
@@ -28,11 +28,9 @@ beforeEach(async () => {
   const made = await scriptedWorld();
   world = made.world;
   faces = made.faces;
-  extras = createExtrasService(
-    { db: world.db.prisma, store: world.db.store, rng: made.rng },
-    [trainingExtra],
-    extrasChangeSummary,
-  );
+  extras = createExtrasService({ db: world.db.prisma, store: world.db.store, rng: made.rng }, [
+    trainingExtra,
+  ]);
   training = extras.of(trainingExtra);
   const first = world.hero.skills.find((s) => s.rating > 10 && s.rating < 90);
   if (!first) throw new Error("the sample sheet has no mid-rated skill");
@@ -119,13 +117,20 @@ describe("training sessions", () => {
     const event = await world.db.prisma.event.findUniqueOrThrow({ where: { id: outcome.eventId } });
     expect(event.kind).toBe("training-session");
     expect(event.changed).toBe(true);
-    expect(event.input).toEqual({
+    const payload = {
+      protagonist: world.hero.name,
       skill: skill.name,
       sessions: 1,
       ratingBefore: skill.rating,
       ratingAfter: skill.rating + 1,
       sessionsAfter: 1,
-    });
+    };
+    expect(event.input).toEqual(payload);
+    expect(event.payloadVersion).toBe(1);
+    expect(JSON.parse(event.payload ?? "null")).toEqual(payload);
+    expect(rowLine(event)).toBe(
+      `${world.hero.name}: trained ${skill.name} (1 session) ${skill.rating} → ${skill.rating + 1}; 1 session toward a talent`,
+    );
   });
 
   it("never raise a skill above 99", async () => {

@@ -1,3 +1,4 @@
+import { rowLine } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
 import {
@@ -36,7 +37,7 @@ describe("harm service: HP", () => {
     expect(rolled.roll?.total).toBe(4);
     expect(rolled.change.after).toBe(3);
     const event = await world.db.prisma.event.findUnique({ where: { id: rolled.eventId } });
-    expect(event?.summary).toBe("Dr. Miriam Vance: HP 7 → 3 (damage 1d6: 4)");
+    expect(rowLine(event)).toBe("Dr. Miriam Vance: HP 7 → 3 (damage 1d6: 4)");
     const healed = await harm.hp({ actor: actor(), action: "heal", amount: 20 });
     expect(healed.change).toMatchObject({ after: 10, applied: 7 });
     const set = await harm.hp({ actor: actor(), action: "set", amount: 5 });
@@ -129,7 +130,7 @@ describe("harm service: lethality", () => {
     expect(result.died).toBe(true);
     expect(await hero()).toMatchObject({ hp: 0, status: "dead" });
     const event = await world.db.prisma.event.findUnique({ where: { id: result.eventId } });
-    expect(event?.summary).toBe(
+    expect(rowLine(event)).toBe(
       "Dr. Miriam Vance: lethality 10% rolled 05: lethal, HP 10 → 0, dead",
     );
   });

@@ -92,12 +92,14 @@ describe("undoable", () => {
     expect(await browsing.undoable({ actor: actor({ userId: OTHER_PLAYER }) })).toEqual([]);
   });
 
-  it("matches the summary or the id", async () => {
+  it("matches what the event was (its kind), a name in it, or the id", async () => {
     const [damage] = await hpChanges(1);
     await world.services.harm.wp({ actor: actor(), action: "damage", amount: 1 });
     const browsing = world.services.historyBrowsing;
     const byText = await browsing.undoable({ actor: actor(), query: "HP" });
     expect(byText.map((e) => e.id)).toEqual([damage]);
+    const byName = await browsing.undoable({ actor: actor(), query: "miriam" });
+    expect(byName.map((e) => e.id)).toHaveLength(2);
     const byId = await browsing.undoable({ actor: actor(), query: `#${damage ?? 0}` });
     expect(byId.map((e) => e.id)).toEqual([damage]);
   });

@@ -1,3 +1,4 @@
+import { lineOf } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   actor,
@@ -142,7 +143,7 @@ describe("history", () => {
       pageSize: 5,
     });
     expect(first.entries).toHaveLength(5);
-    expect(first.entries.every((e) => e.summary.startsWith("Dr. Miriam Vance"))).toBe(true);
+    expect(first.entries.every((e) => lineOf(e.fact).startsWith("Dr. Miriam Vance"))).toBe(true);
     const ids = first.entries.map((e) => e.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const second = await world.services.history.history({
@@ -162,7 +163,7 @@ describe("history", () => {
     expect(third.nextBeforeId).toBeNull();
 
     const campaign = await world.services.history.history({ actor: actor(), pageSize: 25 });
-    expect(campaign.entries.some((e) => e.summary.startsWith("Ada Quill"))).toBe(true);
+    expect(campaign.entries.some((e) => lineOf(e.fact).startsWith("Ada Quill"))).toBe(true);
   });
 
   it("another guild sees none of it", async () => {

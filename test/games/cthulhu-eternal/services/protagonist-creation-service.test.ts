@@ -1,3 +1,4 @@
+import { rowLine } from "../../../support/event-lines.js";
 import { describe, expect, it } from "vitest";
 import { validateCreation } from "../../../../src/games/cthulhu-eternal/rules/creation/index.js";
 import { resolveProtagonist } from "../../../../src/games/cthulhu-eternal/services/active-protagonist.js";
@@ -192,7 +193,7 @@ describe("creation", () => {
     });
     expect(made.protagonist.ownerId).toBe(OTHER_PLAYER);
     expect(made.selected).toBe(true);
-    expect((await lastEvent()).summary).toBe(
+    expect(rowLine(await lastEvent())).toBe(
       `created Agent Reyes (Researcher / Scientist) for <@${OTHER_PLAYER}>`,
     );
   });
@@ -207,7 +208,7 @@ describe("creation", () => {
     }
     const event = await lastEvent();
     expect(event).toMatchObject({ id: rolled.eventId, kind: "stat-roll", changed: false });
-    expect(event.summary).toBe(`rolled stats (4D6 drop lowest): ${rolled.totals.join(", ")}`);
+    expect(rowLine(event)).toBe(`rolled stats (4D6 drop lowest): ${rolled.totals.join(", ")}`);
 
     const [STR, DEX, CON, INT, POW, CHA] = rolled.totals as [
       number,

@@ -1,3 +1,4 @@
+import { rowLine } from "../../../support/event-lines.js";
 import { describe, expect, it } from "vitest";
 import { pendingDisorder } from "../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { resolveProtagonist } from "../../../../src/games/cthulhu-eternal/services/active-protagonist.js";
@@ -115,7 +116,7 @@ describe("editing", () => {
     const { event, before, after } = await loggedChange();
     expect(before).toMatchObject({ name: "Dr. Miriam Vance" });
     expect(after).toMatchObject({ name: "Miriam Vance-Okafor" });
-    expect(event.summary).toBe(
+    expect(rowLine(event)).toBe(
       "Dr. Miriam Vance: renamed “Dr. Miriam Vance” → “Miriam Vance-Okafor”",
     );
     expect((await load(world.hero.id)).name).toBe("Miriam Vance-Okafor");

@@ -1,3 +1,4 @@
+import { rowLine } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { resourceBreakdown } from "../../../../src/games/cthulhu-eternal/rules/resources.js";
@@ -79,8 +80,8 @@ describe("resource service: status and tests", () => {
     expect(result.status).toMatchObject({ checked: 1, checkBoxes: 1, exhausted: true });
     expect((await heroResources()).checked).toBe(1);
     const event = await world.db.prisma.event.findUnique({ where: { id: result.eventId } });
-    expect(event?.summary).toBe(
-      "Dr. Miriam Vance: Resources test (at-hand, normal) 12 vs 25: success, standard; boxes 1/1",
+    expect(rowLine(event)).toBe(
+      "Dr. Miriam Vance: Resources test (at hand, normal) 12 vs 25: success, standard; boxes 1/1",
     );
 
     const events = await eventCount(world);
@@ -155,7 +156,7 @@ describe("resource service: gains and losses", () => {
     const dice = await resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: "1D6" });
     expect(dice.result).toMatchObject({ gained: 4, ratingAfter: 11 });
     const event = await world.db.prisma.event.findUnique({ where: { id: dice.eventId } });
-    expect(event?.summary).toBe("Dr. Miriam Vance: Resources 7 → 11 (1d6 = 4); 40 above 35");
+    expect(rowLine(event)).toBe("Dr. Miriam Vance: Resources 7 → 11 (1d6 = 4); 40 above 35");
 
     faces.push(5, 5); // 55 is not above 55
     const none = await resources.gain({ actor: gm(), protagonistId: world.hero.id, amount: 3 });
@@ -191,7 +192,7 @@ describe("resource service: gains and losses", () => {
       checked: 2,
     });
     const event = await world.db.prisma.event.findUnique({ where: { id: loss.eventId } });
-    expect(event?.summary).toBe("Dr. Miriam Vance: Resources 13 → 11 (−2, robbed)");
+    expect(rowLine(event)).toBe("Dr. Miriam Vance: Resources 13 → 11 (−2, robbed)");
   });
 });
 

@@ -1,3 +1,4 @@
+import { rowLine } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { scriptedRng } from "../../../../src/core/rng.js";
 import { ServiceError } from "../../../../src/games/cthulhu-eternal/services/errors.js";
@@ -24,7 +25,7 @@ describe("roll service", () => {
     expect(roll.total).toBe(8);
     const event = await world.db.prisma.event.findUnique({ where: { id: eventId } });
     expect(event?.kind).toBe("roll");
-    expect(event?.summary).toContain("= 8");
+    expect(rowLine(event)).toContain("= 8");
   });
 
   it("a failed skill test marks the skill, once, and logs before/after", async () => {
@@ -227,8 +228,8 @@ describe("roll service: opposed tests", () => {
     const event = await eventRow(result.eventId);
     expect(event?.kind).toBe("test");
     expect(event?.visibility).toBe("campaign");
-    expect(event?.summary).toBe(
-      "Dr. Miriam Vance: Occult 45 vs 50: success; versus the guard's Alertness 58 vs 60: success; lost (higher-roll)",
+    expect(rowLine(event)).toBe(
+      "Dr. Miriam Vance: Occult 45 vs 50: success; versus the guard's Alertness 58 vs 60: success; lost (higher roll)",
     );
   });
 
@@ -245,8 +246,8 @@ describe("roll service: opposed tests", () => {
       where: { protagonistId: world.hero.id, key: "occult" },
     });
     expect(skill?.failureMarked).toBe(true);
-    expect((await eventRow(result.eventId))?.summary).toMatch(
-      /; lost \(only-one-succeeded\) \(marked\)$/,
+    expect(rowLine(await eventRow(result.eventId))).toMatch(
+      /; lost \(only one succeeded\) \(marked\)$/,
     );
   });
 

@@ -121,7 +121,7 @@ describe("the event log", () => {
     const [row] = await world.db.prisma.$queryRawUnsafe<{ bytes: number }[]>(
       `SELECT length(CAST("input" AS BLOB)) + coalesce(length(CAST("dice" AS BLOB)), 0)
          + coalesce(length(CAST("before" AS BLOB)), 0) + coalesce(length(CAST("after" AS BLOB)), 0)
-         + length(CAST("summary" AS BLOB)) AS bytes FROM "Event" WHERE "id" = ?`,
+         + length(CAST("summary" AS BLOB)) + coalesce(length(CAST("payload" AS BLOB)), 0) AS bytes FROM "Event" WHERE "id" = ?`,
       eventId,
     );
     const bytes = Number(row?.bytes);

@@ -224,23 +224,25 @@ describe("the prepared statements against Prisma", () => {
     expect((await viaPrisma(world.hero.id)).bonds[0]?.score).toBe(bond.score);
   });
 
-  it("cut a long summary between graphemes, never through an emoji", async () => {
+  it("keep an event's fact whole: its payload as JSON and the payload's version", async () => {
     const { sql, prisma } = world.db;
-    // 498 letters, then emoji: a cut by UTF-16 units at 500 would split the first one in half.
+    const name = `${"x".repeat(498)}${"🐙".repeat(10)}`;
     const id = await sql.transaction(() =>
       appendEvent(sql, {
         guildId: GUILD,
         campaignId: world.campaignId,
         actorId: GM_USER,
         kind: "test-kind",
+        payloadVersion: 3,
+        payload: { protagonist: name, skipped: undefined },
         sessionNumber: 1,
         input: {},
-        summary: `${"x".repeat(498)}${"🐙".repeat(10)}`,
         changes: [],
       }),
     );
-    const { summary } = await prisma.event.findUniqueOrThrow({ where: { id } });
-    expect(summary).toBe(`${"x".repeat(498)}…`);
+    const row = await prisma.event.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ payloadVersion: 3, summary: "" });
+    expect(JSON.parse(row.payload ?? "null")).toEqual({ protagonist: name });
   });
 
   it("append events Prisma reads back with their JSON, dates and targets", async () => {
@@ -256,7 +258,8 @@ describe("the prepared statements against Prisma", () => {
         sessionNumber: 2,
         input: { loss: "1/1D6", skipped: undefined },
         dice: { rolls: [3, 4] },
-        summary: "x".repeat(600),
+        payloadVersion: 1,
+        payload: { loss: 1 },
         changes: [{ before, after }],
       }),
     );
@@ -276,9 +279,6 @@ describe("the prepared statements against Prisma", () => {
       changed: true,
       undoneById: null,
     });
-    // Cut to 500 with its "…", between graphemes.
-    expect(event.summary).toHaveLength(500);
-    expect(event.summary.endsWith("…")).toBe(true);
     expect(event.targets.map((t) => t.protagonistId)).toEqual([before.id]);
     // Dates are stored as Prisma stores them, so both sort and compare alike.
     const prismaEvent = await prisma.event.create({

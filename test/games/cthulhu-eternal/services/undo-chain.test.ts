@@ -1,3 +1,4 @@
+import { lineOf } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actor, gm, makeWorld, type World } from "../../../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
@@ -54,7 +55,7 @@ describe("the chain blocking an undo", () => {
       newestId: third,
       size: 2,
     });
-    const text = undoRefusalText(refusal);
+    const text = undoRefusalText(refusal, lineOf);
     expect(text).toContain(`#${second} · `);
     expect(text.indexOf(`#${second}`)).toBeLessThan(text.indexOf(`#${third}`));
   });
@@ -73,16 +74,18 @@ describe("the chain blocking an undo", () => {
       world.services.history.undo({ actor: actor(), eventId: asked }),
     );
     expect(refusal).toMatchObject({
-      chain: [{ id: null, summary: null }],
+      chain: [{ id: null, fact: null }],
       notYours: [{ id: null }],
     });
-    const text = undoRefusalText(refusal);
+    const text = undoRefusalText(refusal, lineOf);
     expect(text).not.toContain(`#${secret.eventId}`);
     expect(text).not.toMatch(/Occult/);
     expect(text).toMatch(/only its author and the GMs can see/);
     // The GM sees it.
     const forGm = await refusalOf(world.services.history.undo({ actor: gm(), eventId: asked }));
-    expect(forGm.kind === "blocked" && forGm.chain[0]?.summary).toMatch(/Occult/);
+    expect(forGm.kind === "blocked" && forGm.chain[0]?.fact && lineOf(forGm.chain[0].fact)).toMatch(
+      /Occult/,
+    );
   });
 });
 
@@ -135,7 +138,9 @@ describe("undo back to", () => {
       kind: "blocked",
       notYours: [{ id: others, reason: "someone-else" }],
     });
-    expect(undoRefusalText(refusal)).toContain(`You can't undo #${others} (someone else's)`);
+    expect(undoRefusalText(refusal, lineOf)).toContain(
+      `You can't undo #${others} (someone else's)`,
+    );
     expect((await hero()).hp).toBe(hpBefore);
   });
 

@@ -3,7 +3,7 @@
  * nobody else, and nobody at all on what is posted for the table. Normal rolls are the control:
  * every member of the campaign sees them. Someone in another guild sees nothing of either.
  *
- * Each read path's answer (or refusal) is searched for every event's summary, so a leak is
+ * Each read path's answer (or refusal) is searched for every event's payload, so a leak is
  * caught wherever it hides: in a page, an autocomplete list, a preview or an error message.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +35,8 @@ const VIEWERS: Readonly<Record<Viewer, () => Actor>> = {
 
 interface LoggedEvent {
   id: number;
-  summary: string;
+  /** Its payload's JSON, as every read path that shows the event carries it. */
+  fact: string;
   secret: boolean;
   authorId: string;
   /** A change (undo lists and previews only show changes). */
@@ -64,7 +65,7 @@ const rng = queuedRng();
 
 async function logged(id: number, secret: boolean, changed: boolean): Promise<LoggedEvent> {
   const row = await world.db.prisma.event.findUniqueOrThrow({ where: { id } });
-  return { id, summary: row.summary, secret, authorId: row.actorId, changed };
+  return { id, fact: row.payload ?? "", secret, authorId: row.actorId, changed };
 }
 
 beforeAll(async () => {
@@ -132,6 +133,10 @@ beforeAll(async () => {
     ...events,
     all: Object.values(events),
   };
+  // Each event is found by its own payload: no two alike, none empty.
+  const facts = table.all.map((event) => event.fact);
+  expect(new Set(facts).size).toBe(facts.length);
+  expect(facts.every((fact) => fact.length > 2)).toBe(true);
 });
 
 afterAll(() => world.dispose());
@@ -266,11 +271,11 @@ const cases = Object.entries(READ_PATHS).flatMap(([path, entry]) =>
 describe("visibility matrix: a secret roll on every read path", () => {
   it.each(cases)("$path, read by $viewer", async ({ viewer, entry }) => {
     const texts = await entry.read(world.services, VIEWERS[viewer](), table);
-    const seen = (event: LoggedEvent) => texts.some((text) => text.includes(event.summary));
+    const seen = (event: LoggedEvent) => texts.some((text) => text.includes(event.fact));
     for (const event of table.all) {
       const allowed = mayRead(viewer, event) && !(entry.public === true && event.secret);
       const inScope = entry.scope?.(event, viewer) ?? true;
-      const label = `${event.secret ? "secret" : "open"} #${event.id} (${event.summary})`;
+      const label = `${event.secret ? "secret" : "open"} #${event.id} (${event.fact})`;
       if (entry.kind === "lists") {
         expect(seen(event), label).toBe(allowed && inScope);
       } else if (!allowed) {
@@ -296,9 +301,10 @@ describe("an event for the GMs alone", () => {
         campaignId: world.campaignId,
         actorId: OTHER_PLAYER,
         kind: "note",
+        payloadVersion: 1,
+        payload: { note: "a note for the GMs" },
         sessionNumber: 1,
         input: {},
-        summary: "a note for the GMs",
         visibility: "gms",
       }),
     );
@@ -316,7 +322,7 @@ describe("visibility of what follows from a secret roll", () => {
   it("undoing a secret roll's failure mark is as secret, and posts no public notice", async () => {
     const { services } = world;
     const undone = await services.history.undo({ actor: actor(), eventId: table.secretMark.id });
-    expect(undone.publicSummary).toBeNull();
+    expect(undone.publicFact).toBeNull();
     const seenBy = async (who: Actor, audience: "private" | "public") =>
       (await services.history.history({ actor: who, pageSize: 25, audience })).entries.some(
         (e) => e.id === undone.undoEventId,
@@ -332,7 +338,7 @@ describe("visibility of what follows from a secret roll", () => {
       actor: actor(),
       eventId: table.openMark.id,
     });
-    expect(undone.publicSummary).toBe(table.openMark.summary);
+    expect(JSON.stringify(undone.publicFact?.payload)).toBe(table.openMark.fact);
   });
 
   it("the session summary, posted for the table, holds nothing of a secret roll", async () => {
@@ -340,7 +346,7 @@ describe("visibility of what follows from a secret roll", () => {
     const result = await world.services.session.endSession({ actor: VIEWERS.GM() });
     const text = JSON.stringify(result);
     for (const event of table.all.filter((e) => e.secret)) {
-      expect(text).not.toContain(event.summary);
+      expect(text).not.toContain(event.fact);
     }
     expect(result.protagonists.map((p) => p.name).sort()).toEqual(
       [table.hero.name, table.sidekick.name].sort(),

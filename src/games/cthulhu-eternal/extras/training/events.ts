@@ -1,9 +1,13 @@
 import { z } from "zod";
 import type { ExtraEventKind } from "../module.js";
 
-/** The events Training and Talents logs, each with its typed payload (the event's `input`). */
+/**
+ * The events Training and Talents logs, each with its typed payload (the event's `input` and its
+ * fact: the module's presentation words it when the log is read).
+ */
 
 export const trainingSessionPayload = z.object({
+  protagonist: z.string(),
   skill: z.string(),
   sessions: z.number().int().min(1),
   ratingBefore: z.number().int(),
@@ -12,6 +16,7 @@ export const trainingSessionPayload = z.object({
 });
 
 export const talentCheckPayload = z.object({
+  protagonist: z.string(),
   skill: z.string(),
   talent: z.string(),
   roll: z.number().int().min(1).max(100),
@@ -22,6 +27,7 @@ export const talentCheckPayload = z.object({
 });
 
 export const talentApprovePayload = z.object({
+  protagonist: z.string(),
   talent: z.string(),
   /** The name the GM gave it, when not the player's. */
   renamedTo: z.string().nullable(),
@@ -32,14 +38,12 @@ export type TalentCheckPayload = z.infer<typeof talentCheckPayload>;
 export type TalentApprovePayload = z.infer<typeof talentApprovePayload>;
 
 export const TRAINING_EVENTS = {
-  session: { kind: "training-session", payload: trainingSessionPayload, roll: false },
-  talentCheck: { kind: "talent-check", payload: talentCheckPayload, roll: true },
-  talentApprove: { kind: "talent-approve", payload: talentApprovePayload, roll: false },
+  session: { kind: "training-session", version: 1, payload: trainingSessionPayload, roll: false },
+  talentCheck: { kind: "talent-check", version: 1, payload: talentCheckPayload, roll: true },
+  talentApprove: {
+    kind: "talent-approve",
+    version: 1,
+    payload: talentApprovePayload,
+    roll: false,
+  },
 } as const satisfies Record<string, ExtraEventKind>;
-
-/** The words the log keeps for each event, written at the edge and handed to the service. */
-export interface TrainingSummaries {
-  session(protagonist: string, payload: TrainingSessionPayload): string;
-  talentCheck(protagonist: string, payload: TalentCheckPayload): string;
-  talentApprove(protagonist: string, payload: TalentApprovePayload): string;
-}

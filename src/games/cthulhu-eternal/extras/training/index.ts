@@ -2,10 +2,10 @@ import type { ExtraModule } from "../module.js";
 import { trainingCommand } from "./command.js";
 import { TRAINING_EVENTS } from "./events.js";
 import {
-  TRAINING_LOG_WORDS,
   TRAINING_NAME,
   TRAINING_SETTING_WORDS,
   TRAINING_SUMMARY,
+  trainingEventLine,
   trainingRefusalText,
   trainingSheet,
 } from "./presentation.js";
@@ -21,6 +21,7 @@ export const trainingExtra: ExtraModule<TrainingService> = {
   events: Object.values(TRAINING_EVENTS),
   command: trainingCommand((services) => services.extras.of(trainingExtra)),
   sheet: trainingSheet,
+  eventLine: trainingEventLine,
   refusalText: trainingRefusalText,
-  createService: (deps) => createTrainingService(deps, trainingExtra, TRAINING_LOG_WORDS),
+  createService: (deps) => createTrainingService(deps, trainingExtra),
 };

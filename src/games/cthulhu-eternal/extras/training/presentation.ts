@@ -3,7 +3,13 @@ import { EMBED_LIMITS, truncate, userText } from "../../../../core/discord/forma
 import { formatPercentile } from "../../rules/percentile.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
 import type { ExtraRefusal, ExtraSetting, ExtraSettingValues, ExtraSheetField } from "../module.js";
-import type { TrainingSummaries } from "./events.js";
+import type { LoggedFact } from "../../services/event-facts.js";
+import {
+  TRAINING_EVENTS,
+  type TalentApprovePayload,
+  type TalentCheckPayload,
+  type TrainingSessionPayload,
+} from "./events.js";
 import { talentCheckOpen } from "./rules.js";
 import type { TalentApproveOutcome, TalentCheckOutcome, TrainingOutcome } from "./service.js";
 import { TALENT_APPROVALS, TRAINING_SETTINGS, readTrainingSettings } from "./settings.js";
@@ -46,14 +52,38 @@ export const TRAINING_SETTING_WORDS: readonly ExtraSetting[] = [
   },
 ];
 
-export const TRAINING_LOG_WORDS: TrainingSummaries = {
-  session: (name, p) =>
-    `${name}: trained ${p.skill} (${sessions(p.sessions)}) ${p.ratingBefore} → ${p.ratingAfter}; ${sessions(p.sessionsAfter)} toward a talent`,
-  talentCheck: (name, p) =>
-    `${name}: talent check on ${p.skill} ${formatPercentile(p.roll)} vs ${p.target}: ${p.success ? `gained ${p.talent}${p.awaitsGm ? " (awaiting a GM)" : ""}` : "failed"}`,
-  talentApprove: (name, p) =>
-    `${name}: a GM confirmed the talent ${p.talent}${p.renamedTo === null ? "" : ` as ${p.renamedTo}`}`,
+const TRAINING_LOG_WORDS = {
+  session: (p: TrainingSessionPayload) =>
+    `${p.protagonist}: trained ${p.skill} (${sessions(p.sessions)}) ${p.ratingBefore} → ${p.ratingAfter}; ${sessions(p.sessionsAfter)} toward a talent`,
+  talentCheck: (p: TalentCheckPayload) =>
+    `${p.protagonist}: talent check on ${p.skill} ${formatPercentile(p.roll)} vs ${p.target}: ${p.success ? `gained ${p.talent}${p.awaitsGm ? " (awaiting a GM)" : ""}` : "failed"}`,
+  talentApprove: (p: TalentApprovePayload) =>
+    `${p.protagonist}: a GM confirmed the talent ${p.talent}${p.renamedTo === null ? "" : ` as ${p.renamedTo}`}`,
 };
+
+/** The log's line for one of the module's events (read from its payload). */
+export function trainingEventLine(fact: LoggedFact): string | undefined {
+  const { session, talentCheck, talentApprove } = TRAINING_EVENTS;
+  const matches = (kind: { kind: string; version: number }) =>
+    fact.kind === kind.kind && fact.payloadVersion === kind.version;
+  if (matches(session)) return mapParsed(session.payload, fact, TRAINING_LOG_WORDS.session);
+  if (matches(talentCheck)) {
+    return mapParsed(talentCheck.payload, fact, TRAINING_LOG_WORDS.talentCheck);
+  }
+  if (matches(talentApprove)) {
+    return mapParsed(talentApprove.payload, fact, TRAINING_LOG_WORDS.talentApprove);
+  }
+  return undefined;
+}
+
+function mapParsed<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  fact: LoggedFact,
+  words: (payload: T) => string,
+): string | undefined {
+  const parsed = schema.safeParse(fact.payload);
+  return parsed.success ? words(parsed.data) : undefined;
+}
 
 export function trainingEmbed(outcome: TrainingOutcome): EmbedBuilder {
   const { result } = outcome;

@@ -9,7 +9,7 @@ import { changesOf, readTarget, writeTarget } from "../../services/protagonist-t
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import { assertExtraOn } from "../extras-service.js";
-import { ExtraRefusal, type ExtraModule } from "../module.js";
+import { ExtraRefusal, type ExtraEventKind, type ExtraModule } from "../module.js";
 import {
   MAX_SESSIONS_AT_ONCE,
   talentCheck,
@@ -17,7 +17,7 @@ import {
   type TalentCheckResult,
   type TrainingResult,
 } from "./rules.js";
-import { TRAINING_EVENTS, type TrainingSummaries } from "./events.js";
+import { TRAINING_EVENTS } from "./events.js";
 import {
   skillTraining,
   TRAINING_ID,
@@ -74,11 +74,7 @@ const who = (p: ProtagonistSnapshot): Who => ({ id: p.id, name: p.name });
 /** The module as its service needs it: the settings and the "off" refusal read it. */
 type Module = ExtraModule;
 
-export function createTrainingService(
-  { store, rng }: ServiceDeps,
-  module: Module,
-  summaries: TrainingSummaries,
-) {
+export function createTrainingService({ store, rng }: ServiceDeps, module: Module) {
   /** The Protagonist to change, once the campaign has the module on. */
   async function trainee(tx: StoreTx, actor: Actor, protagonistId?: string | null) {
     const found = await writeTarget(tx, actor, protagonistId);
@@ -101,7 +97,7 @@ export function createTrainingService(
     tx: StoreTx,
     actor: Actor,
     campaign: Campaign,
-    event: { kind: string; input: unknown; dice?: unknown; summary: string },
+    event: { kind: ExtraEventKind; payload: unknown; dice?: unknown },
     before: ProtagonistSnapshot,
     after: ProtagonistSnapshot,
   ): Promise<number> {
@@ -111,7 +107,11 @@ export function createTrainingService(
       campaignId: campaign.id,
       actorId: actor.userId,
       sessionNumber: campaign.sessionNumber,
-      ...event,
+      kind: event.kind.kind,
+      payloadVersion: event.kind.version,
+      payload: event.payload,
+      input: event.payload,
+      dice: event.dice,
       changes: changesOf(before, after),
       concerns: [before.id],
     });
@@ -150,6 +150,7 @@ export function createTrainingService(
           next,
         );
         const payload = TRAINING_EVENTS.session.payload.parse({
+          protagonist: before.name,
           skill: skill.name,
           sessions: input.sessions,
           ratingBefore: result.ratingBefore,
@@ -161,9 +162,8 @@ export function createTrainingService(
           actor,
           campaign,
           {
-            kind: TRAINING_EVENTS.session.kind,
-            input: payload,
-            summary: summaries.session(before.name, payload),
+            kind: TRAINING_EVENTS.session,
+            payload,
           },
           before,
           after,
@@ -215,6 +215,7 @@ export function createTrainingService(
           talents: result.success ? [...state.talents, talent] : state.talents,
         };
         const payload = TRAINING_EVENTS.talentCheck.payload.parse({
+          protagonist: before.name,
           skill: skill.name,
           talent: input.talent,
           roll: result.roll.value,
@@ -227,10 +228,9 @@ export function createTrainingService(
           actor,
           campaign,
           {
-            kind: TRAINING_EVENTS.talentCheck.kind,
-            input: payload,
+            kind: TRAINING_EVENTS.talentCheck,
+            payload,
             dice: result,
-            summary: summaries.talentCheck(before.name, payload),
           },
           before,
           withTrainingState(before, next),
@@ -272,6 +272,7 @@ export function createTrainingService(
           talents: state.talents.map((t, i) => (i === index ? talent : t)),
         };
         const payload = TRAINING_EVENTS.talentApprove.payload.parse({
+          protagonist: before.name,
           talent: found.name,
           renamedTo: input.rename && input.rename !== found.name ? input.rename : null,
         });
@@ -280,9 +281,8 @@ export function createTrainingService(
           actor,
           campaign,
           {
-            kind: TRAINING_EVENTS.talentApprove.kind,
-            input: payload,
-            summary: summaries.talentApprove(before.name, payload),
+            kind: TRAINING_EVENTS.talentApprove,
+            payload,
           },
           before,
           withTrainingState(before, next),

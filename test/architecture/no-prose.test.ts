@@ -1,0 +1,168 @@
+/**
+ * Facts, not prose: rules and services return codes and data, and every sentence a user reads is
+ * written at the edge (presentation and its catalogue). A string literal of three words or more in
+ * a rules or services file counts as a sentence, unless it is a programmer's error (`new Error`).
+ *
+ * Some files still word their refusals; their counts are listed below and may only go down: a
+ * file that loses a sentence must lower its number here, and no file may gain one.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+/** Files that still hold sentences, with how many: shrink only. */
+const SENTENCES_LEFT: Readonly<Record<string, number>> = {
+  "src/games/cthulhu-eternal/rules/advancement.ts": 18,
+  "src/games/cthulhu-eternal/rules/bonds.ts": 24,
+  "src/games/cthulhu-eternal/rules/creation/archetypes/future.ts": 27,
+  "src/games/cthulhu-eternal/rules/creation/archetypes/index.ts": 4,
+  "src/games/cthulhu-eternal/rules/creation/archetypes/modern.ts": 19,
+  "src/games/cthulhu-eternal/rules/creation/archetypes/types.ts": 4,
+  "src/games/cthulhu-eternal/rules/creation/build.ts": 1,
+  "src/games/cthulhu-eternal/rules/creation/check-bonds.ts": 12,
+  "src/games/cthulhu-eternal/rules/creation/check-skills.ts": 17,
+  "src/games/cthulhu-eternal/rules/creation/check-stats.ts": 15,
+  "src/games/cthulhu-eternal/rules/creation/resolve.ts": 4,
+  "src/games/cthulhu-eternal/rules/creation/skills.ts": 8,
+  "src/games/cthulhu-eternal/rules/creation/stats.ts": 1,
+  "src/games/cthulhu-eternal/rules/harm.ts": 12,
+  "src/games/cthulhu-eternal/rules/options.ts": 1,
+  "src/games/cthulhu-eternal/rules/percentile.ts": 9,
+  "src/games/cthulhu-eternal/rules/resource-changes.ts": 7,
+  "src/games/cthulhu-eternal/rules/resource-pool.ts": 6,
+  "src/games/cthulhu-eternal/rules/resource-test.ts": 9,
+  "src/games/cthulhu-eternal/rules/resources.ts": 13,
+  "src/games/cthulhu-eternal/rules/sanity/loss.ts": 10,
+  "src/games/cthulhu-eternal/rules/sanity/projection.ts": 3,
+  "src/games/cthulhu-eternal/rules/sanity/recovery.ts": 2,
+  "src/games/cthulhu-eternal/rules/sanity/repress.ts": 2,
+  "src/games/cthulhu-eternal/rules/sanity/san-test.ts": 1,
+  "src/games/cthulhu-eternal/rules/sanity/state.ts": 9,
+  "src/games/cthulhu-eternal/rules/shared-adversity-apply.ts": 11,
+  "src/games/cthulhu-eternal/rules/shared-adversity.ts": 11,
+  "src/games/cthulhu-eternal/rules/sheet-limits.ts": 4,
+  "src/games/cthulhu-eternal/rules/skill-aliases.ts": 2,
+  "src/games/cthulhu-eternal/rules/validate.ts": 2,
+  "src/games/cthulhu-eternal/services/active-protagonist.ts": 2,
+  "src/games/cthulhu-eternal/services/bond-service.ts": 3,
+  "src/games/cthulhu-eternal/services/bond-views.ts": 2,
+  "src/games/cthulhu-eternal/services/broken-bond-test.ts": 4,
+  "src/games/cthulhu-eternal/services/campaign-access.ts": 3,
+  "src/games/cthulhu-eternal/services/campaign-service.ts": 5,
+  "src/games/cthulhu-eternal/services/custom-content.ts": 1,
+  "src/games/cthulhu-eternal/services/downtime-service.ts": 4,
+  "src/games/cthulhu-eternal/services/errors.ts": 1,
+  "src/games/cthulhu-eternal/services/event-dependencies.ts": 2,
+  "src/games/cthulhu-eternal/services/harm-service.ts": 1,
+  "src/games/cthulhu-eternal/services/history-browse.ts": 3,
+  "src/games/cthulhu-eternal/services/history-service.ts": 5,
+  "src/games/cthulhu-eternal/services/protagonist-creation-service.ts": 1,
+  "src/games/cthulhu-eternal/services/protagonist-edit.ts": 14,
+  "src/games/cthulhu-eternal/services/protagonist-import.ts": 22,
+  "src/games/cthulhu-eternal/services/protagonist-input.ts": 16,
+  "src/games/cthulhu-eternal/services/protagonist-lifecycle-service.ts": 5,
+  "src/games/cthulhu-eternal/services/protagonist-service-shared.ts": 1,
+  "src/games/cthulhu-eternal/services/protagonist-target.ts": 1,
+  "src/games/cthulhu-eternal/services/protagonist-transfer.ts": 1,
+  "src/games/cthulhu-eternal/services/resource-pool.ts": 2,
+  "src/games/cthulhu-eternal/services/resource-service.ts": 4,
+  "src/games/cthulhu-eternal/services/resource-state.ts": 2,
+  "src/games/cthulhu-eternal/services/roll-service.ts": 2,
+  "src/games/cthulhu-eternal/services/sanity-episodes.ts": 2,
+  "src/games/cthulhu-eternal/services/sanity-queries.ts": 7,
+  "src/games/cthulhu-eternal/services/sanity-service.ts": 6,
+  "src/games/cthulhu-eternal/services/session-service.ts": 1,
+  "src/games/cthulhu-eternal/services/shared-adversity-progress.ts": 2,
+  "src/games/cthulhu-eternal/services/undo-steps.ts": 1,
+  "src/games/cultists-of-cthulhu/rules/settings.ts": 5,
+};
+
+function files(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return files(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** The rules and services of every game, and of every Extra. */
+function inScope(): string[] {
+  return files("src/games").filter(
+    (path) =>
+      /^src\/games\/[^/]+\/(?:rules|services)\//.test(path) ||
+      /\/extras\/(?:[^/]+\/)?(?:service|rules|state|events|extras-service|campaign-extras)\.ts$/.test(
+        path,
+      ),
+  );
+}
+
+/** String and template literals outside comments, each with the code just before it. */
+function literals(source: string): { text: string; before: string }[] {
+  const found: { text: string; before: string }[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "/" && source[i + 1] === "/") {
+      i = source.indexOf("\n", i);
+      if (i < 0) break;
+      continue;
+    }
+    if (c === "/" && source[i + 1] === "*") {
+      i = source.indexOf("*/", i) + 2;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === "`") {
+      let j = i + 1;
+      let depth = 0;
+      while (j < source.length && !(source[j] === c && depth === 0)) {
+        if (source[j] === "\\") j += 1;
+        else if (c === "`" && source[j] === "$" && source[j + 1] === "{") depth += 1;
+        else if (c === "`" && source[j] === "}" && depth > 0) depth -= 1;
+        j += 1;
+      }
+      found.push({ text: source.slice(i + 1, j), before: source.slice(Math.max(0, i - 40), i) });
+      i = j + 1;
+      continue;
+    }
+    i += 1;
+  }
+  return found;
+}
+
+function isSentence({ text, before }: { text: string; before: string }): boolean {
+  if (/Error\(\s*$/.test(before.replace(/\s+/g, " "))) return false;
+  const words = text.replace(/\$\{[^}]*\}/g, " ").match(/[A-Za-z’']{2,}/g) ?? [];
+  return words.length >= 3 && / /.test(text);
+}
+
+function sentenceCounts(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const file of inScope()) {
+    const count = literals(readFileSync(join(ROOT, file), "utf8")).filter(isSentence).length;
+    if (count > 0) counts[file] = count;
+  }
+  return counts;
+}
+
+describe("facts, not prose", () => {
+  it("finds the sentences it looks for (the check itself works)", () => {
+    const sample = [
+      'throw invalid("Name the Bond first.");',
+      "// a comment with many words in it",
+      'throw new Error("an internal mistake, not for users");',
+      "const code = `stale-roll`;",
+    ].join("\n");
+    expect(
+      literals(sample)
+        .filter(isSentence)
+        .map((l) => l.text),
+    ).toEqual(["Name the Bond first."]);
+  });
+
+  it("keeps user-facing sentences out of rules and services (none new, the old ones going)", () => {
+    expect(inScope().length).toBeGreaterThan(50);
+    expect(sentenceCounts()).toEqual(SENTENCES_LEFT);
+  });
+});

@@ -1,4 +1,5 @@
 /** `/protagonist edit`: options for one-line changes, or a form for name and notes. */
+import { sheetChangeText } from "../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
 import {
   EmbedBuilder,
   ModalBuilder,
@@ -85,7 +86,7 @@ function changesEmbed(result: ChangeResult): EmbedBuilder {
     .setTitle(truncate(`✏️ ${userText(result.protagonist.name)}`, 256))
     .setDescription(
       fieldLines(
-        result.changes.map((c) => `• ${userText(c, 300)}`),
+        result.changes.map((c) => `• ${userText(sheetChangeText(c), 300)}`),
         "No change.",
       ),
     );

@@ -1,3 +1,4 @@
+import { sheetChangeText } from "../../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
 import { EmbedBuilder, type ChatInputCommandInteraction } from "discord.js";
 import { actorFrom } from "../../../src/core/discord/actor.js";
 import type { HandlerContext } from "../../../src/games/cthulhu-eternal/command.js";
@@ -111,7 +112,7 @@ export async function changeDisorder(
     embeds: [
       downtimeEmbed(
         `🧠 ${userText(protagonist.name)}: ${done}`,
-        changes.map((line) => `• ${userText(line, 400)}`).join("\n"),
+        changes.map((change) => `• ${userText(sheetChangeText(change), 400)}`).join("\n"),
       ),
     ],
   });

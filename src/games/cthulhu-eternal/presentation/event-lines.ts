@@ -9,6 +9,7 @@ import {
 } from "../services/event-facts.js";
 import { DIFFICULTY_WORDS, readableSummary } from "./logged-words.js";
 import { LOCATION_LABEL } from "./resource-embeds.js";
+import { sheetChangeText } from "./sheet-change-text.js";
 
 /**
  * The log's words: one line per event, written from its payload when it is read. Events logged
@@ -49,7 +50,7 @@ const LINES: Catalogue = {
   "protagonist-import": (p) => `imported ${p.protagonist} (${p.archetype})`,
   "protagonist-select": (p) =>
     `now plays ${p.protagonist} ${p.scope === "channel" ? "in this channel" : `across ${p.campaign}`}`,
-  "protagonist-edit": (p) => `${p.protagonist}: ${p.changes.join(", ")}`,
+  "protagonist-edit": (p) => `${p.protagonist}: ${p.changes.map(sheetChangeText).join(", ")}`,
   "protagonist-retire": (p) => `${p.protagonist} retired`,
   "session-end": (p) => `ended session ${p.session} of ${p.campaign}`,
   "campaign-create": (p) => `created campaign ${p.campaign}`,

@@ -4,6 +4,7 @@ import { INSANITY_REACTIONS } from "../rules/sanity/index.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import type { ResourceDifficulty, ResourceLocation } from "../rules/resources.js";
 import type { ResourceQuality } from "../rules/resource-test.js";
+import { sheetChange } from "./sheet-change.js";
 
 /**
  * What each kind of event records, as data: a versioned zod schema per kind. The log stores the
@@ -80,7 +81,7 @@ export const EVENT_FACTS = {
   "protagonist-select": v1(
     z.object({ protagonist: name, scope: z.enum(["channel", "campaign"]), campaign: name }),
   ),
-  "protagonist-edit": v1(z.object({ protagonist: name, changes: z.array(z.string()) })),
+  "protagonist-edit": v1(z.object({ protagonist: name, changes: z.array(sheetChange) })),
   "protagonist-retire": v1(onlyProtagonist),
   "session-end": v1(z.object({ session: score, campaign: name })),
   "campaign-create": v1(onlyCampaign),

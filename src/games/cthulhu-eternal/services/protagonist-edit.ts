@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SheetChange } from "./sheet-change.js";
 import {
   resolveSkill,
   SKILL_NAME_MAX,
@@ -102,8 +103,8 @@ export interface PatchEnvironment {
 
 export interface PatchResult {
   after: ProtagonistSnapshot;
-  /** One short line per change, for the event summary and the reply. */
-  changes: string[];
+  /** Each change, in the order made (the event's payload and the reply). */
+  changes: SheetChange[];
 }
 
 /** Max SAN (99 − Unnatural) of a snapshot. */
@@ -126,14 +127,15 @@ export function applyPatch(
   env: PatchEnvironment,
 ): PatchResult {
   const after = cloneSnapshot(before);
-  const changes: string[] = [];
+  const changes: SheetChange[] = [];
 
   if (patch.stats) applyStats(after, patch.stats, changes);
   if (patch.skills) applySkills(after, patch.skills, env.catalog, changes);
 
   const maxSan = maxSanOf(after);
   const oldMaxSan = maxSanOf(before);
-  if (maxSan !== oldMaxSan) changes.push(`Max SAN ${oldMaxSan} → ${maxSan}`);
+  if (maxSan !== oldMaxSan)
+    changes.push({ kind: "score", score: "max-san", before: oldMaxSan, after: maxSan });
   if (patch.san === undefined && after.san > maxSan) {
     // Raising Unnatural lowers Max SAN; SAN can never sit above it.
     after.san = maxSan;
@@ -150,12 +152,10 @@ export function applyPatch(
     if (patch.san < 0 || patch.san > maxSan) outOfRange("san", 0, maxSan, " (Max SAN)");
     after.san = patch.san;
   }
-  for (const [label, key] of [
-    ["HP", "hp"],
-    ["WP", "wp"],
-    ["SAN", "san"],
-  ] as const) {
-    if (before[key] !== after[key]) changes.push(`${label} ${before[key]} → ${after[key]}`);
+  for (const key of ["hp", "wp", "san"] as const) {
+    if (before[key] !== after[key]) {
+      changes.push({ kind: "score", score: key, before: before[key], after: after[key] });
+    }
   }
 
   if (patch.resources !== undefined || patch.resourcesChecked !== undefined) {
@@ -165,16 +165,16 @@ export function applyPatch(
 
   if (patch.name !== undefined && patch.name !== before.name) {
     after.name = patch.name;
-    changes.push(`renamed “${before.name}” → “${patch.name}”`);
+    changes.push({ kind: "renamed", before: before.name, after: patch.name });
   }
   if (patch.notes !== undefined && patch.notes !== before.notes) {
     after.notes = patch.notes;
-    changes.push("notes updated");
+    changes.push({ kind: "notes" });
   }
   if (patch.status !== undefined && patch.status !== before.status) {
     if (!env.isGm) throw forbidden("Only a GM can change a Protagonist's status.");
     after.status = patch.status;
-    changes.push(`status ${before.status} → ${patch.status}`);
+    changes.push({ kind: "status", before: before.status, after: patch.status });
   }
   return { after, changes };
 }
@@ -189,7 +189,7 @@ export function applyPatch(
 function applyStats(
   after: ProtagonistSnapshot,
   stats: Partial<Record<StatName, number>>,
-  changes: string[],
+  changes: SheetChange[],
 ): void {
   const chaBefore = after.stats.CHA;
   for (const stat of STAT_NAMES) {
@@ -197,20 +197,20 @@ function applyStats(
     if (value === undefined || value === after.stats[stat]) continue;
     const { min, max } = statRange(stat, after.harshness);
     if (value < min || value > max) outOfRange(`stats.${stat}`, min, max);
-    changes.push(`${stat} ${after.stats[stat]} → ${value}`);
+    changes.push({ kind: "stat", stat, before: after.stats[stat], after: value });
     after.stats[stat] = value;
   }
   const hpMax = maxHitPoints(after.stats);
   if (hpMax !== after.hpMax) {
     const hp = clamp(after.hp + hpMax - after.hpMax, 0, hpMax);
-    changes.push(`HP max ${after.hpMax} → ${hpMax}`);
+    changes.push({ kind: "score", score: "hp-max", before: after.hpMax, after: hpMax });
     after.hpMax = hpMax;
     after.hp = hp;
   }
   const wpMax = maxWillpower(after.stats);
   if (wpMax !== after.wpMax) {
     const wp = clamp(after.wp + wpMax - after.wpMax, 0, wpMax);
-    changes.push(`WP max ${after.wpMax} → ${wpMax}`);
+    changes.push({ kind: "score", score: "wp-max", before: after.wpMax, after: wpMax });
     after.wpMax = wpMax;
     after.wp = wp;
   }
@@ -218,16 +218,21 @@ function applyStats(
 }
 
 /** "Any time CHA drops, each Individual Bond drops by the same amount" (seed 000). */
-function followCha(after: ProtagonistSnapshot, chaBefore: number, changes: string[]): void {
+function followCha(after: ProtagonistSnapshot, chaBefore: number, changes: SheetChange[]): void {
   const result = lowerCha(after.bonds.map(rulesBond), after.stats.CHA, chaBefore);
   for (const change of result.changes) {
     const bond = after.bonds.find((b) => b.id === change.bondId);
     if (bond === undefined) continue;
     bond.score = change.after;
     bond.crossedOff = bond.crossedOff || change.broke;
-    changes.push(
-      `Bond “${change.name}” ${change.before} → ${change.after}${change.broke ? ", broken" : ""} (CHA −${result.drop})`,
-    );
+    changes.push({
+      kind: "bond-follows-cha",
+      bond: change.name,
+      before: change.before,
+      after: change.after,
+      broke: change.broke,
+      drop: result.drop,
+    });
   }
 }
 
@@ -235,7 +240,7 @@ function applySkills(
   after: ProtagonistSnapshot,
   skills: readonly { name: string; rating: number }[],
   catalog: () => SkillCatalog,
-  changes: string[],
+  changes: SheetChange[],
 ): void {
   const seen = new Set<string>();
   for (const { name, rating } of skills) {
@@ -246,7 +251,7 @@ function applySkills(
     const existing = after.skills.find((s) => s.key === key);
     if (existing) {
       if (existing.rating === rating) continue;
-      changes.push(`${existing.name} ${existing.rating} → ${rating}`);
+      changes.push({ kind: "skill", skill: existing.name, before: existing.rating, after: rating });
       existing.rating = rating;
       continue;
     }
@@ -265,7 +270,7 @@ function applySkills(
       rating,
       failureMarked: false,
     });
-    changes.push(`new skill ${skill.name} ${rating}`);
+    changes.push({ kind: "skill-added", skill: skill.name, rating });
   }
   // Keep the snapshot in the order a reload gives (by name), so before/after compare cleanly.
   after.skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -292,7 +297,7 @@ function applyResources(
   after: ProtagonistSnapshot,
   rating: number | undefined,
   checked: number | undefined,
-  changes: string[],
+  changes: SheetChange[],
 ): void {
   const old = after.resources;
   if (rating !== undefined && rating !== old.rating) {
@@ -305,9 +310,15 @@ function applyResources(
       // A smaller rating has fewer boxes: ticks beyond them go with the boxes.
       checked: Math.min(old.checked, split.checkBoxes),
     };
-    changes.push(
-      `Resources ${old.rating} → ${rating} (${split.atHand} at hand, ${split.stowed} stowed, ${split.inStorage} in storage; ${split.checkBoxes} check box${split.checkBoxes === 1 ? "" : "es"})`,
-    );
+    changes.push({
+      kind: "resources",
+      before: old.rating,
+      after: rating,
+      atHand: split.atHand,
+      stowed: split.stowed,
+      storage: split.inStorage,
+      boxes: split.checkBoxes,
+    });
   }
   if (checked !== undefined) {
     const boxes = resourceBreakdown(after.resources.rating).checkBoxes;
@@ -320,7 +331,7 @@ function applyResources(
       );
     }
     if (checked !== after.resources.checked) {
-      changes.push(`Resource check boxes ticked ${after.resources.checked} → ${checked}`);
+      changes.push({ kind: "resources-checked", before: after.resources.checked, after: checked });
       after.resources.checked = checked;
     }
   }
@@ -330,7 +341,7 @@ function applyDisorders(
   after: ProtagonistSnapshot,
   ops: NonNullable<ProtagonistPatch["disorders"]>,
   env: PatchEnvironment,
-  changes: string[],
+  changes: SheetChange[],
 ): void {
   const find = (id: string) => {
     const disorder = after.disorders.find((d) => d.id === id);
@@ -344,14 +355,14 @@ function applyDisorders(
   for (const { id, name } of ops.rename ?? []) {
     const disorder = find(id);
     if (disorder.name === name) continue;
-    changes.push(`disorder “${disorder.name}” named “${name}”`);
+    changes.push({ kind: "disorder-renamed", disorder: disorder.name, to: name });
     disorder.name = name;
   }
   for (const id of ops.cure ?? []) {
     const disorder = find(id);
     if (disorder.cured) throw invalid(`“${displayText(disorder.name)}” is already cured.`);
     disorder.cured = true;
-    changes.push(`disorder “${disorder.name}” cured`);
+    changes.push({ kind: "disorder-cured", disorder: disorder.name });
   }
   for (const id of ops.erase ?? []) {
     if (!env.isGm) throw forbidden("Only a GM can erase a disorder from a sheet.");
@@ -362,12 +373,12 @@ function applyDisorders(
       );
     }
     after.disorders = after.disorders.filter((d) => d.id !== id);
-    changes.push(`cured disorder “${disorder.name}” erased`);
+    changes.push({ kind: "disorder-erased", disorder: disorder.name });
   }
   assertRoomOnSheet("disorders", after.disorders.length, ops.add?.length ?? 0);
   for (const { name, threat } of ops.add ?? []) {
     after.disorders.push({ id: newId(), name, threat: threat ?? null, cured: false });
-    changes.push(`disorder “${name}” added`);
+    changes.push({ kind: "disorder-added", disorder: name });
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SheetChange } from "./sheet-change.js";
 import { fact } from "./event-facts.js";
 import { skillCatalog } from "../rules/creation/index.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
@@ -41,7 +42,7 @@ export interface SelectResult {
 export interface ChangeResult {
   protagonist: ProtagonistSnapshot;
   /** What changed, one short line each. */
-  changes: string[];
+  changes: SheetChange[];
   eventId: number;
 }
 
@@ -177,7 +178,11 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
           input: { protagonistId },
           changes: [{ before, after }],
         });
-        return { protagonist: after, changes: ["status active → retired"], eventId };
+        return {
+          protagonist: after,
+          changes: [{ kind: "status", before: before.status, after: "retired" }],
+          eventId,
+        };
       });
     },
   };

@@ -1,3 +1,4 @@
+import { sheetChangeText } from "../../../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
 import { rowLine } from "../../../support/event-lines.js";
 import { describe, expect, it } from "vitest";
 import { pendingDisorder } from "../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
@@ -112,7 +113,9 @@ describe("editing", () => {
   it("renames, refusing a name taken in the campaign", async () => {
     const result = await edit({ name: "  Miriam Vance-Okafor " });
     expect(result.protagonist.name).toBe("Miriam Vance-Okafor");
-    expect(result.changes).toEqual(["renamed “Dr. Miriam Vance” → “Miriam Vance-Okafor”"]);
+    expect(result.changes.map(sheetChangeText)).toEqual([
+      "renamed “Dr. Miriam Vance” → “Miriam Vance-Okafor”",
+    ]);
     const { event, before, after } = await loggedChange();
     expect(before).toMatchObject({ name: "Dr. Miriam Vance" });
     expect(after).toMatchObject({ name: "Miriam Vance-Okafor" });
@@ -149,7 +152,10 @@ describe("editing", () => {
         { name: "Art (Painting)", rating: 25 },
       ],
     });
-    expect(result.changes).toEqual(["Occult 50 → 60", "new skill Art (Painting) 25"]);
+    expect(result.changes.map(sheetChangeText)).toEqual([
+      "Occult 50 → 60",
+      "new skill Art (Painting) 25",
+    ]);
     const after = await load(world.hero.id);
     expect(after.skills.find((s) => s.key === "occult")?.rating).toBe(60);
     expect(after.skills.find((s) => s.key === "art (painting)")).toMatchObject({
@@ -183,7 +189,11 @@ describe("editing", () => {
 
   it("raising Unnatural lowers Max SAN and SAN with it", async () => {
     const result = await edit({ skills: [{ name: "Unnatural", rating: 40 }] });
-    expect(result.changes).toEqual(["Unnatural 0 → 40", "Max SAN 99 → 59", "SAN 70 → 59"]);
+    expect(result.changes.map(sheetChangeText)).toEqual([
+      "Unnatural 0 → 40",
+      "Max SAN 99 → 59",
+      "SAN 70 → 59",
+    ]);
     expect((await load(world.hero.id)).san).toBe(59);
     await expectRefused(edit({ san: 60 }), "invalid", "`san` must be from 0 to 59 (Max SAN).");
   });
@@ -191,7 +201,7 @@ describe("editing", () => {
   it("changes stats and recomputes HP and WP max, keeping damage taken", async () => {
     await edit({ hp: 6, wp: 10 });
     const result = await edit({ stats: { STR: 14, POW: 12 } });
-    expect(result.changes).toEqual([
+    expect(result.changes.map(sheetChangeText)).toEqual([
       "STR 10 → 14",
       "POW 14 → 12",
       "HP max 10 → 12",
@@ -208,7 +218,10 @@ describe("editing", () => {
 
     // Lower CHA lowers each individual Bond by as much.
     const cha = await edit({ stats: { CHA: 9 } });
-    expect(cha.changes).toEqual(["CHA 12 → 9", "Bond “Her brother Tom” 12 → 9 (CHA −3)"]);
+    expect(cha.changes.map(sheetChangeText)).toEqual([
+      "CHA 12 → 9",
+      "Bond “Her brother Tom” 12 → 9 (CHA −3)",
+    ]);
 
     await expectRefused(
       edit({ stats: { STR: 25 } }),
@@ -232,7 +245,7 @@ describe("editing", () => {
     await world.db.prisma.bond.update({ where: { id: tom?.id ?? "" }, data: { score: 8 } });
     await world.services.bonds.add({ actor: actor(), name: "Old flame", score: 2 });
     const result = await edit({ stats: { CHA: 9 } });
-    expect(result.changes).toEqual([
+    expect(result.changes.map(sheetChangeText)).toEqual([
       "CHA 12 → 9",
       "Bond “Her brother Tom” 8 → 5 (CHA −3)",
       "Bond “Old flame” 2 → 0, broken (CHA −3)",
@@ -246,12 +259,14 @@ describe("editing", () => {
       "Old flame": [0, true],
     });
     // Raising CHA again raises no Bond.
-    expect((await edit({ stats: { CHA: 12 } })).changes).toEqual(["CHA 9 → 12"]);
+    expect((await edit({ stats: { CHA: 12 } })).changes.map(sheetChangeText)).toEqual([
+      "CHA 9 → 12",
+    ]);
   });
 
   it("sets current HP, WP and SAN within 0..max", async () => {
     const result = await edit({ hp: 3, wp: 0, san: 41 });
-    expect(result.changes).toEqual(["HP 10 → 3", "WP 14 → 0", "SAN 70 → 41"]);
+    expect(result.changes.map(sheetChangeText)).toEqual(["HP 10 → 3", "WP 14 → 0", "SAN 70 → 41"]);
     await expectRefused(edit({ hp: 11 }), "invalid", "`hp` must be from 0 to 10 (max HP).");
     await expectRefused(edit({ wp: -1 }), "invalid", "`wp` must be from 0 to 14 (max WP).");
     await expectRefused(edit({ san: 100 }), "invalid", "`san` must be from 0 to 99 (Max SAN).");
@@ -269,7 +284,7 @@ describe("editing", () => {
         add: [{ name: "Fear of the dark", threat: "helplessness" }],
       },
     });
-    expect(renamed.changes).toEqual([
+    expect(renamed.changes.map(sheetChangeText)).toEqual([
       `disorder “${pendingDisorder("violence")}” named “Nightmares (Violence)”`,
       "disorder “Fear of the dark” added",
     ]);
@@ -300,7 +315,7 @@ describe("editing", () => {
       "Only a GM can change a Protagonist's status.",
     );
     const result = await edit({ status: "dead" }, gm());
-    expect(result.changes).toEqual(["status active → dead"]);
+    expect(result.changes.map(sheetChangeText)).toEqual(["status active → dead"]);
     expect((await load(world.hero.id)).status).toBe("dead");
     await expectRefused(
       edit({ status: "zombie" as "dead" }, gm()),
@@ -311,7 +326,7 @@ describe("editing", () => {
 
   it("sets the Resources rating with its breakdown, never more ticks than boxes", async () => {
     const raised = await edit({ resources: 14, resourcesChecked: 3 });
-    expect(raised.changes).toEqual([
+    expect(raised.changes.map(sheetChangeText)).toEqual([
       "Resources 5 → 14 (6 at hand, 6 stowed, 2 in storage; 3 check boxes)",
       "Resource check boxes ticked 0 → 3",
     ]);

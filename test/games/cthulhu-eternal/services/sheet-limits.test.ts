@@ -2,6 +2,7 @@
  * How much a sheet holds, on every path that adds to it, and what that bounds: the event-log row
  * one change writes.
  */
+import { sheetChangeText } from "../../../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SHEET_LIMITS } from "../../../../src/games/cthulhu-eternal/rules/sheet-limits.js";
 import { NOTES_MAX } from "../../../../src/games/cthulhu-eternal/services/protagonist-edit.js";
@@ -41,7 +42,7 @@ describe("disorders on a full sheet", () => {
       protagonistId: world.hero.id,
       patch: { disorders: { erase: [cured?.id ?? ""], add: [{ name: "Nightmares" }] } },
     });
-    expect(result.changes).toEqual([
+    expect(result.changes.map(sheetChangeText)).toEqual([
       `cured disorder “${cured?.name ?? ""}” erased`,
       "disorder “Nightmares” added",
     ]);
@@ -88,9 +89,9 @@ describe("skills on a full sheet", () => {
     await expect(edit({ skills: [{ name: "Art (Poetry)", rating: 20 }] })).rejects.toThrow(
       `A sheet holds at most ${SHEET_LIMITS.skills} skills and this one has ${SHEET_LIMITS.skills}`,
     );
-    expect((await edit({ skills: [{ name: "Occult", rating: 60 }] })).changes).toEqual([
-      "Occult 50 → 60",
-    ]);
+    expect(
+      (await edit({ skills: [{ name: "Occult", rating: 60 }] })).changes.map(sheetChangeText),
+    ).toEqual(["Occult 50 → 60"]);
   });
 });
 

@@ -5,6 +5,7 @@
  * transaction inside a Prisma transaction waited for that transaction to end: until Prisma's
  * timeout, when the player was told the records were busy.
  */
+import { NestedTransactionError } from "../../src/core/db/sql.js";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GM_USER, GUILD, makeWorld, type World } from "../support/fixtures.js";
@@ -94,5 +95,25 @@ describe("one connection, one transaction at a time", () => {
     await Promise.all([bump(), viaPrisma(), bump(), viaPrisma()]);
     const after = await store.read((tx) => tx.campaigns.byId(GUILD, world.campaignId));
     expect(after?.sessionNumber).toBe(before + 4);
+  });
+
+  it("refuses at once a transaction started inside another, instead of waiting for itself", async () => {
+    const { store, prisma } = world.db;
+    let later: Promise<unknown> = Promise.resolve();
+    const nested = store.transaction(async (tx) => {
+      await tx.campaigns.byId(GUILD, world.campaignId);
+      // Work the transaction leaves behind may start its own once this one is over.
+      later = new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+        store.read((inner) => inner.campaigns.byId(GUILD, world.campaignId)),
+      );
+      return store.transaction((inner) => inner.campaigns.byId(GUILD, world.campaignId));
+    });
+    await expect(nested).rejects.toBeInstanceOf(NestedTransactionError);
+    await expect(
+      store.transaction(() => prisma.$transaction((ptx) => ptx.campaign.count())),
+    ).rejects.toBeInstanceOf(NestedTransactionError);
+    await expect(later).resolves.toMatchObject({ id: world.campaignId });
+    // Nothing is left holding the connection.
+    expect(await store.read((tx) => tx.campaigns.byId(GUILD, world.campaignId))).toBeDefined();
   });
 });

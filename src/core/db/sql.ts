@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type BetterSqlite3 from "better-sqlite3";
 import { retryWhileBusy } from "./busy.js";
 import { ReadCache, type DatabaseStamp } from "./read-cache.js";
@@ -26,7 +27,22 @@ interface Prepared {
  * Prisma's queries run on the same connection (see src/store/sqlite/adapter.ts): one writer and
  * one transaction at a time, held by `lock` from BEGIN to COMMIT, whatever awaits lie between.
  */
+/** A transaction started from inside another: a programming error, refused at once. */
+export class NestedTransactionError extends Error {
+  override name = "NestedTransactionError";
+  constructor() {
+    super(
+      "A store transaction was started inside another one, where it would wait for itself: use the transaction already open.",
+    );
+  }
+}
+
 export class Sql {
+  /**
+   * The transaction whose work is running, across its awaits. Work it leaves behind (a timer, a
+   * promise not awaited) keeps the context after the commit, so it records whether it is open.
+   */
+  readonly #inTransaction = new AsyncLocalStorage<{ open: boolean }>();
   /** Statements by SQL text. The texts are constants of our code, so this stays small. */
   readonly #statements = new Map<string, Prepared>();
   /** Hot reads kept between transactions; see ReadCache for when they are forgotten. */
@@ -104,8 +120,9 @@ export class Sql {
 
   /**
    * Runs `work` in one write transaction: committed when it settles, rolled back when it throws.
-   * Transactions wait for each other in turn; `work` must not start another one (it would wait
-   * for itself), and needs no other: everything it reads and writes is on this connection.
+   * Transactions wait for each other in turn. One started inside `work` is refused with
+   * NestedTransactionError (it would wait for itself); `work` needs no other: everything it reads
+   * and writes is on this connection.
    */
   transaction<T>(work: () => T | Promise<T>): Promise<T> {
     return retryWhileBusy(() => this.#transact(work, "immediate"), this.busyBudgetMs);
@@ -120,6 +137,8 @@ export class Sql {
   }
 
   async #transact<T>(work: () => T | Promise<T>, mode: "immediate" | "deferred"): Promise<T> {
+    // One started from inside another would wait for the lock its caller holds, forever.
+    if (this.#inTransaction.getStore()?.open === true) throw new NestedTransactionError();
     if (!this.lock.tryAcquire()) await this.lock.acquire();
     let result: T;
     try {
@@ -127,7 +146,12 @@ export class Sql {
       const before = this.#stamp();
       this.cache.begin(before);
       try {
-        result = await work();
+        const running = { open: true };
+        try {
+          result = await this.#inTransaction.run(running, work);
+        } finally {
+          running.open = false;
+        }
         // Our own commits leave data_version as it is; only the count of changes moves.
         const committed = { dataVersion: before.dataVersion, totalChanges: this.#totalChanges() };
         this.#commit.run();

@@ -1,3 +1,4 @@
+import type { EventViewer, LaterChange, LogEntry, LoggedChange, LogQuery } from "./event-reads.js";
 import type { EventInput } from "../games/cthulhu-eternal/services/event-log.js";
 import type { ProtagonistSnapshot } from "../games/cthulhu-eternal/services/snapshot.js";
 import type { Campaign, Named } from "./types.js";
@@ -98,6 +99,18 @@ export interface EventRepository {
     path: string;
     refersTo: number | string;
   }): Promise<StoredEvent | undefined>;
+  /** The events a query names, as its viewer may see them (without state snapshots). */
+  list(query: LogQuery): Promise<LogEntry[]>;
+  /** As `list`, with each event's state before and after. */
+  listChanges(query: LogQuery): Promise<LoggedChange[]>;
+  /** One event of the guild, if the viewer may see it. */
+  readable(guildId: string, viewer: EventViewer, id: number): Promise<LoggedChange | undefined>;
+  /** The campaign an event of the guild belongs to (to learn who may read it). */
+  campaignOf(guildId: string, id: number): Promise<{ campaignId: string | null } | undefined>;
+  /** Every standing change of the guild after event `after`, oldest first, with its targets. */
+  laterChanges(guildId: string, after: number): Promise<LaterChange[]>;
+  /** Links an event and the undo that reverted it. */
+  markUndone(eventId: number, undoEventId: number): Promise<void>;
 }
 
 /** Small values the bot keeps between runs. */

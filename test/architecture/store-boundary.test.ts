@@ -26,10 +26,6 @@ const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
   "src/games/cthulhu-eternal/extras/extras-service.ts",
   "src/games/cthulhu-eternal/services/campaign-service.ts",
   "src/games/cthulhu-eternal/services/deps.ts",
-  "src/games/cthulhu-eternal/services/event-dependencies.ts",
-  "src/games/cthulhu-eternal/services/event-visibility.ts",
-  "src/games/cthulhu-eternal/services/history-entries.ts",
-  "src/games/cthulhu-eternal/services/history-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-creation-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-factory.ts",
   "src/games/cthulhu-eternal/services/protagonist-lifecycle-service.ts",
@@ -43,7 +39,6 @@ const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
   "src/games/cthulhu-eternal/services/session-service.ts",
   "src/games/cthulhu-eternal/services/shared-adversity-progress.ts",
   "src/games/cthulhu-eternal/services/snapshot.ts",
-  "src/games/cthulhu-eternal/services/undo-steps.ts",
 ]);
 
 const FORBIDDEN_IMPORT =

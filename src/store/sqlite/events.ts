@@ -2,6 +2,7 @@ import type { EventInput } from "../../games/cthulhu-eternal/services/event-log.
 import type { ProtagonistSnapshot } from "../../games/cthulhu-eternal/services/snapshot.js";
 import { sqlBool, sqlNow, type Sql } from "../../core/db/sql.js";
 import type { EventRepository, StoredEvent } from "../store.js";
+import { sqliteEventReads } from "./event-reads.js";
 
 const INSERT_EVENT = `INSERT INTO "Event" ("guildId", "campaignId", "actorId", "kind",
   "sessionNumber", "input", "dice", "before", "after", "changed", "summary", "payload",
@@ -104,6 +105,7 @@ function storedEvent(row: EventRow | undefined): StoredEvent | undefined {
 /** The event log on prepared statements. */
 export function sqliteEvents(sql: Sql): EventRepository {
   return {
+    ...sqliteEventReads(sql),
     append: (event) => Promise.resolve(appendEvent(sql, event)),
     find: (guildId, id) =>
       Promise.resolve(storedEvent(sql.get<EventRow>(SELECT_EVENT, id, guildId))),

@@ -1,6 +1,7 @@
+import type { StoreTx } from "../../../store/store.js";
+import type { LaterChange } from "../../../store/event-reads.js";
 import { conflict } from "./errors.js";
-import { readableLog, type EventViewer } from "./event-visibility.js";
-import type { Tx } from "./deps.js";
+import type { EventViewer } from "./event-visibility.js";
 
 /**
  * Refuses when a later, still standing change touched the same Protagonist: reverting or
@@ -8,30 +9,18 @@ import type { Tx } from "./deps.js";
  * that change only to a viewer who may read it.
  */
 export async function assertNoLaterChange(
-  db: Tx,
+  tx: StoreTx,
   viewer: EventViewer,
   guildId: string,
   protagonistId: string,
   eventId: number,
   action: string,
 ): Promise<void> {
-  const later = await db.event.findFirst({
-    where: {
-      guildId,
-      id: { gt: eventId },
-      changed: true,
-      undoneById: null,
-      undoesId: null,
-      targets: { some: { protagonistId } },
-    },
-    orderBy: { id: "desc" },
-    select: { id: true },
-  });
+  const later = (await tx.events.laterChanges(guildId, eventId))
+    .filter((change) => change.targets.includes(protagonistId))
+    .at(-1);
   if (!later) return;
-  const shown = await readableLog(db, viewer).findFirst({
-    where: { id: later.id },
-    select: { id: true },
-  });
+  const shown = await tx.events.readable(guildId, viewer, later.id);
   if (!shown) {
     throw conflict(
       `Can't ${action}: a later change depends on it (one only its author and the GMs can see). Ask a GM.`,
@@ -43,12 +32,7 @@ export async function assertNoLaterChange(
 }
 
 /** A later standing change in a dependency chain, as stored (visibility is the caller's). */
-export interface DependentChange {
-  id: number;
-  campaignId: string | null;
-  actorId: string;
-  kind: string;
-}
+export type DependentChange = Omit<LaterChange, "targets">;
 
 /**
  * Every later standing change that depends on the event, oldest first: those that touched its
@@ -56,27 +40,16 @@ export interface DependentChange {
  * the event needs all of them undone first, newest first).
  */
 export async function dependentChain(
-  db: Tx,
+  tx: StoreTx,
   guildId: string,
   protagonistIds: readonly string[],
   eventId: number,
 ): Promise<DependentChange[]> {
-  const later = await db.event.findMany({
-    where: { guildId, id: { gt: eventId }, changed: true, undoneById: null, undoesId: null },
-    orderBy: { id: "asc" },
-    select: {
-      id: true,
-      campaignId: true,
-      actorId: true,
-      kind: true,
-      targets: { select: { protagonistId: true } },
-    },
-  });
   const touched = new Set(protagonistIds);
   const chain: DependentChange[] = [];
-  for (const { targets, ...change } of later) {
-    if (!targets.some((t) => touched.has(t.protagonistId))) continue;
-    for (const t of targets) touched.add(t.protagonistId);
+  for (const { targets, ...change } of await tx.events.laterChanges(guildId, eventId)) {
+    if (!targets.some((id) => touched.has(id))) continue;
+    for (const id of targets) touched.add(id);
     chain.push(change);
   }
   return chain;

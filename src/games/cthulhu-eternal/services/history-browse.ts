@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import type { Campaign } from "../../../store/types.js";
+import type { LogQuery } from "../../../store/event-reads.js";
 import { isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
-import { memberViewer, readableLog } from "./event-visibility.js";
+import { memberViewer } from "./event-visibility.js";
 import {
   AUDIENCES,
-  entryFields,
   entryOf,
   historyScope,
   visibleEvent,
@@ -57,7 +57,7 @@ export interface UndoPreview {
   protagonists: string[];
 }
 
-export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
   return {
     /**
      * The page just newer than `afterId`, newest first. When less than a full page is newer, the
@@ -72,32 +72,24 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
     }): Promise<NewerHistoryPage> {
       const input = parseInput(newerInput, raw);
       return store.transaction(async (tx) => {
-        const { log, where } = await historyScope(db, tx, input);
-        const above = await log.findMany({
-          where: { ...where, id: { gt: input.afterId } },
-          orderBy: { id: "asc" },
-          take: input.pageSize + 1,
-          select: entryFields,
+        const scope = await historyScope(tx, input);
+        const above = await tx.events.list({
+          ...scope,
+          above: input.afterId,
+          order: "oldest",
+          limit: input.pageSize + 1,
         });
         const hasNewer = above.length > input.pageSize;
         const rows = hasNewer
           ? above.slice(0, input.pageSize).reverse()
-          : await log.findMany({
-              where,
-              orderBy: { id: "desc" },
-              take: input.pageSize,
-              select: entryFields,
-            });
+          : await tx.events.list({ ...scope, order: "newest", limit: input.pageSize });
         const oldest = rows.at(-1);
         const older = oldest
-          ? await log.findFirst({
-              where: { ...where, id: { lt: oldest.id } },
-              select: { id: true },
-            })
-          : null;
+          ? await tx.events.list({ ...scope, below: oldest.id, order: "newest", limit: 1 })
+          : [];
         return {
           entries: rows.map(entryOf),
-          nextBeforeId: older && oldest ? oldest.id : null,
+          nextBeforeId: older.length && oldest ? oldest.id : null,
           hasNewer,
         };
       });
@@ -114,19 +106,15 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
         const campaign = await resolveCampaign(tx, actor);
         const gm = await isGm(tx, actor, campaign.id);
         const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
-        const rows = await readableLog(db, await memberViewer(tx, actor, campaign.id)).findMany({
-          where: {
-            guildId: actor.guildId,
-            campaignId: campaign.id,
-            changed: true,
-            undoneById: null,
-            undoesId: null,
-            ...(gm ? {} : ownUndoable(actor, campaign)),
-            ...(query ? { OR: [...textMatches(query), ...(id ? [{ id }] : [])] } : {}),
-          },
-          orderBy: { id: "desc" },
-          take: AUTOCOMPLETE_LIMIT,
-          select: entryFields,
+        const rows = await tx.events.list({
+          guildId: actor.guildId,
+          viewer: await memberViewer(tx, actor, campaign.id),
+          campaignId: campaign.id,
+          standingChanges: true,
+          ...(gm ? {} : ownUndoable(actor, campaign)),
+          ...(query ? { text: { contains: query, orId: id } } : {}),
+          order: "newest",
+          limit: AUTOCOMPLETE_LIMIT,
         });
         return rows.map(entryOf);
       });
@@ -143,18 +131,18 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
       return store.transaction(async (tx) => {
         const here = eventId ? null : await resolveCampaign(tx, actor);
         const event = here
-          ? await readableLog(db, await memberViewer(tx, actor, here.id)).findFirst({
-              where: {
+          ? (
+              await tx.events.listChanges({
                 guildId: actor.guildId,
+                viewer: await memberViewer(tx, actor, here.id),
                 campaignId: here.id,
                 actorId: actor.userId,
-                changed: true,
-                undoneById: null,
-                undoesId: null,
-              },
-              orderBy: { id: "desc" },
-            })
-          : await visibleEvent(db, tx, actor, eventId ?? 0);
+                standingChanges: true,
+                order: "newest",
+                limit: 1,
+              })
+            )[0]
+          : await visibleEvent(tx, actor, eventId ?? 0);
         if (!event) {
           if (eventId) throw notFound(`Change #${eventId}`);
           throw invalid("You have no change to undo here.");
@@ -172,7 +160,7 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
         }
         const campaign = await resolveCampaign(tx, actor, event.campaignId);
         await assertMayUndo(tx, actor, campaign, event);
-        await assertNoDependents(db, tx, actor, event);
+        await assertNoDependents(tx, actor, event);
         const before = storedSnapshots(event.before);
         return {
           entry: entryOf(event),
@@ -184,24 +172,12 @@ export function createHistoryBrowsing({ db, store }: Pick<ServiceDeps, "db" | "s
 }
 
 /** A player's own changes, without rolls and tests unless the campaign lets players undo them. */
-function ownUndoable(actor: Actor, campaign: Campaign) {
+function ownUndoable(actor: Actor, campaign: Campaign): Partial<LogQuery> {
   if (ruleOptionsOf(campaign).playerUndoRolls) return { actorId: actor.userId };
   // Extras modules end their rolls' kinds with "-check" (isRollEvent).
   return {
     actorId: actor.userId,
-    kind: { notIn: [...ROLL_EVENT_KINDS] },
-    NOT: { kind: { endsWith: "-check" } },
+    excludeKinds: [...ROLL_EVENT_KINDS],
+    excludeKindSuffix: "-check",
   };
-}
-
-/**
- * An event's text a query can match: names, words typed and codes live in its payload, older
- * events' words in their stored line, and the kind names what it was ("bond", "san", "resource").
- */
-function textMatches(query: string) {
-  return [
-    { payload: { contains: query } },
-    { summary: { contains: query } },
-    { kind: { contains: query.toLowerCase() } },
-  ];
 }

@@ -1,18 +1,9 @@
-import type { Prisma } from "../../../generated/prisma/client.js";
 import type { StoreTx } from "../../../store/store.js";
+import type { LogEntry, LoggedChange, LogQuery } from "../../../store/event-reads.js";
 import type { Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";
-import {
-  asVisibility,
-  EVERYONE,
-  memberViewer,
-  readableLog,
-  type EventViewer,
-  type ReadableLog,
-  type Visibility,
-} from "./event-visibility.js";
+import { asVisibility, EVERYONE, memberViewer, type Visibility } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
-import type { Tx } from "./deps.js";
 import { loggedFact, type LoggedFact } from "./event-facts.js";
 
 /** One line of the log as /history and /undo show it. */
@@ -33,22 +24,7 @@ export interface HistoryEntry {
 export const AUDIENCES = ["private", "public"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-export const entryFields = {
-  id: true,
-  kind: true,
-  actorId: true,
-  summary: true,
-  payload: true,
-  payloadVersion: true,
-  createdAt: true,
-  undoneById: true,
-  undoesId: true,
-  visibility: true,
-} as const;
-
-type EntryRow = Prisma.EventGetPayload<{ select: typeof entryFields }>;
-
-export function entryOf(row: EntryRow): HistoryEntry {
+export function entryOf(row: LogEntry): HistoryEntry {
   return {
     id: row.id,
     kind: row.kind,
@@ -61,19 +37,14 @@ export function entryOf(row: EntryRow): HistoryEntry {
   };
 }
 
-export interface HistoryScope {
-  /** The log as this page's audience may read it. */
-  log: ReadableLog;
-  /** The page's events: the campaign's, or those concerning one Protagonist. */
-  where: Prisma.EventWhereInput;
-}
+/** The events a history page lists, as its audience may read them (a LogQuery's scope). */
+export type HistoryScope = Pick<LogQuery, "guildId" | "viewer" | "campaignId" | "protagonistId">;
 
 /**
  * What a history page lists: the channel's campaign, or one Protagonist's events in its own
  * campaign (where they are logged, whichever channel they happened in), as the audience may see.
  */
 export async function historyScope(
-  db: Tx,
   tx: StoreTx,
   page: { actor: Actor; protagonistId?: string | null; audience: Audience },
 ): Promise<HistoryScope> {
@@ -81,25 +52,24 @@ export async function historyScope(
   const campaign = protagonistId
     ? (await readTarget(tx, actor, protagonistId)).campaign
     : await resolveCampaign(tx, actor);
-  const viewer: EventViewer =
-    audience === "public" ? EVERYONE : await memberViewer(tx, actor, campaign.id);
   return {
-    log: readableLog(db, viewer),
-    where: {
-      guildId: actor.guildId,
-      campaignId: campaign.id,
-      ...(protagonistId ? { targets: { some: { protagonistId } } } : {}),
-    },
+    guildId: actor.guildId,
+    viewer: audience === "public" ? EVERYONE : await memberViewer(tx, actor, campaign.id),
+    campaignId: campaign.id,
+    ...(protagonistId ? { protagonistId } : {}),
   };
 }
 
 /**
  * An event of the actor's guild by id, if the actor may read it (a GM of its campaign, its
- * author, or anyone for an event the whole campaign sees); null otherwise, as if there were none.
+ * author, or anyone for an event the whole campaign sees); undefined otherwise, as if there were none.
  */
-export async function visibleEvent(db: Tx, tx: StoreTx, actor: Actor, eventId: number) {
-  const where = { id: eventId, guildId: actor.guildId };
-  const at = await db.event.findFirst({ where, select: { campaignId: true } });
-  if (!at) return null;
-  return readableLog(db, await memberViewer(tx, actor, at.campaignId)).findFirst({ where });
+export async function visibleEvent(
+  tx: StoreTx,
+  actor: Actor,
+  eventId: number,
+): Promise<LoggedChange | undefined> {
+  const at = await tx.events.campaignOf(actor.guildId, eventId);
+  if (!at) return undefined;
+  return tx.events.readable(actor.guildId, await memberViewer(tx, actor, at.campaignId), eventId);
 }

@@ -4,16 +4,14 @@ import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
-import { memberViewer, readableLog } from "./event-visibility.js";
+import { memberViewer, THE_BOT } from "./event-visibility.js";
 import {
   AUDIENCES,
-  entryFields,
   entryOf,
   historyScope,
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
-import type { Tx } from "./deps.js";
 import { UndoRefusedError } from "./undo-policy.js";
 import {
   assertMayUndo,
@@ -60,7 +58,7 @@ export type { UndoResult } from "./undo-steps.js";
 export const NOTHING_TO_UNDO =
   "changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.";
 
-export function createHistoryService({ db, store }: ServiceDeps) {
+export function createHistoryService({ store }: ServiceDeps) {
   const service = {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
     async history(raw: {
@@ -72,12 +70,11 @@ export function createHistoryService({ db, store }: ServiceDeps) {
     }): Promise<HistoryPage> {
       const input = parseInput(historyInput, raw);
       return store.transaction(async (tx) => {
-        const { log, where } = await historyScope(db, tx, input);
-        const rows = await log.findMany({
-          where: { ...where, ...(input.beforeId ? { id: { lt: input.beforeId } } : {}) },
-          orderBy: { id: "desc" },
-          take: input.pageSize + 1,
-          select: entryFields,
+        const rows = await tx.events.list({
+          ...(await historyScope(tx, input)),
+          ...(input.beforeId ? { below: input.beforeId } : {}),
+          order: "newest",
+          limit: input.pageSize + 1,
         });
         const page = rows.slice(0, input.pageSize);
         return {
@@ -93,18 +90,18 @@ export function createHistoryService({ db, store }: ServiceDeps) {
       return store.transaction(async (tx) => {
         const campaign = await resolveCampaign(tx, actor);
         const event = eventId
-          ? await visibleEvent(db, tx, actor, eventId)
-          : await readableLog(db, await memberViewer(tx, actor, campaign.id)).findFirst({
-              where: {
+          ? await visibleEvent(tx, actor, eventId)
+          : (
+              await tx.events.list({
                 guildId: actor.guildId,
+                viewer: await memberViewer(tx, actor, campaign.id),
                 campaignId: campaign.id,
                 actorId: actor.userId,
-                changed: true,
-                undoneById: null,
-                undoesId: null,
-              },
-              orderBy: { id: "desc" },
-            });
+                standingChanges: true,
+                order: "newest",
+                limit: 1,
+              })
+            )[0];
         if (!event) throw invalid("You have no change to undo here.");
         return entryOf(event);
       });
@@ -120,9 +117,9 @@ export function createHistoryService({ db, store }: ServiceDeps) {
       const { actor, eventId } = parseInput(undoInput, raw);
       if (!eventId) throw invalid("Say which change to undo.");
       return store.transaction(async (tx) => {
-        const { event, campaign } = await undoTarget(db, tx, actor, eventId);
-        await assertNoDependents(db, tx, actor, event);
-        return revert(db, tx, actor, campaign, event);
+        const { event, campaign } = await undoTarget(tx, actor, eventId);
+        await assertNoDependents(tx, actor, event);
+        return revert(tx, actor, campaign, event);
       });
     },
 
@@ -139,28 +136,30 @@ export function createHistoryService({ db, store }: ServiceDeps) {
     }): Promise<UndoResult[]> {
       const { actor, eventId, newestId, size } = parseInput(undoBackInput, raw);
       return store.transaction(async (tx) => {
-        const { event, campaign } = await undoTarget(db, tx, actor, eventId);
-        const chain = await undoChain(db, tx, actor, event);
+        const { event, campaign } = await undoTarget(tx, actor, eventId);
+        const chain = await undoChain(tx, actor, event);
         if (chain.ids.length !== size || chain.ids.at(-1) !== newestId) {
           throw new UndoRefusedError({ kind: "chain-changed", eventId });
         }
         if (chain.notYours.length) throw blockedBy(eventId, chain);
         const results = [];
         for (const id of [...chain.ids].reverse()) {
-          const later = await db.event.findFirstOrThrow({ where: { id, guildId: actor.guildId } });
+          // Each one was checked above: the actor may undo it.
+          const later = await tx.events.readable(actor.guildId, THE_BOT, id);
+          if (!later) throw new Error(`event #${id} of the chain is gone`);
           results.push(
-            await revert(db, tx, actor, await resolveCampaign(tx, actor, later.campaignId), later),
+            await revert(tx, actor, await resolveCampaign(tx, actor, later.campaignId), later),
           );
         }
-        results.push(await revert(db, tx, actor, campaign, event));
+        results.push(await revert(tx, actor, campaign, event));
         return results;
       });
     },
   };
 
   /** The event to undo, after the checks every undo makes first. */
-  async function undoTarget(db: Tx, tx: StoreTx, actor: Actor, eventId: number) {
-    const event = await visibleEvent(db, tx, actor, eventId);
+  async function undoTarget(tx: StoreTx, actor: Actor, eventId: number) {
+    const event = await visibleEvent(tx, actor, eventId);
     if (!event) throw notFound("That change");
     if (event.undoesId !== null)
       throw invalid("An undo can't be undone; make the change again instead.");

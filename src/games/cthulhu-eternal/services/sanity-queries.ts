@@ -173,7 +173,7 @@ async function statusOf(
     result,
     projectionEventId: projection?.id ?? null,
     projectionRefusal: await projectionRefusal(
-      db,
+      tx,
       actor,
       await memberViewer(tx, actor, protagonist.campaignId),
       {
@@ -205,7 +205,7 @@ function causedConditions(
 
 /** The same checks, in the same order, as `sanity.project`, as a message instead of an error. */
 async function projectionRefusal(
-  db: Tx,
+  tx: StoreTx,
   actor: Actor,
   viewer: EventViewer,
   test: {
@@ -223,7 +223,7 @@ async function projectionRefusal(
   }
   try {
     await assertNoLaterChange(
-      db,
+      tx,
       viewer,
       actor.guildId,
       test.protagonistId,

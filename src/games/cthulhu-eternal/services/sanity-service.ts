@@ -196,7 +196,7 @@ export function createSanityService({ db, store, rng }: ServiceDeps) {
           throw conflict("That SAN loss has already been projected onto a Bond.");
         }
         await assertNoLaterChange(
-          db,
+          tx,
           await memberViewer(tx, actor, current.campaignId),
           actor.guildId,
           current.id,

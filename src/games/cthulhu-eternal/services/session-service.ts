@@ -7,10 +7,10 @@ import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { ServiceError } from "./errors.js";
 import { type StateChange } from "./event-log.js";
-import { EVERYONE, readableLog } from "./event-visibility.js";
+import { EVERYONE } from "./event-visibility.js";
 import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import type { Tx } from "./deps.js";
+import type { StoreTx } from "../../../store/store.js";
 import { parseInput, recordId } from "./validation.js";
 
 const endInput = z.object({
@@ -52,14 +52,17 @@ export interface SessionEndResult {
  * the whole table may see (the summary is posted for everyone).
  */
 async function sessionStartStates(
-  db: Tx,
-  campaignId: string,
+  tx: StoreTx,
+  campaign: { guildId: string; id: string },
   sessionNumber: number,
 ): Promise<Map<string, ProtagonistSnapshot>> {
-  const events = await readableLog(db, EVERYONE).findMany({
-    where: { campaignId, sessionNumber, changed: true },
-    orderBy: { id: "asc" },
-    select: { before: true },
+  const events = await tx.events.listChanges({
+    guildId: campaign.guildId,
+    viewer: EVERYONE,
+    campaignId: campaign.id,
+    sessionNumber,
+    changes: true,
+    order: "oldest",
   });
   const starts = new Map<string, ProtagonistSnapshot>();
   for (const event of events) {
@@ -92,7 +95,7 @@ export function createSessionService({ db, store, rng }: ServiceDeps) {
           throw new SessionAlreadyEnded(campaign.name, sessionNumber, campaign.sessionNumber);
         }
         const options = ruleOptionsOf(campaign);
-        const starts = await sessionStartStates(db, campaign.id, campaign.sessionNumber);
+        const starts = await sessionStartStates(tx, campaign, campaign.sessionNumber);
         const rows = await db.protagonist.findMany({
           where: { guildId: actor.guildId, campaignId: campaign.id, status: "active" },
           orderBy: { name: "asc" },

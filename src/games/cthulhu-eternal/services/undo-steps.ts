@@ -3,10 +3,9 @@ import type { Actor } from "../../../core/access/actor.js";
 import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
 import { conflict } from "./errors.js";
 import { dependentChain } from "./event-dependencies.js";
-import { asVisibility, EVERYONE, memberViewer, readableLog } from "./event-visibility.js";
+import { asVisibility, EVERYONE, memberViewer } from "./event-visibility.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import type { Tx } from "./deps.js";
 import { displayText } from "./display-text.js";
 import {
   undoForbiddenReason,
@@ -15,7 +14,7 @@ import {
   type UndoForbiddenReason,
 } from "./undo-policy.js";
 import type { StoreTx } from "../../../store/store.js";
-import { fact, factFields, loggedFact, type LoggedFact } from "./event-facts.js";
+import { fact, loggedFact, type LoggedFact } from "./event-facts.js";
 
 /** The stored event an undo reverts (as the log reads it). */
 export interface UndoableEvent {
@@ -61,23 +60,18 @@ export async function assertMayUndo(
 
 /** The dependent chain as the actor may read it: hidden changes keep no id or summary. */
 export async function undoChain(
-  db: Tx,
   tx: StoreTx,
   actor: Actor,
   event: UndoableEvent,
 ): Promise<UndoChain> {
   const touched = Object.keys(storedSnapshots(event.before));
-  const chain = await dependentChain(db, actor.guildId, touched, event.id);
+  const chain = await dependentChain(tx, actor.guildId, touched, event.id);
   const links: ChainLink[] = [];
   const ids = chain.map((change) => change.id);
   const notYours: UndoChain["notYours"] = [];
   for (const change of chain) {
-    const shown = await readableLog(db, await memberViewer(tx, actor, change.campaignId)).findFirst(
-      {
-        where: { id: change.id },
-        select: factFields,
-      },
-    );
+    const viewer = await memberViewer(tx, actor, change.campaignId);
+    const shown = await tx.events.readable(actor.guildId, viewer, change.id);
     if (!shown) {
       links.push({ id: null, fact: null });
       notYours.push({ id: null, reason: "someone-else" });
@@ -93,12 +87,11 @@ export async function undoChain(
 
 /** Refuses, with the whole chain, when later standing changes depend on the event. */
 export async function assertNoDependents(
-  db: Tx,
   tx: StoreTx,
   actor: Actor,
   event: UndoableEvent,
 ): Promise<void> {
-  const chain = await undoChain(db, tx, actor, event);
+  const chain = await undoChain(tx, actor, event);
   if (chain.links.length) throw blockedBy(event.id, chain);
 }
 
@@ -118,7 +111,6 @@ export function blockedBy(eventId: number, chain: UndoChain): UndoRefusedError {
  * changed its Protagonists since (the caller has checked the actor may undo it).
  */
 export async function revert(
-  db: Tx,
   tx: StoreTx,
   actor: Actor,
   campaign: Campaign,
@@ -151,12 +143,8 @@ export async function revert(
     // Undoing a secret roll's failure mark is as secret as the roll.
     visibility: asVisibility(event.visibility),
   });
-  await db.event.update({ where: { id: undoEventId }, data: { undoesId: event.id } });
-  await db.event.update({ where: { id: event.id }, data: { undoneById: undoEventId } });
-  const shown = await readableLog(db, EVERYONE).findFirst({
-    where: { id: event.id },
-    select: factFields,
-  });
+  await tx.events.markUndone(event.id, undoEventId);
+  const shown = await tx.events.readable(actor.guildId, EVERYONE, event.id);
   return {
     undoneEventId: event.id,
     undoEventId,

@@ -13,12 +13,17 @@ import {
   RESOURCE_LOCATIONS,
 } from "../../../../src/games/cthulhu-eternal/rules/resources.js";
 import { THREAT_TYPES } from "../../../../src/games/cthulhu-eternal/rules/types.js";
-import {
-  entryFields,
-  entryOf,
-} from "../../../../src/games/cthulhu-eternal/services/history-entries.js";
+import { entryOf } from "../../../../src/games/cthulhu-eternal/services/history-entries.js";
+import { THE_BOT } from "../../../../src/store/event-reads.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
-import { actor, gm, makeWorld, OTHER_PLAYER, type World } from "../../../support/fixtures.js";
+import {
+  actor,
+  gm,
+  GUILD,
+  makeWorld,
+  OTHER_PLAYER,
+  type World,
+} from "../../../support/fixtures.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -40,10 +45,9 @@ const RAW_CODES = [
 const RAW_THREAT = new RegExp(`\\((${THREAT_TYPES.join("|")})\\b`);
 
 async function loggedLines(): Promise<{ kind: string; line: string }[]> {
-  const rows = await world.db.prisma.event.findMany({
-    select: entryFields,
-    orderBy: { id: "asc" },
-  });
+  const rows = await world.db.store.read((tx) =>
+    tx.events.list({ guildId: GUILD, viewer: THE_BOT, order: "oldest" }),
+  );
   return rows.map((row) => ({ kind: row.kind, line: historyLine(entryOf(row), eventLines()) }));
 }
 

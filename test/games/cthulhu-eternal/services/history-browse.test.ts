@@ -100,6 +100,9 @@ describe("undoable", () => {
     expect(byText.map((e) => e.id)).toEqual([damage]);
     const byName = await browsing.undoable({ actor: actor(), query: "miriam" });
     expect(byName.map((e) => e.id)).toHaveLength(2);
+    // What is typed is searched for as it is: "%" and "_" are no wildcards.
+    expect(await browsing.undoable({ actor: actor(), query: "%" })).toEqual([]);
+    expect(await browsing.undoable({ actor: actor(), query: "_" })).toEqual([]);
     const byId = await browsing.undoable({ actor: actor(), query: `#${damage ?? 0}` });
     expect(byId.map((e) => e.id)).toEqual([damage]);
   });

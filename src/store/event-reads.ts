@@ -1,0 +1,73 @@
+/**
+ * Reading the event log: every read names its viewer, and the store returns only the events
+ * that viewer may see (the one place the visibility rule is applied).
+ */
+
+/**
+ * Who is reading: one member (a GM of the campaign read sees every event of it), or everyone at
+ * once — a public post shows only what every member may see, whoever asked for it.
+ */
+export type EventViewer =
+  | { readonly kind: "everyone" }
+  | { readonly kind: "member"; readonly userId: string; readonly gm: boolean }
+  /** The bot's own checks (what an undo depends on, say): never shown to anyone as it is. */
+  | { readonly kind: "bot" };
+
+export const EVERYONE: EventViewer = { kind: "everyone" };
+export const THE_BOT: EventViewer = { kind: "bot" };
+
+/** One event as the log's read paths need it (without the state snapshots). */
+export interface LogEntry {
+  id: number;
+  campaignId: string | null;
+  actorId: string;
+  kind: string;
+  payload: string | null;
+  payloadVersion: number | null;
+  summary: string;
+  visibility: string;
+  createdAt: Date;
+  changed: boolean;
+  undoneById: number | null;
+  undoesId: number | null;
+}
+
+/** An event with the state before and after it (what undo needs). */
+export interface LoggedChange extends LogEntry {
+  before: unknown;
+  after: unknown;
+}
+
+/** Which events of one guild a read lists, newest or oldest first. */
+export interface LogQuery {
+  guildId: string;
+  viewer: EventViewer;
+  campaignId?: string;
+  /** Only the events that concern this Protagonist. */
+  protagonistId?: string;
+  actorId?: string;
+  sessionNumber?: number;
+  /** Only events that changed some Protagonist. */
+  changes?: boolean;
+  /** Only changes still standing: not undone, and not undos themselves. */
+  standingChanges?: boolean;
+  excludeKinds?: readonly string[];
+  /** Leave out kinds ending so (an Extra's rolls end in "-check"). */
+  excludeKindSuffix?: string;
+  /** Events whose payload, stored line or kind contains the text (any case), or whose id is `orId`. */
+  text?: { contains: string; orId: number | null };
+  below?: number;
+  above?: number;
+  order: "newest" | "oldest";
+  /** At most this many (all of them when absent). */
+  limit?: number;
+}
+
+/** A later standing change and the Protagonists it touched (dependency chains follow these). */
+export interface LaterChange {
+  id: number;
+  campaignId: string | null;
+  actorId: string;
+  kind: string;
+  targets: string[];
+}

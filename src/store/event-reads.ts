@@ -32,8 +32,10 @@ export interface LogEntry {
   undoesId: number | null;
 }
 
-/** An event with the state before and after it (what undo needs). */
+/** An event whole: what was asked, the dice, and the state before and after it. */
 export interface LoggedChange extends LogEntry {
+  input: unknown;
+  dice: unknown;
   before: unknown;
   after: unknown;
 }
@@ -43,12 +45,17 @@ export interface LogQuery {
   guildId: string;
   viewer: EventViewer;
   campaignId?: string;
+  kind?: string;
   /** Only the events that concern this Protagonist. */
   protagonistId?: string;
   actorId?: string;
+  /** Only events by one of these users. */
+  actorIds?: readonly string[];
   sessionNumber?: number;
   /** Only events that changed some Protagonist. */
   changes?: boolean;
+  /** Only events not undone. */
+  notUndone?: boolean;
   /** Only changes still standing: not undone, and not undos themselves. */
   standingChanges?: boolean;
   excludeKinds?: readonly string[];
@@ -56,8 +63,10 @@ export interface LogQuery {
   excludeKindSuffix?: string;
   /** Events whose payload, stored line or kind contains the text (any case), or whose id is `orId`. */
   text?: { contains: string; orId: number | null };
+  /** Ids: below, above, or from (inclusive). */
   below?: number;
   above?: number;
+  from?: number;
   order: "newest" | "oldest";
   /** At most this many (all of them when absent). */
   limit?: number;

@@ -26,7 +26,6 @@ const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
   "src/games/cthulhu-eternal/extras/extras-service.ts",
   "src/games/cthulhu-eternal/services/campaign-service.ts",
   "src/games/cthulhu-eternal/services/deps.ts",
-  "src/games/cthulhu-eternal/services/protagonist-creation-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-factory.ts",
   "src/games/cthulhu-eternal/services/protagonist-lifecycle-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-queries.ts",
@@ -34,10 +33,7 @@ const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
   "src/games/cthulhu-eternal/services/protagonist-transfer-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-transfer.ts",
   "src/games/cthulhu-eternal/services/resource-service.ts",
-  "src/games/cthulhu-eternal/services/sanity-queries.ts",
-  "src/games/cthulhu-eternal/services/sanity-service.ts",
   "src/games/cthulhu-eternal/services/session-service.ts",
-  "src/games/cthulhu-eternal/services/shared-adversity-progress.ts",
   "src/games/cthulhu-eternal/services/snapshot.ts",
 ]);
 

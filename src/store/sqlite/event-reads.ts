@@ -21,6 +21,8 @@ interface EntryRow {
 }
 
 interface ChangeRow extends EntryRow {
+  input: string;
+  dice: string | null;
   before: string | null;
   after: string | null;
 }
@@ -56,14 +58,23 @@ function clausesOf(query: LogQuery): Clause[] {
   if (query.campaignId !== undefined) {
     clauses.push({ sql: `e."campaignId" = ?`, params: [query.campaignId] });
   }
+  if (query.kind !== undefined) clauses.push({ sql: `e."kind" = ?`, params: [query.kind] });
   if (query.protagonistId !== undefined) {
     clauses.push({
       sql: `EXISTS (SELECT 1 FROM "EventTarget" t WHERE t."eventId" = e."id" AND t."protagonistId" = ?)`,
       params: [query.protagonistId],
     });
   }
-  if (query.actorId !== undefined)
+  if (query.actorId !== undefined) {
     clauses.push({ sql: `e."actorId" = ?`, params: [query.actorId] });
+  }
+  if (query.actorIds !== undefined) {
+    clauses.push({
+      sql: `e."actorId" IN (${query.actorIds.map(() => "?").join(", ") || "NULL"})`,
+      params: [...query.actorIds],
+    });
+  }
+  if (query.notUndone) clauses.push({ sql: `e."undoneById" IS NULL`, params: [] });
   if (query.sessionNumber !== undefined) {
     clauses.push({ sql: `e."sessionNumber" = ?`, params: [query.sessionNumber] });
   }
@@ -90,6 +101,7 @@ function clausesOf(query: LogQuery): Clause[] {
   }
   if (query.below !== undefined) clauses.push({ sql: `e."id" < ?`, params: [query.below] });
   if (query.above !== undefined) clauses.push({ sql: `e."id" > ?`, params: [query.above] });
+  if (query.from !== undefined) clauses.push({ sql: `e."id" >= ?`, params: [query.from] });
   return clauses;
 }
 
@@ -101,8 +113,12 @@ function listed<T extends EntryRow>(sql: Sql, query: LogQuery, columns: string):
   return sql.all<T>(text, ...clauses.flatMap((c) => c.params), query.limit ?? -1);
 }
 
+const CHANGE_COLUMNS = `${ENTRY_COLUMNS}, e."input", e."dice", e."before", e."after"`;
+
 const changeOf = (row: ChangeRow): LoggedChange => ({
   ...entryOf(row),
+  input: json(row.input),
+  dice: json(row.dice),
   before: json(row.before),
   after: json(row.after),
 });
@@ -116,14 +132,13 @@ export function sqliteEventReads(sql: Sql) {
 
     /** As `list`, with each event's state snapshots. */
     listChanges(query: LogQuery): Promise<LoggedChange[]> {
-      const columns = `${ENTRY_COLUMNS}, e."before", e."after"`;
-      return Promise.resolve(listed<ChangeRow>(sql, query, columns).map(changeOf));
+      return Promise.resolve(listed<ChangeRow>(sql, query, CHANGE_COLUMNS).map(changeOf));
     },
 
     readable(guildId: string, viewer: EventViewer, id: number): Promise<LoggedChange | undefined> {
       const visible = visibleTo(viewer);
       const row = sql.get<ChangeRow>(
-        `SELECT ${ENTRY_COLUMNS}, e."before", e."after" FROM "Event" e
+        `SELECT ${CHANGE_COLUMNS} FROM "Event" e
           WHERE e."id" = ? AND e."guildId" = ? AND ${visible.sql}`,
         id,
         guildId,

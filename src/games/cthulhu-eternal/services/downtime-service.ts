@@ -75,9 +75,9 @@ function rulesBonds(p: ProtagonistSnapshot): Bond[] {
   return sanityStateOf(p).bonds;
 }
 
-export function createDowntimeService({ db, store, rng }: ServiceDeps) {
+export function createDowntimeService({ store, rng }: ServiceDeps) {
   return {
-    ...createSharedAdversityChoices({ db, store }),
+    ...createSharedAdversityChoices({ store }),
 
     /** GM: mundane SAN recovery, never above Recovery SAN. */
     async recoverSan(raw: { actor: Actor; protagonistId: string; amount: number }): Promise<{
@@ -204,7 +204,7 @@ export function createDowntimeService({ db, store, rng }: ServiceDeps) {
       const { actor, testEventId, fellowIds, choices } = parseInput(adversityApplyInput, raw);
       return store.transaction(async (tx) => {
         const progress = await rules(() =>
-          loadAdversityProgress(db, tx, actor, testEventId, fellowIds),
+          loadAdversityProgress(tx, actor, testEventId, fellowIds),
         );
         if (progress.toChoose > 0) {
           throw invalid(

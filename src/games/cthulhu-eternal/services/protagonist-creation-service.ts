@@ -32,7 +32,8 @@ import {
   uniqueName,
 } from "./protagonist-service-shared.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./deps.js";
+import type { StoreTx } from "../../../store/store.js";
+import { THE_BOT } from "./event-visibility.js";
 import { parseInput, snowflake } from "./validation.js";
 
 const previewInput = campaignRef.extend({ draft: creationDraftSchema });
@@ -158,7 +159,7 @@ export function createProtagonistCreationService({ db, store, rng }: ServiceDeps
           }),
         );
         const selected = await selectIfNone(db, protagonist);
-        const statRollEventId = await matchingStatRoll(db, campaign, choices, [
+        const statRollEventId = await matchingStatRoll(tx, campaign, choices, [
           actor.userId,
           ownerId,
         ]);
@@ -213,26 +214,24 @@ function rules<T>(call: () => T): T {
  * player), so a GM can audit them; null when none matches. Not enforced: a table may roll real dice.
  */
 async function matchingStatRoll(
-  db: Tx,
+  tx: StoreTx,
   campaign: Campaign,
   choices: CreationDraft,
   actorIds: string[],
 ): Promise<number | null> {
   if (choices.stats?.method !== "rolled") return null;
   const wanted = JSON.stringify([...choices.stats.rolls].sort((a, b) => a - b));
-  const recent = await db.event.findMany({
-    where: {
-      guildId: campaign.guildId,
-      kind: "stat-roll",
-      campaignId: campaign.id,
-      actorId: { in: [...new Set(actorIds)] },
-    },
-    orderBy: { id: "desc" },
-    take: 20,
-    select: { id: true, dice: true },
+  const recent = await tx.events.listChanges({
+    guildId: campaign.guildId,
+    viewer: THE_BOT,
+    kind: "stat-roll",
+    campaignId: campaign.id,
+    actorIds: [...new Set(actorIds)],
+    order: "newest",
+    limit: 20,
   });
   const match = recent.find((e) => {
-    const rolls = e.dice as unknown as StatRoll[] | null;
+    const rolls = e.dice as StatRoll[] | null;
     const totals = Array.isArray(rolls) ? rolls.map((r) => r.total).sort((a, b) => a - b) : [];
     return JSON.stringify(totals) === wanted;
   });

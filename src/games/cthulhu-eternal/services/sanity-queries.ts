@@ -7,12 +7,11 @@ import { isGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { invalid, isServiceError, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
-import { memberViewer, type EventViewer } from "./event-visibility.js";
+import { memberViewer, THE_BOT, type EventViewer } from "./event-visibility.js";
 import { chosenReaction } from "./sanity-episodes.js";
 import { readTarget } from "./protagonist-target.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import type { Tx } from "./deps.js";
 import { parseInput, recordId } from "./validation.js";
 import { displayText } from "./display-text.js";
 
@@ -65,12 +64,12 @@ export interface SanTestStatus {
  * Read-only views of SAN tests for the bot's buttons: who may press them, and whether the loss
  * can still be projected. `sanity.project` checks all of this again when it writes.
  */
-export function createSanityQueries({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+export function createSanityQueries({ store }: Pick<ServiceDeps, "store">) {
   return {
     /** One SAN test of this guild by its event id. */
     async sanTestStatus(raw: { actor: Actor; eventId: number }): Promise<SanTestStatus> {
       const { actor, eventId } = parseInput(statusInput, raw);
-      return store.transaction(async (tx) => statusOf(db, tx, actor, eventId));
+      return store.transaction(async (tx) => statusOf(tx, actor, eventId));
     },
 
     /**
@@ -84,14 +83,13 @@ export function createSanityQueries({ db, store }: Pick<ServiceDeps, "db" | "sto
     }): Promise<GroupSanTestStatus> {
       const { actor, firstEventId, size } = parseInput(groupInput, raw);
       return store.transaction(async (tx) => {
-        const events = await db.event.findMany({
-          where: {
-            guildId: actor.guildId,
-            kind: "san-test",
-            id: { gte: firstEventId, lt: firstEventId + size },
-          },
-          orderBy: { id: "asc" },
-          select: { id: true, actorId: true, input: true },
+        const events = await tx.events.listChanges({
+          guildId: actor.guildId,
+          viewer: THE_BOT,
+          kind: "san-test",
+          from: firstEventId,
+          below: firstEventId + size,
+          order: "oldest",
         });
         const inGroup = events.filter(
           (e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size,
@@ -99,7 +97,7 @@ export function createSanityQueries({ db, store }: Pick<ServiceDeps, "db" | "sto
         const first = inGroup[0];
         if (!first || inGroup.length !== size) throw notFound("That group SAN test");
         const statuses: SanTestStatus[] = [];
-        for (const event of inGroup) statuses.push(await statusOf(db, tx, actor, event.id));
+        for (const event of inGroup) statuses.push(await statusOf(tx, actor, event.id));
         return { gmId: first.actorId, statuses };
       });
     },
@@ -115,51 +113,42 @@ export function createSanityQueries({ db, store }: Pick<ServiceDeps, "db" | "sto
       const { actor, protagonistId } = parseInput(latestInput, raw);
       return store.transaction(async (tx) => {
         const { protagonist } = await readTarget(tx, actor, protagonistId);
-        const latest = await db.event.findFirst({
-          where: {
-            guildId: actor.guildId,
-            kind: "san-test",
-            undoneById: null,
-            targets: { some: { protagonistId: protagonist.id } },
-          },
-          orderBy: { id: "desc" },
-          select: { id: true },
+        const [latest] = await tx.events.list({
+          guildId: actor.guildId,
+          viewer: THE_BOT,
+          kind: "san-test",
+          notUndone: true,
+          protagonistId: protagonist.id,
+          order: "newest",
+          limit: 1,
         });
         if (!latest)
           throw invalid(`**${displayText(protagonist.name)}** has no SAN test to project.`);
-        return statusOf(db, tx, actor, latest.id);
+        return statusOf(tx, actor, latest.id);
       });
     },
   };
 }
 
-async function statusOf(
-  db: Tx,
-  tx: StoreTx,
-  actor: Actor,
-  eventId: number,
-): Promise<SanTestStatus> {
-  const event = await db.event.findFirst({
-    where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
-    include: { targets: { select: { protagonistId: true }, take: 1 } },
-  });
+/** A SAN test's state and what may still be done with it (SAN tests are logged for everyone). */
+async function statusOf(tx: StoreTx, actor: Actor, eventId: number): Promise<SanTestStatus> {
+  const found = await tx.events.readable(actor.guildId, THE_BOT, eventId);
+  const event = found?.kind === "san-test" ? found : undefined;
   // A test that cost nothing (and so cannot be projected) is logged without snapshots.
   const beforeTest = event?.before ? Object.values(storedSnapshots(event.before))[0] : undefined;
-  const testedId = beforeTest?.id ?? event?.targets[0]?.protagonistId;
+  const testedId = beforeTest?.id ?? (event ? (await tx.events.targets(event.id))[0] : undefined);
   if (!event?.dice || testedId === undefined) throw notFound("That SAN test");
   const protagonist = await loadProtagonist(tx, actor.guildId, testedId);
   const canAct =
     protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId));
-  const projections = await db.event.findMany({
-    where: {
-      guildId: actor.guildId,
-      kind: "san-projection",
-      undoneById: null,
-      id: { gt: eventId },
-      targets: { some: { protagonistId: protagonist.id } },
-    },
-    orderBy: { id: "asc" },
-    select: { id: true, input: true, dice: true, after: true },
+  const projections = await tx.events.listChanges({
+    guildId: actor.guildId,
+    viewer: THE_BOT,
+    kind: "san-projection",
+    notUndone: true,
+    above: eventId,
+    protagonistId: protagonist.id,
+    order: "oldest",
   });
   const projection = projections.find(
     (p) => (p.input as { sanEventId?: number } | null)?.sanEventId === eventId,

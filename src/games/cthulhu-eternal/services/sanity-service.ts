@@ -10,7 +10,7 @@ import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-acces
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
-import { memberViewer } from "./event-visibility.js";
+import { memberViewer, THE_BOT } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
 import {
   brokenBondRef,
@@ -71,9 +71,9 @@ interface StoredSanInput {
   brokenBond?: BrokenBondRef;
 }
 
-export function createSanityService({ db, store, rng }: ServiceDeps) {
+export function createSanityService({ store, rng }: ServiceDeps) {
   return {
-    ...createSanityQueries({ db, store }),
+    ...createSanityQueries({ store }),
     ...createSanityEpisodes({ store }),
     ...createBrokenBondTests({ store }),
 
@@ -172,9 +172,9 @@ export function createSanityService({ db, store, rng }: ServiceDeps) {
     async project(raw: { actor: Actor; eventId: number; bondId: string }): Promise<SanTestOutcome> {
       const { actor, eventId, bondId } = parseInput(projectInput, raw);
       return store.transaction(async (tx) => {
-        const event = await db.event.findFirst({
-          where: { id: eventId, guildId: actor.guildId, kind: "san-test" },
-        });
+        // SAN tests are logged for the whole campaign.
+        const found = await tx.events.readable(actor.guildId, THE_BOT, eventId);
+        const event = found?.kind === "san-test" ? found : undefined;
         if (!event?.before || !event.dice) throw notFound("That SAN test");
         if (event.undoneById !== null) throw conflict("That SAN test was undone.");
         const previous = event.dice as unknown as SanityTestResult;
@@ -182,15 +182,15 @@ export function createSanityService({ db, store, rng }: ServiceDeps) {
         if (!beforeTest) throw notFound("That SAN test");
         const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);
         await assertCanActOn(tx, actor, current);
-        const already = await db.event.findFirst({
-          where: {
-            guildId: actor.guildId,
-            kind: "san-projection",
-            undoneById: null,
-            targets: { some: { protagonistId: current.id } },
-            id: { gt: eventId },
-          },
-          select: { input: true },
+        const [already] = await tx.events.listChanges({
+          guildId: actor.guildId,
+          viewer: THE_BOT,
+          kind: "san-projection",
+          notUndone: true,
+          protagonistId: current.id,
+          above: eventId,
+          order: "oldest",
+          limit: 1,
         });
         if (already && (already.input as { sanEventId?: number } | null)?.sanEventId === eventId) {
           throw conflict("That SAN loss has already been projected onto a Bond.");

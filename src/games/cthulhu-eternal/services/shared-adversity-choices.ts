@@ -42,7 +42,7 @@ export interface PendingSharedAdversity {
  * the bot can offer them (again) before anything is applied. Only the survivor's player or a GM
  * may ask, as only they may choose; a test already applied in full is a conflict. Writes nothing.
  */
-export function createSharedAdversityChoices({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+export function createSharedAdversityChoices({ store }: Pick<ServiceDeps, "store">) {
   return {
     async pendingSharedAdversity(raw: {
       actor: Actor;
@@ -52,7 +52,7 @@ export function createSharedAdversityChoices({ db, store }: Pick<ServiceDeps, "d
       const { actor, testEventId, fellowIds } = parseInput(pendingInput, raw);
       return store.transaction(async (tx) => {
         const progress = await rules(() =>
-          loadAdversityProgress(db, tx, actor, testEventId, fellowIds),
+          loadAdversityProgress(tx, actor, testEventId, fellowIds),
         );
         const { survivor, test, resuming, candidates, toChoose, fellows, state } = progress;
         return {

@@ -15,7 +15,7 @@ import { conflict, notFound } from "./errors.js";
 import { sanityStateOf } from "./sanity-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import type { Tx } from "./deps.js";
+import { THE_BOT } from "./event-visibility.js";
 
 /** What a shared-adversity test event keeps in its input. */
 export interface StoredAdversityTest {
@@ -50,27 +50,24 @@ export interface AdversityProgress {
  * (the choices the bot offers) and the write side (applying them), so both see the same state.
  */
 export async function loadAdversityProgress(
-  db: Tx,
   tx: StoreTx,
   actor: Actor,
   testEventId: number,
   fellowIds?: readonly string[],
 ): Promise<AdversityProgress> {
-  const testEvent = await db.event.findFirst({
-    where: { id: testEventId, guildId: actor.guildId, kind: "shared-adversity-test" },
-    include: { targets: true },
-  });
-  const survivorId = testEvent?.targets[0]?.protagonistId;
+  const found = await tx.events.readable(actor.guildId, THE_BOT, testEventId);
+  const testEvent = found?.kind === "shared-adversity-test" ? found : undefined;
+  const survivorId = testEvent ? (await tx.events.targets(testEvent.id))[0] : undefined;
   if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
   const survivor = await loadProtagonist(tx, actor.guildId, survivorId);
   await assertCanActOn(tx, actor, survivor);
-  const applied = await latestApplication(db, actor.guildId, survivorId, testEventId);
+  const applied = await latestApplication(tx, actor.guildId, survivorId, testEventId);
   const previous = applied?.dice as SharedAdversityResult | undefined;
   if (applied && previous?.status !== "needs-choice") {
     throw conflict("That shared adversity has already been applied.");
   }
-  const stored = testEvent.input as unknown as StoredAdversityTest;
-  const { test } = testEvent.dice as unknown as { test: PercentileTestResult };
+  const stored = testEvent.input as StoredAdversityTest;
+  const { test } = testEvent.dice as { test: PercentileTestResult };
   const resuming = previous?.status === "needs-choice";
   const toChoose = !resuming && fellowIds === undefined && mustChooseFellows(stored.fellows);
   const fellows = resuming
@@ -114,21 +111,19 @@ function othersThan(fellows: readonly Fellow[], stored: StoredAdversityTest): On
  * skipped: each offered menu applies at most once, however many adventures came after it.
  */
 async function latestApplication(
-  db: Tx,
+  tx: StoreTx,
   guildId: string,
   survivorId: string,
   testEventId: number,
 ): Promise<{ dice: unknown } | undefined> {
-  const applications = await db.event.findMany({
-    where: {
-      kind: "shared-adversity",
-      guildId,
-      undoneById: null,
-      targets: { some: { protagonistId: survivorId } },
-      id: { gt: testEventId },
-    },
-    orderBy: { id: "desc" },
-    select: { input: true, dice: true },
+  const applications = await tx.events.listChanges({
+    guildId,
+    viewer: THE_BOT,
+    kind: "shared-adversity",
+    notUndone: true,
+    protagonistId: survivorId,
+    above: testEventId,
+    order: "newest",
   });
   return applications.find(
     (event) => (event.input as { testEventId?: number } | null)?.testEventId === testEventId,

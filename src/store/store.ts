@@ -1,7 +1,7 @@
 import type { EventViewer, LaterChange, LogEntry, LoggedChange, LogQuery } from "./event-reads.js";
 import type { EventInput } from "../games/cthulhu-eternal/services/event-log.js";
 import type { ProtagonistSnapshot } from "../games/cthulhu-eternal/services/snapshot.js";
-import type { Campaign, Named } from "./types.js";
+import type { Campaign, JsonValue, Named } from "./types.js";
 
 /**
  * The only way services reach stored data. Every read and write happens inside one transaction,
@@ -37,6 +37,15 @@ export interface ProtagonistRepository {
   write(before: ProtagonistSnapshot, after: ProtagonistSnapshot): Promise<boolean>;
   /** The campaign's Protagonists by name, at most `limit`. */
   namesIn(guildId: string, campaignId: string, limit: number): Promise<Named[]>;
+  /**
+   * Ids of the campaign's active Protagonists, by name; with `checkedResources`, only those with
+   * a Resources box checked.
+   */
+  activeIn(
+    guildId: string,
+    campaignId: string,
+    filter?: { checkedResources: boolean },
+  ): Promise<string[]>;
   /** Ids of the owner's active Protagonists in the campaign, at most `limit`. */
   activeOwnedBy(
     guildId: string,
@@ -57,6 +66,10 @@ export interface CampaignRepository {
   names(guildId: string, limit: number): Promise<Named[]>;
   /** Whether the user, or one of the roles, is listed as a GM of the campaign. */
   listsGm(campaignId: string, userId: string, roleIds: readonly string[]): Promise<boolean>;
+  /** Sets the number of the session being played. */
+  setSessionNumber(campaignId: string, sessionNumber: number): Promise<void>;
+  /** Sets the campaign's Extras (each module's switch and settings) as JSON. */
+  setExtras(campaignId: string, extras: JsonValue): Promise<void>;
 }
 
 /** Which Protagonist a player acts with, per channel or campaign-wide. */

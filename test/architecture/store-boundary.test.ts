@@ -23,7 +23,6 @@ const OPENS_THE_STORE = new Set(["src/main.ts"]);
 
 /** Services whose Prisma queries have not moved into a repository yet (see the file comment). */
 const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
-  "src/games/cthulhu-eternal/extras/extras-service.ts",
   "src/games/cthulhu-eternal/services/campaign-service.ts",
   "src/games/cthulhu-eternal/services/deps.ts",
   "src/games/cthulhu-eternal/services/protagonist-factory.ts",
@@ -32,8 +31,6 @@ const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
   "src/games/cthulhu-eternal/services/protagonist-service-shared.ts",
   "src/games/cthulhu-eternal/services/protagonist-transfer-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-transfer.ts",
-  "src/games/cthulhu-eternal/services/resource-service.ts",
-  "src/games/cthulhu-eternal/services/session-service.ts",
   "src/games/cthulhu-eternal/services/snapshot.ts",
 ]);
 

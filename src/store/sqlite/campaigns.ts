@@ -1,4 +1,4 @@
-import type { Sql } from "../../core/db/sql.js";
+import { sqlNow, type Sql } from "../../core/db/sql.js";
 import type { CampaignRepository } from "../store.js";
 import type { Campaign, Named } from "../types.js";
 
@@ -15,6 +15,9 @@ const CAMPAIGN_NAMES = `SELECT "id", "name" FROM "Campaign" WHERE "guildId" = ? 
 const GM_ENTRY = `SELECT 1 AS "found" FROM "CampaignGm" WHERE "campaignId" = ? AND (
   ("kind" = 'user' AND "discordId" = ?) OR
   ("kind" = 'role' AND "discordId" IN (SELECT "value" FROM json_each(?)))) LIMIT 1`;
+
+const SET_SESSION = `UPDATE "Campaign" SET "sessionNumber" = ?, "updatedAt" = ? WHERE "id" = ?`;
+const SET_EXTRAS = `UPDATE "Campaign" SET "extras" = ?, "updatedAt" = ? WHERE "id" = ?`;
 
 type CampaignRow = Omit<
   Campaign,
@@ -69,6 +72,14 @@ export function sqliteCampaigns(sql: Sql): CampaignRepository {
         `gm:${campaignId}:${userId}:${roles}`,
         () => sql.get<{ found: number }>(GM_ENTRY, campaignId, userId, roles) !== undefined,
       );
+    },
+    setSessionNumber: (campaignId, sessionNumber) => {
+      sql.run(SET_SESSION, sessionNumber, sqlNow(), campaignId);
+      return Promise.resolve();
+    },
+    setExtras: (campaignId, extras) => {
+      sql.run(SET_EXTRAS, JSON.stringify(extras), sqlNow(), campaignId);
+      return Promise.resolve();
     },
   };
 }

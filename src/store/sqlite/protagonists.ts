@@ -75,6 +75,9 @@ const PROTAGONIST_NAMES = `SELECT "id", "name" FROM "Protagonist" WHERE "guildId
 const ACTIVE_OWNED = `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ?
   AND "ownerId" = ? AND "status" = 'active' LIMIT ?`;
 
+const ACTIVE_IN = `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ?
+  AND "status" = 'active' AND "resourcesChecked" >= ? ORDER BY "name"`;
+
 /** Protagonists on prepared statements; sheets go through the read cache. */
 export function sqliteProtagonists(sql: Sql): ProtagonistRepository {
   return {
@@ -82,6 +85,12 @@ export function sqliteProtagonists(sql: Sql): ProtagonistRepository {
     write: (before, after) => Promise.resolve(writeProtagonist(sql, before, after)),
     namesIn: (guildId, campaignId, limit) =>
       Promise.resolve(sql.all<Named>(PROTAGONIST_NAMES, guildId, campaignId, limit)),
+    activeIn: (guildId, campaignId, filter) =>
+      Promise.resolve(
+        sql
+          .all<{ id: string }>(ACTIVE_IN, guildId, campaignId, filter?.checkedResources ? 1 : 0)
+          .map((r) => r.id),
+      ),
     activeOwnedBy: (guildId, campaignId, ownerId, limit) =>
       Promise.resolve(
         sql.all<{ id: string }>(ACTIVE_OWNED, guildId, campaignId, ownerId, limit).map((r) => r.id),

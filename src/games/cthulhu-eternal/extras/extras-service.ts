@@ -120,7 +120,7 @@ export function createExtrasService(
           ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
           ...(setting ? { setting } : {}),
         });
-        await db.campaign.update({ where: { id: campaign.id }, data: { extras: asJson(stored) } });
+        await tx.campaigns.setExtras(campaign.id, asJson(stored));
         const before = extraOf(module, campaign.extras);
         const after = extraOf(module, stored);
         const change = extrasChangePayload.parse({

@@ -100,7 +100,7 @@ export interface ResourceReplenishOutcome {
   eventId: number | null;
 }
 
-export function createResourceService({ db, store, rng }: ServiceDeps) {
+export function createResourceService({ store, rng }: ServiceDeps) {
   return {
     ...createResourcePoolService({ store, rng }),
     /** A Resources test; a success checks one box. Refused (by the rules) with every box checked. */
@@ -290,21 +290,10 @@ export function createResourceService({ db, store, rng }: ServiceDeps) {
         } else {
           campaign = await resolveCampaign(tx, actor);
           await assertGm(tx, actor, campaign);
-          const rows = await db.protagonist.findMany({
-            where: {
-              guildId: actor.guildId,
-              campaignId: campaign.id,
-              status: "active",
-              resourcesChecked: { gt: 0 },
-            },
-            select: { id: true },
-            orderBy: { name: "asc" },
+          const ids = await tx.protagonists.activeIn(actor.guildId, campaign.id, {
+            checkedResources: true,
           });
-          members = await loadAll(
-            tx,
-            actor.guildId,
-            rows.map((r) => r.id),
-          );
+          members = await loadAll(tx, actor.guildId, ids);
         }
         const changes: StateChange[] = [];
         const replenished = members.map((before) => {

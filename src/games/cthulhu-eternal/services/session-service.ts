@@ -74,7 +74,7 @@ async function sessionStartStates(
   return starts;
 }
 
-export function createSessionService({ db, store, rng }: ServiceDeps) {
+export function createSessionService({ store, rng }: ServiceDeps) {
   return {
     /**
      * GM: end the session. Every active Protagonist's marked skills improve (the campaign's
@@ -96,14 +96,10 @@ export function createSessionService({ db, store, rng }: ServiceDeps) {
         }
         const options = ruleOptionsOf(campaign);
         const starts = await sessionStartStates(tx, campaign, campaign.sessionNumber);
-        const rows = await db.protagonist.findMany({
-          where: { guildId: actor.guildId, campaignId: campaign.id, status: "active" },
-          orderBy: { name: "asc" },
-          select: { id: true },
-        });
+        const ids = await tx.protagonists.activeIn(actor.guildId, campaign.id);
         const changes: StateChange[] = [];
         const summaries: SessionProtagonistSummary[] = [];
-        for (const { id } of rows) {
+        for (const id of ids) {
           const before = await loadProtagonist(tx, actor.guildId, id);
           const improvement = improveSkills(
             before.skills.map((s) => ({ name: s.name, rating: s.rating, marked: s.failureMarked })),
@@ -154,10 +150,7 @@ export function createSessionService({ db, store, rng }: ServiceDeps) {
           dice: summaries,
           changes,
         });
-        await db.campaign.update({
-          where: { id: campaign.id },
-          data: { sessionNumber: campaign.sessionNumber + 1 },
-        });
+        await tx.campaigns.setSessionNumber(campaign.id, campaign.sessionNumber + 1);
         return { sessionNumber: campaign.sessionNumber, protagonists: summaries, eventId };
       });
     },

@@ -81,6 +81,13 @@ export interface SelectionRepository {
     campaignId: string;
     channelIds: readonly [string, string, string];
   }): Promise<string | undefined>;
+  /** Makes the Protagonist the player's choice in one channel (or campaign-wide). */
+  choose(
+    selection: { guildId: string; userId: string; campaignId: string; channelId: string },
+    protagonistId: string,
+  ): Promise<void>;
+  /** Forgets every choice of the Protagonist (it left play). */
+  clearFor(guildId: string, protagonistId: string): Promise<void>;
 }
 
 /** A stored event, as the Sanity and Bond paths read it back. */

@@ -26,7 +26,6 @@ const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
   "src/games/cthulhu-eternal/services/campaign-service.ts",
   "src/games/cthulhu-eternal/services/deps.ts",
   "src/games/cthulhu-eternal/services/protagonist-factory.ts",
-  "src/games/cthulhu-eternal/services/protagonist-lifecycle-service.ts",
   "src/games/cthulhu-eternal/services/protagonist-queries.ts",
   "src/games/cthulhu-eternal/services/protagonist-service-shared.ts",
   "src/games/cthulhu-eternal/services/protagonist-transfer-service.ts",

@@ -158,7 +158,7 @@ export function createProtagonistCreationService({ db, store, rng }: ServiceDeps
             creation: choices,
           }),
         );
-        const selected = await selectIfNone(db, protagonist);
+        const selected = await selectIfNone(tx, protagonist);
         const statRollEventId = await matchingStatRoll(tx, campaign, choices, [
           actor.userId,
           ownerId,

@@ -83,11 +83,7 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
           campaignId: campaign.id,
           channelId,
         };
-        await db.activeProtagonist.upsert({
-          where: { guildId_userId_campaignId_channelId: key },
-          create: { ...key, protagonistId: protagonist.id },
-          update: { protagonistId: protagonist.id },
-        });
+        await tx.selections.choose(key, protagonist.id);
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
@@ -166,9 +162,7 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
         const after = cloneSnapshot(before);
         after.status = "retired";
         await tx.protagonists.write(before, after);
-        await db.activeProtagonist.deleteMany({
-          where: { guildId: actor.guildId, protagonistId: before.id },
-        });
+        await tx.selections.clearFor(actor.guildId, before.id);
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,

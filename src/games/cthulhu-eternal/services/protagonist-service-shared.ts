@@ -1,4 +1,5 @@
 /** What the Protagonist services share: the campaign reference, unique names, the first selection. */
+import type { StoreTx } from "../../../store/store.js";
 import { z } from "zod";
 import { Prisma, type Campaign } from "../../../generated/prisma/client.js";
 import { actorSchema } from "../../../core/access/actor.js";
@@ -62,7 +63,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Makes a new Protagonist its player's campaign-wide choice unless an active one is chosen. */
-export async function selectIfNone(db: Tx, protagonist: ProtagonistSnapshot): Promise<boolean> {
+export async function selectIfNone(
+  tx: StoreTx,
+  protagonist: ProtagonistSnapshot,
+): Promise<boolean> {
   if (protagonist.status !== "active") return false;
   const key = {
     guildId: protagonist.guildId,
@@ -70,15 +74,12 @@ export async function selectIfNone(db: Tx, protagonist: ProtagonistSnapshot): Pr
     campaignId: protagonist.campaignId,
     channelId: CAMPAIGN_WIDE,
   };
-  const current = await db.activeProtagonist.findUnique({
-    where: { guildId_userId_campaignId_channelId: key },
-    select: { protagonist: { select: { status: true } } },
+  const currentId = await tx.selections.chosen({
+    ...key,
+    channelIds: [CAMPAIGN_WIDE, CAMPAIGN_WIDE, CAMPAIGN_WIDE],
   });
-  if (current?.protagonist.status === "active") return false;
-  await db.activeProtagonist.upsert({
-    where: { guildId_userId_campaignId_channelId: key },
-    create: { ...key, protagonistId: protagonist.id },
-    update: { protagonistId: protagonist.id },
-  });
+  const current = currentId && (await tx.protagonists.find(key.guildId, currentId));
+  if (current && current.status === "active") return false;
+  await tx.selections.choose(key, protagonist.id);
   return true;
 }

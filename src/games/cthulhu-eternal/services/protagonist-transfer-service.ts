@@ -74,7 +74,7 @@ export function createProtagonistTransferService({ db, store }: ServiceDeps) {
             creation,
           ),
         );
-        const selected = await selectIfNone(db, protagonist);
+        const selected = await selectIfNone(tx, protagonist);
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,

@@ -5,20 +5,8 @@ const ENTRY_COLUMNS = `e."id", e."campaignId", e."actorId", e."kind", e."payload
   e."summary", e."visibility", e."createdAt", e."changed", e."undoneById", e."undoesId"`;
 const STANDING = `e."changed" = 1 AND e."undoneById" IS NULL AND e."undoesId" IS NULL`;
 
-interface EntryRow {
-  id: number;
-  campaignId: string | null;
-  actorId: string;
-  kind: string;
-  payload: string | null;
-  payloadVersion: number | null;
-  summary: string;
-  visibility: string;
-  createdAt: string;
-  changed: number;
-  undoneById: number | null;
-  undoesId: number | null;
-}
+/** A LogEntry as SQLite returns it: dates as text, booleans as 0 and 1. */
+type EntryRow = Omit<LogEntry, "createdAt" | "changed"> & { createdAt: string; changed: number };
 
 interface ChangeRow extends EntryRow {
   input: string;

@@ -33,6 +33,13 @@ const pointsChange = z.object({
   /** The dice rolled for the amount, if it was dice. */
   dice: diceRoll.nullable(),
 });
+const bondScoreChange = z.object({
+  protagonist: name,
+  bond: name,
+  before: score,
+  after: score,
+  amount: score,
+});
 const wpRecovery = z.object({ protagonist: name, before: score, after: score, roll: score });
 const boxes = z.object({
   protagonist: name,
@@ -98,27 +105,8 @@ export const EVENT_FACTS = {
       fellow: z.boolean(),
     }),
   ),
-  "bond-damage": v1(
-    z.object({
-      protagonist: name,
-      bond: name,
-      before: score,
-      after: score,
-      amount: score,
-      rolled: score.nullable(),
-      broke: z.boolean(),
-    }),
-  ),
-  "bond-improve": v1(
-    z.object({
-      protagonist: name,
-      bond: name,
-      before: score,
-      after: score,
-      amount: score,
-      capped: z.boolean(),
-    }),
-  ),
+  "bond-damage": v1(bondScoreChange.extend({ rolled: score.nullable(), broke: z.boolean() })),
+  "bond-improve": v1(bondScoreChange.extend({ capped: z.boolean() })),
   "bond-destroy": v1(
     z.object({ protagonist: name, bond: name, score, why: z.string().nullable() }),
   ),

@@ -10,6 +10,7 @@ import {
   AUDIENCES,
   entryOf,
   historyScope,
+  latestOwnChange,
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
@@ -131,17 +132,7 @@ export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
       return store.transaction(async (tx) => {
         const here = eventId ? null : await resolveCampaign(tx, actor);
         const event = here
-          ? (
-              await tx.events.listChanges({
-                guildId: actor.guildId,
-                viewer: await memberViewer(tx, actor, here.id),
-                campaignId: here.id,
-                actorId: actor.userId,
-                standingChanges: true,
-                order: "newest",
-                limit: 1,
-              })
-            )[0]
+          ? await latestOwnChange(tx, actor, here.id)
           : await visibleEvent(tx, actor, eventId ?? 0);
         if (!event) {
           if (eventId) throw notFound(`Change #${eventId}`);

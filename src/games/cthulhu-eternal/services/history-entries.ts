@@ -73,3 +73,21 @@ export async function visibleEvent(
   if (!at) return undefined;
   return tx.events.readable(actor.guildId, await memberViewer(tx, actor, at.campaignId), eventId);
 }
+
+/** The actor's newest change still standing in the campaign, as the actor may read it. */
+export async function latestOwnChange(
+  tx: StoreTx,
+  actor: Actor,
+  campaignId: string,
+): Promise<LoggedChange | undefined> {
+  const [latest] = await tx.events.listChanges({
+    guildId: actor.guildId,
+    viewer: await memberViewer(tx, actor, campaignId),
+    campaignId,
+    actorId: actor.userId,
+    standingChanges: true,
+    order: "newest",
+    limit: 1,
+  });
+  return latest;
+}

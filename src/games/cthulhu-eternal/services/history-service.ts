@@ -4,11 +4,12 @@ import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";
-import { memberViewer, THE_BOT } from "./event-visibility.js";
+import { THE_BOT } from "./event-visibility.js";
 import {
   AUDIENCES,
   entryOf,
   historyScope,
+  latestOwnChange,
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
@@ -91,17 +92,7 @@ export function createHistoryService({ store }: ServiceDeps) {
         const campaign = await resolveCampaign(tx, actor);
         const event = eventId
           ? await visibleEvent(tx, actor, eventId)
-          : (
-              await tx.events.list({
-                guildId: actor.guildId,
-                viewer: await memberViewer(tx, actor, campaign.id),
-                campaignId: campaign.id,
-                actorId: actor.userId,
-                standingChanges: true,
-                order: "newest",
-                limit: 1,
-              })
-            )[0];
+          : await latestOwnChange(tx, actor, campaign.id);
         if (!event) throw invalid("You have no change to undo here.");
         return entryOf(event);
       });

@@ -1,3 +1,4 @@
+import { serviceRefusalText } from "../../src/games/cthulhu-eternal/presentation/service-refusals.js";
 import type { APIEmbed, ChatInputCommandInteraction, JSONEncodable } from "discord.js";
 import { actorFrom } from "../../src/core/discord/actor.js";
 import type { CommandModule, SubcommandHandler } from "../../src/games/cthulhu-eternal/command.js";
@@ -182,7 +183,7 @@ const subcommands = {
     const latest = await services.sanity.latestSanTest({ actor, protagonistId });
     if (latest.projectionRefusal !== null) {
       throw new UserError(
-        `${latest.projectionRefusal} (Only a Protagonist's latest SAN test can be projected, before anything else changes.)`,
+        `${serviceRefusalText(latest.projectionRefusal)} (Only a Protagonist's latest SAN test can be projected, before anything else changes.)`,
       );
     }
     const projected = await services.sanity.project({

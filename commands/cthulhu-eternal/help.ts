@@ -1,3 +1,4 @@
+import { isRefusal } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
 import { InteractionContextType, SlashCommandBuilder } from "discord.js";
 import { actorFrom } from "../../src/core/discord/actor.js";
 import type { CommandModule } from "../../src/games/cthulhu-eternal/command.js";
@@ -11,7 +12,7 @@ import {
   unknownCommandText,
 } from "../../src/games/cthulhu-eternal/presentation/help.js";
 import type { BotServices } from "../../src/games/cthulhu-eternal/game.js";
-import { isUserFacingError, UserError } from "../../src/core/discord/user-facing-error.js";
+import { UserError } from "../../src/core/discord/user-facing-error.js";
 import type { Actor } from "../../src/core/access/actor.js";
 import type { CampaignView } from "../../src/games/cthulhu-eternal/services/campaign-service.js";
 import type { CampaignExtrasView } from "../../src/games/cthulhu-eternal/extras/extras-service.js";
@@ -41,7 +42,7 @@ async function campaignHere(services: BotServices, actor: Actor): Promise<Campai
   try {
     return await services.campaigns.current({ actor });
   } catch (error) {
-    if (isUserFacingError(error)) return null;
+    if (isRefusal(error)) return null;
     throw error;
   }
 }
@@ -51,7 +52,7 @@ async function extrasHere(services: BotServices, actor: Actor): Promise<Campaign
   try {
     return await services.extras.inCampaign({ actor });
   } catch (error) {
-    if (isUserFacingError(error)) return null;
+    if (isRefusal(error)) return null;
     throw error;
   }
 }

@@ -4,7 +4,10 @@
  * by three forms (basics; stats and skills; Bonds and picks) and a few menus. Nothing typed is
  * lost: a refused input keeps the draft and the text, and says why, once.
  */
-import { eternalUserMessageOf } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
+import {
+  eternalUserMessageOf,
+  isRefusal,
+} from "../../src/games/cthulhu-eternal/presentation/refusals.js";
 import type {
   AnySelectMenuInteraction,
   ButtonInteraction,
@@ -53,7 +56,6 @@ import {
 } from "../../src/games/cthulhu-eternal/presentation/creation-input.js";
 import { CREATION_TEXT } from "../../src/games/cthulhu-eternal/presentation/creation-message.js";
 import { sheetMessages } from "../../src/games/cthulhu-eternal/presentation/protagonist-sheet.js";
-import { isUserFacingError } from "../../src/core/discord/user-facing-error.js";
 import {
   adversityPickCount,
   canonicalSkillText,
@@ -345,8 +347,9 @@ const confirmPressed = flowHandler<ButtonInteraction>(async (interaction, contex
     });
   } catch (error) {
     // A name taken meanwhile, or a campaign rule changed: the draft stays for the player to fix.
-    if (!isUserFacingError(error)) throw error;
-    session.notices.push(eternalUserMessageOf(error) ?? error.userMessage);
+    const why = isRefusal(error) ? eternalUserMessageOf(error) : undefined;
+    if (why === undefined) throw error;
+    session.notices.push(why);
     return render(context, flow, await previewOf(interaction, context, session));
   }
   session.created = { name: created.protagonist.name };

@@ -1,3 +1,4 @@
+import { isRefusal } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
 /** `/protagonist edit`: options for one-line changes, or a form for name and notes. */
 import { sheetChangeText } from "../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
 import {
@@ -17,7 +18,7 @@ import { fieldLines } from "../../src/games/cthulhu-eternal/presentation/creatio
 import { truncate, userText } from "../../src/core/discord/format.js";
 import { protagonistIdOption } from "../../src/games/cthulhu-eternal/discord/protagonist-option.js";
 import type { BotServices } from "../../src/games/cthulhu-eternal/game.js";
-import { isUserFacingError, UserError } from "../../src/core/discord/user-facing-error.js";
+import { UserError } from "../../src/core/discord/user-facing-error.js";
 import {
   NOTES_MAX,
   PROTAGONIST_STATUSES,
@@ -186,7 +187,7 @@ export async function disorderChoices(
       .filter((d) => d.name.toLowerCase().includes(wanted))
       .map((d) => ({ name: truncate(`${d.name}${d.cured ? " (cured)" : ""}`, 100), value: d.id }));
   } catch (error) {
-    if (isUserFacingError(error)) return [];
+    if (isRefusal(error)) return [];
     throw error;
   }
 }

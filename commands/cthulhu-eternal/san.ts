@@ -1,3 +1,4 @@
+import { serviceRefusalText } from "../../src/games/cthulhu-eternal/presentation/service-refusals.js";
 import {
   MessageFlags,
   Routes,
@@ -104,7 +105,8 @@ export const sanCommand: CommandModule = {
   buttons: {
     [SAN_ACTIONS.project]: async (interaction, context) => {
       const status = await pressable(interaction, context);
-      if (status.projectionRefusal !== null) throw new UserError(status.projectionRefusal);
+      if (status.projectionRefusal !== null)
+        throw new UserError(serviceRefusalText(status.projectionRefusal));
       await context.reply.edit({
         components: [
           ...bondMenuRows(status.eventId, status.bonds),
@@ -208,7 +210,8 @@ export const sanCommand: CommandModule = {
     },
     [SAN_ACTIONS.pickProject]: async (interaction, context) => {
       const status = await pressable(interaction, { ...context, args: interaction.values });
-      if (status.projectionRefusal !== null) throw new UserError(status.projectionRefusal);
+      if (status.projectionRefusal !== null)
+        throw new UserError(serviceRefusalText(status.projectionRefusal));
       const group = groupRefOf(context.args);
       const [menu] = bondMenuRows(
         status.eventId,

@@ -1,5 +1,8 @@
 import { InteractionContextType, SlashCommandBuilder, type BaseMessageOptions } from "discord.js";
-import { eternalUserMessageOf } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
+import {
+  eternalUserMessageOf,
+  isRefusal,
+} from "../../src/games/cthulhu-eternal/presentation/refusals.js";
 import { actorFrom } from "../../src/core/discord/actor.js";
 import type { CommandModule, HandlerContext } from "../../src/games/cthulhu-eternal/command.js";
 import { truncate } from "../../src/core/discord/format.js";
@@ -12,7 +15,6 @@ import {
   undoPromptMessage,
   undoRefusedMessage,
 } from "../../src/games/cthulhu-eternal/presentation/undo-prompt.js";
-import { isUserFacingError } from "../../src/core/discord/user-facing-error.js";
 import { logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import type { EventLineOf } from "../../src/games/cthulhu-eternal/presentation/event-lines.js";
 import { undoRefusalMessage } from "../../src/games/cthulhu-eternal/presentation/undo-refusals.js";
@@ -65,7 +67,7 @@ export const undoCommand: CommandModule = {
         query: focused.value,
       });
     } catch (error) {
-      if (isUserFacingError(error)) return [];
+      if (isRefusal(error)) return [];
       throw error;
     }
     const lineOf = logLines(services.extras.modules);

@@ -55,7 +55,7 @@ async function whileLocked(write: () => unknown): Promise<unknown> {
 describe("userMessageOf", () => {
   it("shows refusals as written", () => {
     expect(userMessageOf(new UserError("Not here."))).toBe("Not here.");
-    expect(userMessageOf(notFound("That Protagonist"))).toBe(
+    expect(eternalUserMessageOf(notFound("protagonist"))).toBe(
       "That Protagonist was not found in this server.",
     );
     expect(eternalUserMessageOf(new RulesError("x", "The rules say no."))).toBe(

@@ -1,3 +1,4 @@
+import { isRefusal as isEternalRefusal } from "../presentation/refusals.js";
 import type {
   ApplicationCommandOptionChoiceData,
   AutocompleteInteraction,
@@ -8,7 +9,7 @@ import type { CommandModule, HandlerContext } from "../command.js";
 import { truncate } from "../../../core/discord/format.js";
 import type { BotServices } from "../game.js";
 import { subcommandTable, type SubcommandRow } from "../../../core/discord/subcommands.js";
-import { isUserFacingError, UserError } from "../../../core/discord/user-facing-error.js";
+import { UserError } from "../../../core/discord/user-facing-error.js";
 import { REGISTRY_ID } from "./extras-service.js";
 import { ExtraRefusal, type ExtraModule } from "./module.js";
 import { extrasChangeText, extrasEmbed, offText } from "./presentation.js";
@@ -114,5 +115,5 @@ export function extrasChoices(
 
 /** Whether an error means "no campaign here yet" (autocomplete and help show nothing then). */
 export function isRefusal(error: unknown): boolean {
-  return isUserFacingError(error) || error instanceof ExtraRefusal;
+  return isEternalRefusal(error) || error instanceof ExtraRefusal;
 }

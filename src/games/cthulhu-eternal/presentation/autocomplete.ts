@@ -1,5 +1,5 @@
+import { isRefusal } from "./refusals.js";
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from "discord.js";
-import { isUserFacingError } from "../../../core/discord/user-facing-error.js";
 import { actorFrom } from "../../../core/discord/actor.js";
 import type { BotServices } from "../game.js";
 
@@ -14,7 +14,7 @@ async function orEmpty<T>(work: () => Promise<T[]>): Promise<T[]> {
   try {
     return await work();
   } catch (error) {
-    if (isUserFacingError(error)) return [];
+    if (isRefusal(error)) return [];
     throw error;
   }
 }

@@ -1,10 +1,10 @@
+import { isRefusal } from "./refusals.js";
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from "discord.js";
 import { isPendingDisorder } from "../rules/sanity/index.js";
 import { actorFrom } from "../../../core/discord/actor.js";
 import { truncate } from "../../../core/discord/format.js";
 import { disorderText } from "./disorders.js";
 import type { BotServices } from "../game.js";
-import { isUserFacingError } from "../../../core/discord/user-facing-error.js";
 
 /** Discord shows at most 25 choices. */
 const MAX_CHOICES = 25;
@@ -18,7 +18,7 @@ async function orEmpty<T>(work: () => Promise<T[]>): Promise<T[]> {
   try {
     return await work();
   } catch (error) {
-    if (isUserFacingError(error)) return [];
+    if (isRefusal(error)) return [];
     throw error;
   }
 }

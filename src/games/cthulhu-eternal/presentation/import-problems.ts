@@ -1,3 +1,4 @@
+import { serviceRefusalText } from "./service-refusals.js";
 import type { ImportProblem } from "../services/protagonist-import.js";
 import { truncate } from "../../../core/discord/format.js";
 
@@ -19,8 +20,10 @@ export function importProblemsText(problems: readonly ImportProblem[]): string {
   let length = head.length;
   let shown = 0;
   for (const problem of problems) {
-    const stop = /[.!?]$/u.test(problem.message) ? "" : ".";
-    const line = truncate(`• **${problem.field}**: ${problem.message}${stop}`, LINE_MAX);
+    const message =
+      typeof problem.message === "string" ? problem.message : serviceRefusalText(problem.message);
+    const stop = /[.!?]$/u.test(message) ? "" : ".";
+    const line = truncate(`• **${problem.field}**: ${message}${stop}`, LINE_MAX);
     if (length + 1 + line.length > MESSAGE_MAX - TAIL_ROOM) break;
     lines.push(line);
     length += 1 + line.length;

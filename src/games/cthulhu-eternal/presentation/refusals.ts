@@ -1,13 +1,19 @@
 import { isDiceError } from "../rules/dice/index.js";
 import { isSanLossNotationError } from "../rules/sanity/index.js";
-import { isInvalidInputError, isNameNotFoundError } from "../services/errors.js";
+import {
+  isInvalidInputError,
+  isNameNotFoundError,
+  isServiceError,
+  isServiceRefusal,
+} from "../services/errors.js";
+import { serviceRefusalText } from "./service-refusals.js";
 import { diceRefusal, sanLossRefusal } from "./dice-refusals.js";
 import { inputRefusal } from "./input-refusals.js";
 import { lookupRefusal } from "./lookup-refusals.js";
 import { isUndoRefusedError } from "../services/undo-policy.js";
 import { undoRefusalText } from "./undo-refusals.js";
 import { isRulesError } from "../rules/errors.js";
-import { userMessageOf } from "../../../core/discord/user-facing-error.js";
+import { isUserFacingError, userMessageOf } from "../../../core/discord/user-facing-error.js";
 import { eventLines, type EventLineOf } from "./event-lines.js";
 
 /**
@@ -23,6 +29,7 @@ export function refusalText(
   if (isInvalidInputError(error)) return inputRefusal(error.problem);
   if (isNameNotFoundError(error)) return lookupRefusal(error.lookup);
   if (isUndoRefusedError(error)) return undoRefusalText(error.refusal, lineOf);
+  if (isServiceRefusal(error)) return serviceRefusalText(error.refusal);
   return undefined;
 }
 
@@ -32,6 +39,11 @@ export function eternalRefusalText(
   lineOf: EventLineOf = eventLines(),
 ): string | undefined {
   return refusalText(error, lineOf) ?? (isRulesError(error) ? error.message : undefined);
+}
+
+/** A request refused (a service's or a worded refusal), not a bug or the host's trouble. */
+export function isRefusal(error: unknown): boolean {
+  return isServiceError(error) || isUserFacingError(error);
 }
 
 /** What the player reads for an error a Cthulhu Eternal handler caught itself. */

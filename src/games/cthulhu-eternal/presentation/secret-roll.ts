@@ -1,3 +1,4 @@
+import { isRefusal } from "./refusals.js";
 import {
   DiscordAPIError,
   PermissionFlagsBits,
@@ -8,7 +9,7 @@ import {
   type JSONEncodable,
 } from "discord.js";
 import type { Actor } from "../../../core/access/actor.js";
-import { isUserFacingError, UserError } from "../../../core/discord/user-facing-error.js";
+import { UserError } from "../../../core/discord/user-facing-error.js";
 import type { BotServices } from "../game.js";
 
 /**
@@ -29,7 +30,7 @@ export async function secretRollDestination(
       : null;
     campaign = await services.campaigns.current({ actor, campaignId });
   } catch (error) {
-    if (isUserFacingError(error)) return { gmChannelId: null };
+    if (isRefusal(error)) return { gmChannelId: null };
     throw error;
   }
   if (campaign.secretRollMode === "off") {

@@ -4,7 +4,6 @@ import type { Actor } from "../../../core/access/actor.js";
 import { invalid } from "./errors.js";
 import { loadChosenProtagonist, loadProtagonist } from "./lookups.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { displayText } from "./display-text.js";
 
 /** The campaign-wide selection is stored with this channel id. */
 export const CAMPAIGN_WIDE = "";
@@ -33,7 +32,7 @@ export async function resolveProtagonist(
   if (only) return loadProtagonist(tx, actor.guildId, only);
   throw invalid(
     own.length === 0
-      ? `You have no active Protagonist in **${displayText(campaign.name)}**. Create one with \`/protagonist create\`.`
-      : "You play several Protagonists here: choose one with `/protagonist select` (or name it in the command).",
+      ? { code: "no-active-protagonist", campaign: campaign.name }
+      : { code: "several-protagonists" },
   );
 }

@@ -20,7 +20,6 @@ import { findBond } from "./lookups.js";
 import { readTarget, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, rulesBond, type BondSnapshot } from "./snapshot.js";
 import { displayName, parseInput, pointsOrDice, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 
@@ -69,7 +68,6 @@ export interface BondDamageOutcome {
   broke: boolean;
   /** A Bond reduced to 0 usually calls for a SAN test for Helplessness (the GM decides). */
   helplessnessTestLikely: boolean;
-  message: string;
   eventId: number;
 }
 
@@ -124,7 +122,7 @@ export function createBondService({ store, rng }: ServiceDeps) {
         const fellow = input.fellowId ? await fellowOf(tx, before, input.fellowId) : null;
         const name = input.name ?? fellow?.name;
         if (name === undefined) {
-          throw invalid("Name the Bond (`name`), or the fellow Protagonist it is to (`fellow`).");
+          throw invalid({ code: "bond-unnamed" });
         }
         const { bond } = addBond(
           before.bonds.map(rulesBond),
@@ -207,9 +205,6 @@ export function createBondService({ store, rng }: ServiceDeps) {
           dice: result,
           changes: [{ before, after }],
         });
-        const message = broke
-          ? `${result.change.reason}. The Bond “${current.name}” is broken and crossed off (kept on the sheet); **${displayText(before.name)}** likely faces a SAN test for Helplessness.`
-          : `${result.change.reason}.`;
         return {
           protagonist: who(before),
           bond: view(findBond(after, current.id), after.stats.CHA),
@@ -218,7 +213,6 @@ export function createBondService({ store, rng }: ServiceDeps) {
           amount: result.amount,
           broke,
           helplessnessTestLikely: broke,
-          message,
           eventId,
         };
       });
@@ -239,9 +233,11 @@ export function createBondService({ store, rng }: ServiceDeps) {
         const result = improveBond(rulesBond(current), input.amount, before.stats.CHA);
         if (result.gained === 0) {
           // Nothing would change; say so rather than log an empty event.
-          throw invalid(
-            `The Bond “${displayText(current.name)}” is already at its maximum (${maxBondScore(current.kind, before.stats.CHA)}); it can't go higher.`,
-          );
+          throw invalid({
+            code: "bond-at-maximum",
+            bond: current.name,
+            maximum: maxBondScore(current.kind, before.stats.CHA),
+          });
         }
         const after = withBond(before, result.bond);
         await tx.protagonists.write(before, after);

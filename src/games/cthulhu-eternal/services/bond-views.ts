@@ -1,7 +1,6 @@
 import type { StoreTx } from "../../../store/store.js";
 import { bondStatus, maxBondScore, type BondStatus } from "../rules/bonds.js";
 import type { Bond } from "../rules/types.js";
-import { displayText } from "./display-text.js";
 import { invalid } from "./errors.js";
 import {
   cloneSnapshot,
@@ -45,15 +44,11 @@ export async function fellowOf(
   fellowId: string,
 ): Promise<ProtagonistSnapshot> {
   if (fellowId === p.id) {
-    throw invalid(
-      `A Bond is to someone else: **${displayText(p.name)}** cannot have a Bond with themselves.`,
-    );
+    throw invalid({ code: "bond-to-self", protagonist: p.name });
   }
   const fellow = await loadProtagonist(tx, p.guildId, fellowId);
   if (fellow.campaignId !== p.campaignId) {
-    throw invalid(
-      `**${displayText(fellow.name)}** plays in another campaign: a Bond links Protagonists of the same campaign.`,
-    );
+    throw invalid({ code: "bond-across-campaigns", fellow: fellow.name });
   }
   return fellow;
 }

@@ -9,7 +9,6 @@ import { conflict, invalid, notFound } from "./errors.js";
 import type { BondSnapshot, ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 /** The change that broke (or destroyed) a Bond, and the Bond: what a Helplessness test is for. */
 export const brokenBondRef = z.object({
@@ -42,19 +41,17 @@ export async function brokenBondToTest(
   actor: Actor,
   ref: BrokenBondRef,
 ): Promise<BrokenBond> {
-  if (!(await tx.events.find(actor.guildId, ref.eventId))) throw notFound("That broken Bond");
+  if (!(await tx.events.find(actor.guildId, ref.eventId))) throw notFound("broken-bond");
   const targets = await tx.events.targets(ref.eventId);
   const found = (await mapInOrder(targets, (id) => loadProtagonist(tx, actor.guildId, id))).flatMap(
     (protagonist) =>
       protagonist.bonds.filter((b) => b.id === ref.bondId).map((bond) => ({ protagonist, bond })),
   )[0];
-  if (!found) throw notFound("That broken Bond");
+  if (!found) throw notFound("broken-bond");
   const campaign = await resolveCampaign(tx, actor, found.protagonist.campaignId);
   await assertGm(tx, actor, campaign);
   if (!found.bond.crossedOff) {
-    throw invalid(
-      `**${displayText(found.bond.name)}** is no longer broken (the change was undone): there is no SAN test to call for.`,
-    );
+    throw invalid({ code: "bond-not-broken", bond: found.bond.name });
   }
   // A standing test for this Bond since it broke (a Bond breaks once, unless that is undone).
   const tested = await tx.events.latestReferring({
@@ -65,9 +62,7 @@ export async function brokenBondToTest(
     refersTo: ref.bondId,
   });
   if (tested) {
-    throw conflict(
-      `The Helplessness SAN test for **${displayText(found.bond.name)}** was already rolled (#${tested.id}).`,
-    );
+    throw conflict({ code: "broken-bond-tested", bond: found.bond.name, eventId: tested.id });
   }
   return { campaign, ...found };
 }

@@ -3,9 +3,9 @@ import type { StoreTx } from "../../../store/store.js";
 import { resolveRuleOptions, type RuleOptions } from "../rules/options.js";
 import type { Actor } from "../../../core/access/actor.js";
 import { forbidden, invalid } from "./errors.js";
+import type { ServiceRefusal } from "./refusals.js";
 import { campaignNotFound, MAX_CANDIDATES } from "./lookups.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import { displayText } from "./display-text.js";
 import { deepFreeze } from "../../../core/deep-freeze.js";
 
 /** A campaign of the actor's guild: by id, else the channel's bound campaign, else the default. */
@@ -20,7 +20,7 @@ export async function resolveCampaign(
   }
   const campaign = await campaignOfChannel(tx, actor);
   if (!campaign) {
-    throw invalid("This server has no campaign yet. A GM can start one with `/campaign create`.");
+    throw invalid({ code: "no-campaign-yet" });
   }
   return campaign;
 }
@@ -62,12 +62,7 @@ export async function isGm(tx: StoreTx, actor: Actor, campaignId: string): Promi
 }
 
 export function assertGm(tx: StoreTx, actor: Actor, campaign: Campaign): Promise<void> {
-  return assertRightsOver(
-    tx,
-    actor,
-    campaign,
-    `Only a GM of **${displayText(campaign.name)}** (or someone with Manage Server) can do that.`,
-  );
+  return assertRightsOver(tx, actor, campaign, { code: "gm-only", campaign: campaign.name });
 }
 
 /** Refuses, with `refusal`, anyone but a GM of the campaign (or someone with Manage Server). */
@@ -75,7 +70,7 @@ export async function assertRightsOver(
   tx: StoreTx,
   actor: Actor,
   campaign: Pick<Campaign, "id">,
-  refusal: string,
+  refusal: ServiceRefusal,
 ): Promise<void> {
   if (!(await isGm(tx, actor, campaign.id))) throw forbidden(refusal);
 }
@@ -88,9 +83,7 @@ export async function assertCanActOn(
 ): Promise<void> {
   if (protagonist.ownerId === actor.userId) return;
   if (await isGm(tx, actor, protagonist.campaignId)) return;
-  throw forbidden(
-    `**${displayText(protagonist.name)}** is not yours. Only the player or a GM can do that.`,
-  );
+  throw forbidden({ code: "not-yours", protagonist: protagonist.name });
 }
 
 /** Resolved once per campaign object: cached campaigns are the same object until they change. */

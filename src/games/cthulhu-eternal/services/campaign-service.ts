@@ -16,7 +16,6 @@ import { conflict, forbidden, invalid } from "./errors.js";
 import { asJson } from "./event-log.js";
 import type { Tx } from "./deps.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 export const SECRET_ROLL_MODES = ["off", "ephemeral", "gm-channel"] as const;
 export type SecretRollMode = (typeof SECRET_ROLL_MODES)[number];
@@ -90,7 +89,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
         // first campaign at once, one does; the others then need Manage Server like anyone.
         const isFirst = (await db.campaign.count({ where: { guildId: actor.guildId } })) === 0;
         if (!isFirst && !actor.canManageGuild) {
-          throw forbidden("Creating another campaign needs the Manage Server permission.");
+          throw forbidden({ code: "campaign-needs-manage-server" });
         }
         await db.guild.upsert({
           where: { id: actor.guildId },
@@ -98,8 +97,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           update: {},
         });
         const clash = await db.campaign.findFirst({ where: { guildId: actor.guildId, name } });
-        if (clash)
-          throw conflict(`A campaign called **${displayText(name)}** already exists here.`);
+        if (clash) throw conflict({ code: "campaign-name-taken", name });
         const campaign = await db.campaign.create({
           data: {
             guildId: actor.guildId,
@@ -170,21 +168,17 @@ export function createCampaignService({ db, store }: ServiceDeps) {
         const gmChannelId =
           input.gmChannelId === undefined ? campaign.gmChannelId : input.gmChannelId;
         if (mode === "gm-channel" && !gmChannelId) {
-          throw invalid(
-            "Posting secret rolls to a GM channel needs `gm-channel` set to a channel.",
-          );
+          throw invalid({ code: "gm-channel-needed" });
         }
         const rules = resolveRuleOptions({ ...ruleOptionsOf(campaign), ...input.rules });
         const previousDefault = input.makeDefault
           ? await tx.campaigns.defaultOf(actor.guildId)
           : undefined;
         if (previousDefault && previousDefault.id !== campaign.id) {
-          await assertRightsOver(
-            tx,
-            actor,
-            previousDefault,
-            `**${displayText(previousDefault.name)}** is the server's default campaign: only a GM of it (or someone with Manage Server) can make another campaign the default.`,
-          );
+          await assertRightsOver(tx, actor, previousDefault, {
+            code: "default-campaign-gm-only",
+            campaign: previousDefault.name,
+          });
         }
         if (input.makeDefault) {
           await db.campaign.updateMany({
@@ -241,12 +235,10 @@ export function createCampaignService({ db, store }: ServiceDeps) {
         // Taking a channel (or thread) from the campaign it is bound to is that campaign's call too.
         const bound = await boundCampaign(tx, actor);
         if (bound && bound.id !== campaign.id) {
-          await assertRightsOver(
-            tx,
-            actor,
-            bound,
-            `This channel plays **${displayText(bound.name)}**: only a GM of it (or someone with Manage Server) can bind it to another campaign.`,
-          );
+          await assertRightsOver(tx, actor, bound, {
+            code: "bound-channel-gm-only",
+            campaign: bound.name,
+          });
         }
         await db.channelBinding.upsert({
           where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },

@@ -3,7 +3,6 @@ import type { Campaign } from "../../../store/types.js";
 import type { CreationContext, SkillDefinition } from "../rules/creation/index.js";
 import { ERAS, type Era } from "../rules/types.js";
 import { invalid } from "./errors.js";
-import { displayText } from "./display-text.js";
 
 /**
  * The shape of `Campaign.customContent`: GM-defined archetypes (checked in depth by the creation
@@ -36,11 +35,13 @@ export function customContentOf(campaign: Pick<Campaign, "customContent" | "name
   const parsed = customContentSchema.safeParse(campaign.customContent ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? ` (\`${issue.path.map(String).join(".")}\`)` : "";
   // A GM's broken data must not pass silently into creation; say whose and where.
-  throw invalid(
-    `The custom archetypes/skills of **${displayText(campaign.name)}** are not valid${where}: ${issue?.message ?? "unknown problem"}. A GM needs to fix them.`,
-  );
+  throw invalid({
+    code: "custom-content-invalid",
+    campaign: campaign.name,
+    path: issue?.path.length ? issue.path.map(String).join(".") : null,
+    problem: issue?.message ?? null,
+  });
 }
 
 /** What the creation rules need from the campaign beyond rule options. */

@@ -127,14 +127,14 @@ export function createDowntimeService({ store, rng }: ServiceDeps) {
     }): Promise<SharedAdversityTestOutcome[]> {
       const { actor, survivorIds, othersOnAdventure } = parseInput(adversityTestInput, raw);
       const ids = [...new Set(survivorIds)];
-      if (ids.length < 2) throw invalid("Shared adversity needs at least two different survivors.");
+      if (ids.length < 2) throw invalid({ code: "adversity-needs-two" });
       return store.transaction(async (tx) => {
         const here = () => campaignOfChannel(tx, actor);
         const survivors = await mapInOrder(ids, (id) => loadChosenProtagonist(tx, actor, id, here));
         const campaign = await resolveCampaign(tx, actor, survivors[0]?.campaignId);
         await assertGm(tx, actor, campaign);
         if (survivors.some((s) => s.campaignId !== campaign.id)) {
-          throw invalid("All survivors must belong to the same campaign.");
+          throw invalid({ code: "adversity-across-campaigns" });
         }
         const outcomes: SharedAdversityTestOutcome[] = [];
         for (const survivor of survivors) {
@@ -207,9 +207,11 @@ export function createDowntimeService({ store, rng }: ServiceDeps) {
           loadAdversityProgress(tx, actor, testEventId, fellowIds),
         );
         if (progress.toChoose > 0) {
-          throw invalid(
-            `${progress.candidates.length} fellows made it back: choose the ${progress.toChoose} to bond with first.`,
-          );
+          throw invalid({
+            code: "adversity-choose-fellows",
+            candidates: progress.candidates.length,
+            toChoose: progress.toChoose,
+          });
         }
         const before = progress.survivor;
         const result = await rules(() =>

@@ -1,6 +1,8 @@
+import type { MissingThing, ServiceRefusal } from "./refusals.js";
+
 /**
- * Errors the services throw for anything a user asked that cannot be done. `userMessage` is
- * shown to the user as it is (ephemerally); `kind` lets callers and tests tell them apart.
+ * Errors the services throw for anything a user asked that cannot be done, as data: `kind` lets
+ * callers and tests tell them apart; the words are presentation's.
  */
 export type ServiceErrorKind = "not-found" | "forbidden" | "invalid" | "conflict";
 
@@ -8,23 +10,42 @@ export class ServiceError extends Error {
   override name = "ServiceError";
   constructor(
     readonly kind: ServiceErrorKind,
-    readonly userMessage: string,
+    /** For logs and programmers; never shown to players. */
+    detail: string,
   ) {
-    super(userMessage);
+    super(detail);
   }
 }
 
-export const notFound = (what: string): ServiceError =>
-  new ServiceError("not-found", `${what} was not found in this server.`);
+/** A refusal with its reason as a code (`presentation/service-refusals.ts` words it). */
+export class ServiceRefusalError extends ServiceError {
+  override name = "ServiceRefusalError";
+  constructor(
+    kind: ServiceErrorKind,
+    readonly refusal: ServiceRefusal,
+  ) {
+    super(kind, `refused: ${refusal.code}`);
+  }
+}
 
-export const forbidden = (message: string): ServiceError => new ServiceError("forbidden", message);
+export const notFound = (thing: MissingThing, id?: number): ServiceRefusalError =>
+  new ServiceRefusalError("not-found", { code: "not-found", thing, ...(id ? { id } : {}) });
 
-export const invalid = (message: string): ServiceError => new ServiceError("invalid", message);
+export const forbidden = (refusal: ServiceRefusal): ServiceRefusalError =>
+  new ServiceRefusalError("forbidden", refusal);
 
-export const conflict = (message: string): ServiceError => new ServiceError("conflict", message);
+export const invalid = (refusal: ServiceRefusal): ServiceRefusalError =>
+  new ServiceRefusalError("invalid", refusal);
+
+export const conflict = (refusal: ServiceRefusal): ServiceRefusalError =>
+  new ServiceRefusalError("conflict", refusal);
 
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof ServiceError;
+}
+
+export function isServiceRefusal(error: unknown): error is ServiceRefusalError {
+  return error instanceof ServiceRefusalError;
 }
 
 /** What was wrong with one value of a request, as data: the words are the bot's. */

@@ -1,6 +1,7 @@
 import type { StoreTx } from "../../../store/store.js";
 import type { LaterChange } from "../../../store/event-reads.js";
 import { conflict } from "./errors.js";
+import type { DependentAction } from "./refusals.js";
 import type { EventViewer } from "./event-visibility.js";
 
 /**
@@ -14,20 +15,17 @@ export async function assertNoLaterChange(
   guildId: string,
   protagonistId: string,
   eventId: number,
-  action: string,
+  action: DependentAction,
 ): Promise<void> {
   const later = (await tx.events.laterChanges(guildId, eventId))
     .filter((change) => change.targets.includes(protagonistId))
     .at(-1);
   if (!later) return;
   const shown = await tx.events.readable(guildId, viewer, later.id);
-  if (!shown) {
-    throw conflict(
-      `Can't ${action}: a later change depends on it (one only its author and the GMs can see). Ask a GM.`,
-    );
-  }
   throw conflict(
-    `Can't ${action}: a later change depends on it (#${shown.id}, in \`/history\`). Undo that first.`,
+    shown
+      ? { code: "later-change", action, eventId: shown.id }
+      : { code: "later-change-hidden", action },
   );
 }
 

@@ -22,7 +22,6 @@ import { invalid, invalidInput } from "./errors.js";
 import { changesOf, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
 import { parseInput, pointsOrDice, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
 
@@ -166,7 +165,7 @@ export function createHarmService({ store, rng }: ServiceDeps) {
     const { points, roll } = resolveAmount(amount);
     const [current, max] = pool === "HP" ? [before.hp, before.hpMax] : [before.wp, before.wpMax];
     if (input.action === "set" && points > max) {
-      throw invalid(`**${displayText(before.name)}** has at most ${max} ${pool}.`);
+      throw invalid({ code: "above-maximum", protagonist: before.name, max, pool });
     }
     return { campaign, before, points, roll, delta: deltaOf(input.action, points, current) };
   }

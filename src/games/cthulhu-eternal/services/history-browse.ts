@@ -14,7 +14,7 @@ import {
   visibleEvent,
   type HistoryEntry,
 } from "./history-entries.js";
-import { HISTORY_PAGE_SIZE, NOTHING_TO_UNDO, type HistoryPage } from "./history-service.js";
+import { HISTORY_PAGE_SIZE, type HistoryPage } from "./history-service.js";
 import { storedSnapshots } from "./snapshot.js";
 import { ROLL_EVENT_KINDS } from "./undo-policy.js";
 import { assertMayUndo, assertNoDependents } from "./undo-steps.js";
@@ -135,19 +135,15 @@ export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
           ? await latestOwnChange(tx, actor, here.id)
           : await visibleEvent(tx, actor, eventId ?? 0);
         if (!event) {
-          if (eventId) throw notFound(`Change #${eventId}`);
-          throw invalid("You have no change to undo here.");
+          if (eventId) throw notFound("change", eventId);
+          throw invalid({ code: "no-change-to-undo" });
         }
-        if (event.undoesId !== null) {
-          throw invalid(
-            `#${event.id} is an undo; it can't be undone. Make the change again instead.`,
-          );
-        }
+        if (event.undoesId !== null) throw invalid({ code: "undo-of-undo", eventId: event.id });
         if (event.undoneById !== null) {
-          throw conflict(`#${event.id} was already undone (by #${event.undoneById}).`);
+          throw conflict({ code: "already-undone", eventId: event.id, by: event.undoneById });
         }
         if (!event.changed || !event.before) {
-          throw invalid(`#${event.id} ${NOTHING_TO_UNDO}`);
+          throw invalid({ code: "nothing-to-undo", eventId: event.id });
         }
         const campaign = await resolveCampaign(tx, actor, event.campaignId);
         await assertMayUndo(tx, actor, campaign, event);

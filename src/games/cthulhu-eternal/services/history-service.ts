@@ -55,10 +55,6 @@ export interface HistoryPage {
 
 export type { UndoResult } from "./undo-steps.js";
 
-/** Why an entry can't be undone when it changed nothing (rolls, settings, SAN tests that cost nothing). */
-export const NOTHING_TO_UNDO =
-  "changed nothing (a roll, a setting, or a SAN test that cost nothing), so there is nothing to undo.";
-
 export function createHistoryService({ store }: ServiceDeps) {
   const service = {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
@@ -93,7 +89,7 @@ export function createHistoryService({ store }: ServiceDeps) {
         const event = eventId
           ? await visibleEvent(tx, actor, eventId)
           : await latestOwnChange(tx, actor, campaign.id);
-        if (!event) throw invalid("You have no change to undo here.");
+        if (!event) throw invalid({ code: "no-change-to-undo" });
         return entryOf(event);
       });
     },
@@ -106,7 +102,7 @@ export function createHistoryService({ store }: ServiceDeps) {
      */
     async undo(raw: { actor: Actor; eventId: number }): Promise<UndoResult> {
       const { actor, eventId } = parseInput(undoInput, raw);
-      if (!eventId) throw invalid("Say which change to undo.");
+      if (!eventId) throw invalid({ code: "name-the-change" });
       return store.transaction(async (tx) => {
         const { event, campaign } = await undoTarget(tx, actor, eventId);
         await assertNoDependents(tx, actor, event);
@@ -151,12 +147,11 @@ export function createHistoryService({ store }: ServiceDeps) {
   /** The event to undo, after the checks every undo makes first. */
   async function undoTarget(tx: StoreTx, actor: Actor, eventId: number) {
     const event = await visibleEvent(tx, actor, eventId);
-    if (!event) throw notFound("That change");
-    if (event.undoesId !== null)
-      throw invalid("An undo can't be undone; make the change again instead.");
-    if (event.undoneById !== null) throw conflict("That change was already undone.");
+    if (!event) throw notFound("change");
+    if (event.undoesId !== null) throw invalid({ code: "undo-of-undo" });
+    if (event.undoneById !== null) throw conflict({ code: "already-undone" });
     if (!event.changed || !event.before || !event.after) {
-      throw invalid(`That entry ${NOTHING_TO_UNDO}`);
+      throw invalid({ code: "nothing-to-undo" });
     }
     const campaign = await resolveCampaign(tx, actor, event.campaignId);
     await assertMayUndo(tx, actor, campaign, event);

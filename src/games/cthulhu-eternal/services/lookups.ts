@@ -72,7 +72,7 @@ export async function loadProtagonist(
   id: string,
 ): Promise<ProtagonistSnapshot> {
   const protagonist = await tx.protagonists.find(guildId, id);
-  if (!protagonist) throw notFound("That Protagonist");
+  if (!protagonist) throw notFound("protagonist");
   return protagonist;
 }
 

@@ -45,7 +45,6 @@ const createInput = campaignRef.extend({
 });
 
 /** Violations listed in one reply; Discord messages are short. */
-const MAX_LISTED_VIOLATIONS = 15;
 
 export interface CreationCatalog {
   campaign: { id: string; name: string };
@@ -194,17 +193,12 @@ function rules<T>(call: () => T): T {
     return call();
   } catch (error) {
     if (error instanceof CreationError) {
-      const listed = error.violations.slice(0, MAX_LISTED_VIOLATIONS).map((v) => `- ${v.message}`);
-      const more = error.violations.length - listed.length;
-      throw invalid(
-        [
-          "This Protagonist can't be created yet:",
-          ...listed,
-          ...(more > 0 ? [`…and ${more} more.`] : []),
-        ].join("\n"),
-      );
+      throw invalid({
+        code: "cannot-create-yet",
+        violations: error.violations.map((v) => v.message),
+      });
     }
-    if (isRulesError(error)) throw invalid(error.message);
+    if (isRulesError(error)) throw invalid({ code: "rules-refused", message: error.message });
     throw error;
   }
 }

@@ -12,6 +12,7 @@ import { resourceBreakdown } from "../rules/resources.js";
 import { assertRoomOnSheet } from "../rules/sheet-limits.js";
 import { STAT_NAMES, THREAT_TYPES, type StatName } from "../rules/types.js";
 import { forbidden, invalid } from "./errors.js";
+import type { RangeBound, ServiceRefusal } from "./refusals.js";
 import { newId } from "./ids.js";
 import { statRange, text, whole as wholeNumber, wholeIn } from "./protagonist-input.js";
 import {
@@ -21,7 +22,6 @@ import {
   type ProtagonistStatus,
 } from "./snapshot.js";
 import { displayName, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 export const PROTAGONIST_STATUSES = [
   "active",
@@ -112,8 +112,21 @@ export function maxSanOf(p: ProtagonistSnapshot): number {
   return maxSanity(p.skills.find((s) => s.key === "unnatural")?.rating ?? 0);
 }
 
-function outOfRange(field: string, min: number, max: number, why = ""): never {
-  throw invalid(`\`${field}\` must be from ${min} to ${max}${why}.`);
+function outOfRange(
+  field: string,
+  min: number,
+  max: number,
+  bound?: RangeBound,
+  resources?: number,
+): never {
+  throw invalid({
+    code: "out-of-range",
+    field,
+    min,
+    max,
+    ...(bound ? { bound } : {}),
+    ...(resources === undefined ? {} : { resources }),
+  });
 }
 
 /**
@@ -141,15 +154,15 @@ export function applyPatch(
     after.san = maxSan;
   }
   if (patch.hp !== undefined) {
-    if (patch.hp < 0 || patch.hp > after.hpMax) outOfRange("hp", 0, after.hpMax, " (max HP)");
+    if (patch.hp < 0 || patch.hp > after.hpMax) outOfRange("hp", 0, after.hpMax, "max-hp");
     after.hp = patch.hp;
   }
   if (patch.wp !== undefined) {
-    if (patch.wp < 0 || patch.wp > after.wpMax) outOfRange("wp", 0, after.wpMax, " (max WP)");
+    if (patch.wp < 0 || patch.wp > after.wpMax) outOfRange("wp", 0, after.wpMax, "max-wp");
     after.wp = patch.wp;
   }
   if (patch.san !== undefined) {
-    if (patch.san < 0 || patch.san > maxSan) outOfRange("san", 0, maxSan, " (Max SAN)");
+    if (patch.san < 0 || patch.san > maxSan) outOfRange("san", 0, maxSan, "max-san");
     after.san = patch.san;
   }
   for (const key of ["hp", "wp", "san"] as const) {
@@ -172,7 +185,7 @@ export function applyPatch(
     changes.push({ kind: "notes" });
   }
   if (patch.status !== undefined && patch.status !== before.status) {
-    if (!env.isGm) throw forbidden("Only a GM can change a Protagonist's status.");
+    if (!env.isGm) throw forbidden({ code: "status-needs-gm" });
     after.status = patch.status;
     changes.push({ kind: "status", before: before.status, after: patch.status });
   }
@@ -245,8 +258,7 @@ function applySkills(
   const seen = new Set<string>();
   for (const { name, rating } of skills) {
     const key = rulesSkillKey(name);
-    if (seen.has(key))
-      throw invalid(`“${displayText(name)}” is listed twice; give each skill once.`);
+    if (seen.has(key)) throw invalid({ code: "skill-listed-twice", skill: name });
     seen.add(key);
     const existing = after.skills.find((s) => s.key === key);
     if (existing) {
@@ -260,7 +272,7 @@ function applySkills(
     if (!resolution.ok) throw invalid(skillProblem(skills, name, resolution.problem));
     const { skill } = resolution;
     if (after.skills.some((s) => s.key === skill.key)) {
-      throw invalid(`“${displayText(name)}” is listed twice; give each skill once.`);
+      throw invalid({ code: "skill-listed-twice", skill: name });
     }
     assertRoomOnSheet("skills", after.skills.length);
     after.skills.push({
@@ -276,21 +288,14 @@ function applySkills(
   after.skills.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Why a skill name is not one of the campaign's, and what to write instead. */
+/** Why a skill name is not one of the campaign's (the refusal says what to write instead). */
 export function skillProblem(
   catalog: SkillCatalog,
   name: string,
   problem: Exclude<SkillResolution, { ok: true }>["problem"],
-): string {
-  const skill = displayText(catalog.find(name)?.name ?? name);
-  switch (problem) {
-    case "skill-unknown":
-      return `There is no skill called “${displayText(name)}” in this campaign. Pick one from the list.`;
-    case "specialisation-missing":
-      return `${skill} needs a specialisation: write it in brackets, e.g. “${skill} (Something)”.`;
-    case "specialisation-unexpected":
-      return `${skill} takes no specialisation; write just “${skill}”.`;
-  }
+): ServiceRefusal {
+  if (problem === "skill-unknown") return { code: problem, skill: name };
+  return { code: problem, skill: catalog.find(name)?.name ?? name };
 }
 
 function applyResources(
@@ -323,12 +328,7 @@ function applyResources(
   if (checked !== undefined) {
     const boxes = resourceBreakdown(after.resources.rating).checkBoxes;
     if (checked > boxes) {
-      outOfRange(
-        "resourcesChecked",
-        0,
-        boxes,
-        ` (Resources ${after.resources.rating} has ${boxes})`,
-      );
+      outOfRange("resourcesChecked", 0, boxes, "resource-boxes", after.resources.rating);
     }
     if (checked !== after.resources.checked) {
       changes.push({ kind: "resources-checked", before: after.resources.checked, after: checked });
@@ -346,9 +346,7 @@ function applyDisorders(
   const find = (id: string) => {
     const disorder = after.disorders.find((d) => d.id === id);
     if (!disorder) {
-      throw invalid(
-        `**${displayText(after.name)}** has no such disorder. Pick one from the sheet.`,
-      );
+      throw invalid({ code: "no-such-disorder", protagonist: after.name });
     }
     return disorder;
   };
@@ -360,17 +358,15 @@ function applyDisorders(
   }
   for (const id of ops.cure ?? []) {
     const disorder = find(id);
-    if (disorder.cured) throw invalid(`“${displayText(disorder.name)}” is already cured.`);
+    if (disorder.cured) throw invalid({ code: "disorder-already-cured", disorder: disorder.name });
     disorder.cured = true;
     changes.push({ kind: "disorder-cured", disorder: disorder.name });
   }
   for (const id of ops.erase ?? []) {
-    if (!env.isGm) throw forbidden("Only a GM can erase a disorder from a sheet.");
+    if (!env.isGm) throw forbidden({ code: "erase-disorder-needs-gm" });
     const disorder = find(id);
     if (!disorder.cured) {
-      throw invalid(
-        `“${displayText(disorder.name)}” is not cured: only a cured disorder can be erased from the sheet.`,
-      );
+      throw invalid({ code: "disorder-not-cured", disorder: disorder.name });
     }
     after.disorders = after.disorders.filter((d) => d.id !== id);
     changes.push({ kind: "disorder-erased", disorder: disorder.name });

@@ -12,7 +12,8 @@ import { ADAPTATION_BOXES } from "../rules/sanity/index.js";
 import { resourceBreakdown } from "../rules/resources.js";
 import { STAT_NAMES, type Stats } from "../rules/types.js";
 import { displayText } from "./display-text.js";
-import { invalid, ServiceError } from "./errors.js";
+import { invalid, ServiceRefusalError } from "./errors.js";
+import type { ServiceRefusal } from "./refusals.js";
 import { skillProblem } from "./protagonist-edit.js";
 import { friendlyIssues, parseFriendly, statRange } from "./protagonist-input.js";
 import {
@@ -29,21 +30,18 @@ import {
 export interface ImportProblem {
   /** "STR", "Bond 2 “Tom”", "Violence adaptation" (user text escaped). */
   field: string;
-  /** What is wrong and what it must be. */
-  message: string;
+  /** What is wrong and what it must be: the input checks' note, or a refusal of a skill name. */
+  message: string | ServiceRefusal;
 }
 
 /**
  * An import refused for what the sheet holds: every problem found, listed by the bot (the
  * message here is only what a caller that lists nothing would show).
  */
-export class ImportRefused extends ServiceError {
+export class ImportRefused extends ServiceRefusalError {
   override name = "ImportRefused";
   constructor(readonly problems: readonly ImportProblem[]) {
-    super(
-      "invalid",
-      `That file can't be imported as it is (${problems.length} problem${problems.length === 1 ? "" : "s"}); nothing was changed.`,
-    );
+    super("invalid", { code: "import-refused", problems: problems.length });
   }
 }
 
@@ -75,15 +73,13 @@ export function parseImport(
   context: { catalog: SkillCatalog; name?: string | null },
 ): ParsedImport {
   if (Buffer.byteLength(json, "utf8") > IMPORT_MAX_BYTES) {
-    throw invalid(`That file is too large: an export is at most ${IMPORT_MAX_BYTES / 1024} kB.`);
+    throw invalid({ code: "import-too-large", maxKb: IMPORT_MAX_BYTES / 1024 });
   }
   let raw: unknown;
   try {
     raw = JSON.parse(json);
   } catch {
-    throw invalid(
-      "That is not valid JSON. Attach the file exactly as `/protagonist export` made it.",
-    );
+    throw invalid({ code: "import-not-json" });
   }
   const envelope = parseFriendly(envelopeSchema, raw);
   const sheet: Record<string, unknown> = context.name
@@ -150,7 +146,7 @@ function crossFieldProblems(
   catalog: SkillCatalog,
 ): ImportProblem[] {
   const problems: ImportProblem[] = [];
-  const fail = (path: (string | number)[], message: string) => {
+  const fail = (path: (string | number)[], message: ImportProblem["message"]) => {
     problems.push({ field: fieldName(path, sheet), message });
   };
   const stats = statsOf(sheet.stats);
@@ -211,7 +207,7 @@ function crossFieldProblems(
   return problems;
 }
 
-type Fail = (path: (string | number)[], message: string) => void;
+type Fail = (path: (string | number)[], message: string | ServiceRefusal) => void;
 
 /** The split and boxes always follow the table for the rating (the bot recomputes them). */
 function resourceProblems(resources: ExportedSheet["resources"] | undefined, fail: Fail): void {

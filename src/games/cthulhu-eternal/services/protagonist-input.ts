@@ -119,7 +119,7 @@ export function parseFriendly<T extends z.ZodType>(
   const first = result.error.issues[0];
   const field = first?.path.map(String).join(".") || root;
   const message = first?.message ?? "is not valid";
-  throw invalid(field ? `\`${field}\` ${message}.` : `The input ${message}.`);
+  throw invalid({ code: "bad-input", field: field ?? null, message });
 }
 
 /**

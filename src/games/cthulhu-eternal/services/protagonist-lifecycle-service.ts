@@ -18,7 +18,6 @@ import { assertNameFree, uniqueName } from "./protagonist-service-shared.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const selectInput = z.object({
   actor: actorSchema,
@@ -63,17 +62,22 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
         const protagonist = await loadProtagonist(tx, actor.guildId, protagonistId);
         await assertCanActOn(tx, actor, protagonist);
         if (protagonist.status !== "active") {
-          throw invalid(
-            `**${displayText(protagonist.name)}** is ${protagonist.status} and can't be played.`,
-          );
+          throw invalid({
+            code: "cannot-be-played",
+            protagonist: protagonist.name,
+            status: protagonist.status,
+          });
         }
         const campaign = await resolveCampaign(tx, actor, protagonist.campaignId);
         if (scope === "channel") {
           const here = await resolveCampaign(tx, actor);
           if (here.id !== campaign.id) {
-            throw invalid(
-              `This channel plays **${displayText(here.name)}**, but **${displayText(protagonist.name)}** belongs to **${displayText(campaign.name)}**. Select it for the whole campaign, or in one of its channels.`,
-            );
+            throw invalid({
+              code: "select-in-other-campaign",
+              here: here.name,
+              protagonist: protagonist.name,
+              campaign: campaign.name,
+            });
           }
         }
         const channelId = scope === "channel" ? actor.channelId : CAMPAIGN_WIDE;
@@ -116,7 +120,7 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
       const patch = parseFriendly(protagonistPatchSchema, rest.patch, "patch");
       // A key passed as undefined is as good as absent.
       if (Object.values(patch).every((v: unknown) => v === undefined)) {
-        throw invalid("Say what to change.");
+        throw invalid({ code: "say-what-to-change" });
       }
       return store.transaction(async (tx) => {
         const before = await loadProtagonist(tx, actor.guildId, protagonistId);
@@ -128,7 +132,7 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
           isGm: await isGm(tx, actor, campaign.id),
         });
         if (changes.length === 0) {
-          throw invalid(`That changes nothing on **${displayText(before.name)}**'s sheet.`);
+          throw invalid({ code: "changes-nothing", protagonist: before.name });
         }
         if (after.name !== before.name) await assertNameFree(db, campaign, after.name, before.id);
         await uniqueName(campaign, after.name, () => tx.protagonists.write(before, after));
@@ -156,7 +160,11 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
         const before = await loadProtagonist(tx, actor.guildId, protagonistId);
         await assertCanActOn(tx, actor, before);
         if (before.status !== "active") {
-          throw invalid(`**${displayText(before.name)}** is already ${before.status}.`);
+          throw invalid({
+            code: "already-status",
+            protagonist: before.name,
+            status: before.status,
+          });
         }
         const campaign = await resolveCampaign(tx, actor, before.campaignId);
         const after = cloneSnapshot(before);

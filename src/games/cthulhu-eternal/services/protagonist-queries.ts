@@ -287,7 +287,7 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
         where: { id: protagonistId, guildId: actor.guildId },
         select: { id: true },
       });
-      if (!row) throw notFound("That Protagonist");
+      if (!row) throw notFound("protagonist");
       return row.id;
     }
     const campaign = await resolveCampaign(tx, actor);

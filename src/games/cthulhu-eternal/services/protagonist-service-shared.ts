@@ -8,7 +8,6 @@ import { conflict } from "./errors.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { Tx } from "./deps.js";
 import { recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 export const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
 
@@ -35,9 +34,7 @@ export async function assertNameFree(
 }
 
 function nameTaken(campaign: Campaign, name: string) {
-  return conflict(
-    `**${displayText(campaign.name)}** already has a Protagonist called **${displayText(name)}**. Choose another name.`,
-  );
+  return conflict({ code: "protagonist-name-taken", campaign: campaign.name, name });
 }
 
 /** Maps the unique-index error of a concurrent write with the same name to the same conflict. */

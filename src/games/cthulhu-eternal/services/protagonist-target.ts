@@ -7,7 +7,6 @@ import { invalid } from "./errors.js";
 import type { StateChange } from "./event-log.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { loadChosenProtagonist } from "./lookups.js";
-import { displayText } from "./display-text.js";
 
 export interface Target {
   campaign: Campaign;
@@ -50,9 +49,7 @@ export async function writeTarget(
 /** Dead, insane or retired Protagonists are out of play; a mistaken change is reverted by undo. */
 export function assertActive(p: ProtagonistSnapshot): void {
   if (p.status === "active") return;
-  throw invalid(
-    `**${displayText(p.name)}** is ${p.status} and out of play. If that was a mistake, undo the change that caused it.`,
-  );
+  throw invalid({ code: "out-of-play", protagonist: p.name, status: p.status });
 }
 
 /** The change to log: empty when nothing moved, so the event is not offered for undo. */

@@ -29,7 +29,6 @@ import {
 } from "./resource-state.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { parseInput, recordId, snowflake } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 // Spelled out (the rules export them as plain arrays); the rules re-check them anyway.
 const where = z.enum(["at-hand", "with-vehicle", "home"]);
@@ -120,9 +119,7 @@ export function createResourcePoolService({ store, rng }: Pick<ServiceDeps, "sto
           const consenting = new Set([actor.userId, ...input.acceptedBy]);
           const foreign = members.find((p) => !consenting.has(p.ownerId));
           if (foreign) {
-            throw forbidden(
-              `**${displayText(foreign.name)}** is not yours: its player accepts the pool first (the offer's button), or a GM pools it.`,
-            );
+            throw forbidden({ code: "pool-not-yours", protagonist: foreign.name });
           }
         }
         members.forEach(assertActive);
@@ -171,7 +168,7 @@ export function createResourcePoolService({ store, rng }: Pick<ServiceDeps, "sto
 
 function uniqueIds(contributors: readonly { protagonistId: string }[]): string[] {
   const ids = contributors.map((c) => c.protagonistId);
-  if (new Set(ids).size !== ids.length) throw invalid("A Protagonist is listed twice.");
+  if (new Set(ids).size !== ids.length) throw invalid({ code: "listed-twice" });
   return ids;
 }
 

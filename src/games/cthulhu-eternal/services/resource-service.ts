@@ -24,7 +24,6 @@ import { type StateChange } from "./event-log.js";
 import { assertActive, changesOf, readTarget, writeTarget } from "./protagonist-target.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { parseInput, pointsOrDice, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 import { createResourcePoolService } from "./resource-pool.js";
 import {
   loadAll,
@@ -175,9 +174,7 @@ export function createResourceService({ store, rng }: ServiceDeps) {
       return store.transaction(async (tx) => {
         const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         if (!(await isGm(tx, actor, campaign.id))) {
-          throw forbidden(
-            "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
-          );
+          throw forbidden({ code: "gain-needs-gm" });
         }
         const result = resourceGain({ rating: before.resources.rating, award: input.amount }, rng);
         const after = withResources(before, result.breakdownAfter, before.resources.checked);
@@ -220,9 +217,7 @@ export function createResourceService({ store, rng }: ServiceDeps) {
         const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
         await assertGm(tx, actor, campaign);
         if (before.resources.rating === 0) {
-          throw invalid(
-            `**${displayText(before.name)}** has Resources 0: there is nothing left to lose.`,
-          );
+          throw invalid({ code: "no-resources-left", protagonist: before.name });
         }
         const result = loseResources(
           { rating: before.resources.rating, checkedBoxes: before.resources.checked },
@@ -361,14 +356,21 @@ export function createResourceService({ store, rng }: ServiceDeps) {
       const checked = before.resources.checked;
       const next = checked + direction * input.boxes;
       if (next > breakdown.checkBoxes) {
-        throw invalid(
-          `**${displayText(before.name)}** has ${breakdown.checkBoxes - checked} unchecked Resource box${breakdown.checkBoxes - checked === 1 ? "" : "es"} (${checked}/${breakdown.checkBoxes} checked); can't check ${input.boxes}.`,
-        );
+        throw invalid({
+          code: "too-few-unchecked",
+          protagonist: before.name,
+          checked,
+          boxes: breakdown.checkBoxes,
+          asked: input.boxes,
+        });
       }
       if (next < 0) {
-        throw invalid(
-          `**${displayText(before.name)}** has only ${checked} checked Resource box${checked === 1 ? "" : "es"}; can't uncheck ${input.boxes}.`,
-        );
+        throw invalid({
+          code: "too-few-checked",
+          protagonist: before.name,
+          checked,
+          asked: input.boxes,
+        });
       }
       const after = withResources(before, breakdown, next);
       await tx.protagonists.write(before, after);

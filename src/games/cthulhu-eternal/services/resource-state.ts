@@ -12,7 +12,6 @@ import { resolveCampaign } from "./campaign-access.js";
 import { invalid } from "./errors.js";
 import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import { displayText } from "./display-text.js";
 
 /** Reading and writing a Protagonist's Resources, for the Resources and pooling services. */
 
@@ -55,12 +54,14 @@ export function sameCampaign(
   members: readonly ProtagonistSnapshot[],
 ): Promise<Campaign> {
   const first = members[0];
-  if (!first) throw invalid("Name at least one Protagonist.");
+  if (!first) throw invalid({ code: "name-a-protagonist" });
   const stranger = members.find((p) => p.campaignId !== first.campaignId);
   if (stranger) {
-    throw invalid(
-      `**${displayText(stranger.name)}** plays in another campaign than **${displayText(first.name)}**.`,
-    );
+    throw invalid({
+      code: "members-in-other-campaign",
+      stranger: stranger.name,
+      first: first.name,
+    });
   }
   return resolveCampaign(tx, actor, first.campaignId);
 }

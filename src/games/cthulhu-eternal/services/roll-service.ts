@@ -281,12 +281,12 @@ function ratingFor(
 ): { rating: number; label: string; rawStat?: number } {
   switch (subject.kind) {
     case "skill": {
-      if (!protagonist) throw invalid("A skill test needs a Protagonist.");
+      if (!protagonist) throw invalid({ code: "test-needs-protagonist", test: "skill" });
       const skill = findSkill(protagonist, subject.name);
       return { rating: skill.rating, label: skill.name };
     }
     case "stat": {
-      if (!protagonist) throw invalid("A stat test needs a Protagonist.");
+      if (!protagonist) throw invalid({ code: "test-needs-protagonist", test: "stat" });
       const stat: StatName = subject.stat;
       const value = protagonist.stats[stat];
       return { rating: statTestRating(value), label: `${stat} ×5`, rawStat: value };

@@ -48,10 +48,10 @@ async function standingTest(
   eventId: number,
 ): Promise<{ protagonist: ProtagonistSnapshot; result: SanityTestResult | null }> {
   const event = await tx.events.find(actor.guildId, eventId);
-  if (event?.kind !== "san-test" || event.dice === null) throw notFound("That SAN test");
+  if (event?.kind !== "san-test" || event.dice === null) throw notFound("san-test");
   const tested =
     Object.values(storedSnapshots(event.before))[0]?.id ?? (await tx.events.targets(eventId))[0];
-  if (tested === undefined) throw notFound("That SAN test");
+  if (tested === undefined) throw notFound("san-test");
   const protagonist = await loadProtagonist(tx, actor.guildId, tested);
   if (event.undoneById !== null) return { protagonist, result: null };
   const projection = await tx.events.latestReferring(

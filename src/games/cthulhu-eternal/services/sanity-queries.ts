@@ -5,7 +5,8 @@ import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.j
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { isGm } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { invalid, isServiceError, notFound } from "./errors.js";
+import { invalid, isServiceRefusal, notFound } from "./errors.js";
+import type { ServiceRefusal } from "./refusals.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer, THE_BOT, type EventViewer } from "./event-visibility.js";
 import { chosenReaction } from "./sanity-episodes.js";
@@ -13,7 +14,6 @@ import { readTarget } from "./protagonist-target.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const statusInput = z.object({ actor: actorSchema, eventId: z.number().int().positive() });
 const latestInput = z.object({ actor: actorSchema, protagonistId: recordId.nullish() });
@@ -48,8 +48,8 @@ export interface SanTestStatus {
   result: SanityTestResult;
   /** The projection's event, once projected. */
   projectionEventId: number | null;
-  /** Why the loss cannot be projected now (for the player), or null when it can. */
-  projectionRefusal: string | null;
+  /** Why the loss cannot be projected now, or null when it can. */
+  projectionRefusal: ServiceRefusal | null;
   /** Standing Bonds before the test: a projection re-resolves from that state. */
   bonds: ProjectableBond[];
   /** The reaction chosen for the test's episode of temporary insanity, once chosen. */
@@ -95,7 +95,7 @@ export function createSanityQueries({ store }: Pick<ServiceDeps, "store">) {
           (e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size,
         );
         const first = inGroup[0];
-        if (!first || inGroup.length !== size) throw notFound("That group SAN test");
+        if (!first || inGroup.length !== size) throw notFound("group-san-test");
         const statuses: SanTestStatus[] = [];
         for (const event of inGroup) statuses.push(await statusOf(tx, actor, event.id));
         return { gmId: first.actorId, statuses };
@@ -123,7 +123,7 @@ export function createSanityQueries({ store }: Pick<ServiceDeps, "store">) {
           limit: 1,
         });
         if (!latest)
-          throw invalid(`**${displayText(protagonist.name)}** has no SAN test to project.`);
+          throw invalid({ code: "no-san-test-to-project", protagonist: protagonist.name });
         return statusOf(tx, actor, latest.id);
       });
     },
@@ -137,7 +137,7 @@ async function statusOf(tx: StoreTx, actor: Actor, eventId: number): Promise<San
   // A test that cost nothing (and so cannot be projected) is logged without snapshots.
   const beforeTest = event?.before ? Object.values(storedSnapshots(event.before))[0] : undefined;
   const testedId = beforeTest?.id ?? (event ? (await tx.events.targets(event.id))[0] : undefined);
-  if (!event?.dice || testedId === undefined) throw notFound("That SAN test");
+  if (!event?.dice || testedId === undefined) throw notFound("san-test");
   const protagonist = await loadProtagonist(tx, actor.guildId, testedId);
   const canAct =
     protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId));
@@ -192,7 +192,7 @@ function causedConditions(
   return beforeTest && after ? newConditions(beforeTest, after) : [];
 }
 
-/** The same checks, in the same order, as `sanity.project`, as a message instead of an error. */
+/** The same checks, in the same order, as `sanity.project`, as a refusal instead of an error. */
 async function projectionRefusal(
   tx: StoreTx,
   actor: Actor,
@@ -204,12 +204,10 @@ async function projectionRefusal(
     projectable: boolean;
     protagonistId: string;
   },
-): Promise<string | null> {
-  if (test.undone) return "That SAN test was undone.";
-  if (test.projected) return "That SAN loss has already been projected onto a Bond.";
-  if (!test.projectable) {
-    return "That SAN loss can't be projected: projecting needs SAN lost, WP to spend and a standing Bond.";
-  }
+): Promise<ServiceRefusal | null> {
+  if (test.undone) return { code: "san-test-undone" };
+  if (test.projected) return { code: "san-loss-projected" };
+  if (!test.projectable) return { code: "san-loss-not-projectable" };
   try {
     await assertNoLaterChange(
       tx,
@@ -217,10 +215,10 @@ async function projectionRefusal(
       actor.guildId,
       test.protagonistId,
       test.eventId,
-      "project that SAN loss",
+      "project-san-loss",
     );
   } catch (error) {
-    if (isServiceError(error)) return error.userMessage;
+    if (isServiceRefusal(error)) return error.refusal;
     throw error;
   }
   return null;

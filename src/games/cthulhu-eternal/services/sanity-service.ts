@@ -25,7 +25,6 @@ import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { findBond } from "./lookups.js";
 import { loadProtagonist } from "./lookups.js";
 import { parseInput, recordId } from "./validation.js";
-import { displayText } from "./display-text.js";
 
 const sanTestInput = z.object({
   actor: actorSchema,
@@ -105,9 +104,11 @@ export function createSanityService({ store, rng }: ServiceDeps) {
           const options = ruleOptionsOf(campaign);
           await assertCanActOn(tx, actor, before);
           if (before.status !== "active") {
-            throw invalid(
-              `**${displayText(before.name)}** is ${before.status} and takes no more SAN tests.`,
-            );
+            throw invalid({
+              code: "no-more-san-tests",
+              protagonist: before.name,
+              status: before.status,
+            });
           }
           const source = input.source ?? null;
           const result = sanityTest(
@@ -175,11 +176,11 @@ export function createSanityService({ store, rng }: ServiceDeps) {
         // SAN tests are logged for the whole campaign.
         const found = await tx.events.readable(actor.guildId, THE_BOT, eventId);
         const event = found?.kind === "san-test" ? found : undefined;
-        if (!event?.before || !event.dice) throw notFound("That SAN test");
-        if (event.undoneById !== null) throw conflict("That SAN test was undone.");
+        if (!event?.before || !event.dice) throw notFound("san-test");
+        if (event.undoneById !== null) throw conflict({ code: "san-test-undone" });
         const previous = event.dice as unknown as SanityTestResult;
         const beforeTest = Object.values(storedSnapshots(event.before))[0];
-        if (!beforeTest) throw notFound("That SAN test");
+        if (!beforeTest) throw notFound("san-test");
         const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);
         await assertCanActOn(tx, actor, current);
         const [already] = await tx.events.listChanges({
@@ -193,7 +194,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
           limit: 1,
         });
         if (already && (already.input as { sanEventId?: number } | null)?.sanEventId === eventId) {
-          throw conflict("That SAN loss has already been projected onto a Bond.");
+          throw conflict({ code: "san-loss-projected" });
         }
         await assertNoLaterChange(
           tx,
@@ -201,7 +202,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
           actor.guildId,
           current.id,
           eventId,
-          "project that SAN loss",
+          "project-san-loss",
         );
         const campaign = await resolveCampaign(tx, actor, current.campaignId);
         const result = projectSanityTest(

@@ -5,7 +5,7 @@ import { resourceCheckBoxes } from "../rules/resources.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
-import { ServiceError } from "./errors.js";
+import { ServiceRefusalError } from "./errors.js";
 import { type StateChange } from "./event-log.js";
 import { EVERYONE } from "./event-visibility.js";
 import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
@@ -30,14 +30,14 @@ export interface SessionProtagonistSummary {
 }
 
 /** Ending a session that another press (or GM) has ended already: nothing was done. */
-export class SessionAlreadyEnded extends ServiceError {
+export class SessionAlreadyEnded extends ServiceRefusalError {
   override name = "SessionAlreadyEnded";
   constructor(
     readonly campaignName: string,
     readonly endedSession: number,
     readonly currentSession: number,
   ) {
-    super("conflict", "That session has already ended.");
+    super("conflict", { code: "session-ended" });
   }
 }
 

@@ -74,7 +74,7 @@ export async function rules<T>(call: () => T | Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isRulesError(error)) throw invalid(error.message);
+    if (isRulesError(error)) throw invalid({ code: "rules-refused", message: error.message });
     throw error;
   }
 }

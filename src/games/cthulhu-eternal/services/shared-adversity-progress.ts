@@ -58,13 +58,13 @@ export async function loadAdversityProgress(
   const found = await tx.events.readable(actor.guildId, THE_BOT, testEventId);
   const testEvent = found?.kind === "shared-adversity-test" ? found : undefined;
   const survivorId = testEvent ? (await tx.events.targets(testEvent.id))[0] : undefined;
-  if (!testEvent || !survivorId) throw notFound("That shared-adversity test");
+  if (!testEvent || !survivorId) throw notFound("shared-adversity-test");
   const survivor = await loadProtagonist(tx, actor.guildId, survivorId);
   await assertCanActOn(tx, actor, survivor);
   const applied = await latestApplication(tx, actor.guildId, survivorId, testEventId);
   const previous = applied?.dice as SharedAdversityResult | undefined;
   if (applied && previous?.status !== "needs-choice") {
-    throw conflict("That shared adversity has already been applied.");
+    throw conflict({ code: "adversity-applied" });
   }
   const stored = testEvent.input as StoredAdversityTest;
   const { test } = testEvent.dice as { test: PercentileTestResult };

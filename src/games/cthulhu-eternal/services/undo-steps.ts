@@ -6,7 +6,6 @@ import { dependentChain } from "./event-dependencies.js";
 import { asVisibility, EVERYONE, memberViewer } from "./event-visibility.js";
 import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import { displayText } from "./display-text.js";
 import {
   undoForbiddenReason,
   UndoRefusedError,
@@ -125,9 +124,7 @@ export async function revert(
     if (event.actorId === actor.userId) await assertCanActOn(tx, actor, current);
     else await assertGm(tx, actor, await resolveCampaign(tx, actor, current.campaignId));
     if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
-      throw conflict(
-        `**${displayText(current.name)}** changed since then in a way the log can't undo safely.`,
-      );
+      throw conflict({ code: "changed-since", protagonist: current.name });
     }
     await tx.protagonists.write(current, snapshot);
     changes.push({ before: current, after: snapshot });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actor, gm, makeWorld, type World } from "../../../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -55,8 +56,8 @@ describe("a broken Bond's Helplessness SAN test", () => {
       }),
     ).rejects.toMatchObject({ kind: "conflict" });
     await expect(
-      world.services.sanity.brokenBondPrompt({ actor: gm(), brokenBond }),
-    ).rejects.toThrow(/already rolled/);
+      refusal(world.services.sanity.brokenBondPrompt({ actor: gm(), brokenBond })),
+    ).resolves.toMatch(/already rolled/);
     expect(await sanTests()).toBe(count);
   });
 
@@ -80,7 +81,7 @@ describe("a broken Bond's Helplessness SAN test", () => {
     const brokenBond = await breakTom();
     await world.services.history.undo({ actor: actor(), eventId: brokenBond.eventId });
     await expect(
-      world.services.sanity.brokenBondPrompt({ actor: gm(), brokenBond }),
-    ).rejects.toThrow(/no longer broken/);
+      refusal(world.services.sanity.brokenBondPrompt({ actor: gm(), brokenBond })),
+    ).resolves.toMatch(/no longer broken/);
   });
 });

@@ -24,6 +24,7 @@ import {
   PLAYER,
   type World,
 } from "../../../support/fixtures.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 /** Campaign "Harbour Lights", bound to its own channel, run by its own GM. */
 const HARBOUR_CHANNEL = "200000000000000002";
@@ -123,7 +124,7 @@ describe("threads", () => {
       actor: inThread(HARBOUR_CHANNEL, { userId: GM_USER }),
       campaignId: world.campaignId,
     });
-    await expect(refused).rejects.toThrow(/This channel plays \*\*Harbour Lights\*\*/);
+    await expect(refusal(refused)).resolves.toMatch(/This channel plays \*\*Harbour Lights\*\*/);
   });
 });
 
@@ -227,7 +228,7 @@ describe("rights over what is taken", () => {
       actor: nightGm({ channelId: HARBOUR_CHANNEL }),
       campaignId: world.campaignId,
     });
-    await expect(takeover).rejects.toThrow(/This channel plays \*\*Harbour Lights\*\*/);
+    await expect(refusal(takeover)).resolves.toMatch(/This channel plays \*\*Harbour Lights\*\*/);
     expect((await world.services.campaigns.current({ actor: harbourGm() })).name).toBe(
       "Harbour Lights",
     );
@@ -265,7 +266,9 @@ describe("rights over what is taken", () => {
       campaignId: harbourId,
       makeDefault: true,
     });
-    await expect(taken).rejects.toThrow(/\*\*Night Floors\*\* is the server's default campaign/);
+    await expect(refusal(taken)).resolves.toMatch(
+      /\*\*Night Floors\*\* is the server's default campaign/,
+    );
     const campaigns = await world.services.campaigns.list({ actor: harbourGm() });
     expect(campaigns.filter((c) => c.isDefault).map((c) => c.name)).toEqual(["Night Floors"]);
     await world.services.campaigns.addGm({ actor: nightGm(), kind: "user", discordId: HARBOUR_GM });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actor, gm, makeWorld, OTHER_PLAYER, type World } from "../../../support/fixtures.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 beforeEach(async () => {
@@ -120,7 +121,9 @@ describe("undoPreview", () => {
 
   it("refuses what undo would refuse", async () => {
     const browsing = world.services.historyBrowsing;
-    await expect(browsing.undoPreview({ actor: actor() })).rejects.toThrow(/no change to undo/);
+    await expect(refusal(browsing.undoPreview({ actor: actor() }))).resolves.toMatch(
+      /no change to undo/,
+    );
     const [first, second] = await hpChanges(2);
     await expect(browsing.undoPreview({ actor: actor(), eventId: first })).rejects.toMatchObject({
       refusal: { kind: "blocked", chain: [{ id: second }], notYours: [] },
@@ -129,13 +132,13 @@ describe("undoPreview", () => {
       browsing.undoPreview({ actor: actor({ userId: OTHER_PLAYER }), eventId: second }),
     ).rejects.toMatchObject({ refusal: { kind: "forbidden", reason: "someone-else" } });
     const undone = await world.services.history.undo({ actor: actor(), eventId: second ?? 0 });
-    await expect(browsing.undoPreview({ actor: actor(), eventId: second })).rejects.toThrow(
-      /already undone/,
-    );
     await expect(
-      browsing.undoPreview({ actor: actor(), eventId: undone.undoEventId }),
-    ).rejects.toThrow(/is an undo/);
-    await expect(browsing.undoPreview({ actor: actor(), eventId: 9999 })).rejects.toThrow(
+      refusal(browsing.undoPreview({ actor: actor(), eventId: second })),
+    ).resolves.toMatch(/already undone/);
+    await expect(
+      refusal(browsing.undoPreview({ actor: actor(), eventId: undone.undoEventId })),
+    ).resolves.toMatch(/is an undo/);
+    await expect(refusal(browsing.undoPreview({ actor: actor(), eventId: 9999 }))).resolves.toMatch(
       /not found/,
     );
     expect((await browsing.undoPreview({ actor: gm(), eventId: first })).entry.id).toBe(first);
@@ -145,7 +148,7 @@ describe("undoPreview", () => {
     // Healing at full HP is logged but changes nothing.
     const { eventId } = await world.services.harm.hp({ actor: actor(), action: "heal", amount: 1 });
     await expect(
-      world.services.historyBrowsing.undoPreview({ actor: gm(), eventId }),
-    ).rejects.toThrow(/changed nothing/);
+      refusal(world.services.historyBrowsing.undoPreview({ actor: gm(), eventId })),
+    ).resolves.toMatch(/changed nothing/);
   });
 });

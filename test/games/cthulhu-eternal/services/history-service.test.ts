@@ -9,6 +9,7 @@ import {
   type World,
 } from "../../../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -94,9 +95,9 @@ describe("undo", () => {
       world.services.history.undo({ actor: actor({ userId: OTHER_PLAYER }), eventId }),
     ).rejects.toMatchObject({ refusal: { kind: "forbidden", reason: "someone-else" } });
     await world.services.history.undo({ actor: gm(), eventId });
-    await expect(world.services.history.undo({ actor: actor(), eventId })).rejects.toThrow(
-      /already undone/,
-    );
+    await expect(
+      refusal(world.services.history.undo({ actor: actor(), eventId })),
+    ).resolves.toMatch(/already undone/);
   });
 
   it("a roll changed nothing and cannot be undone; another guild's event is not found", async () => {
@@ -105,13 +106,15 @@ describe("undo", () => {
       actor: actor(),
       expression: "1d6",
     });
-    await expect(world.services.history.undo({ actor: actor(), eventId })).rejects.toThrow(
-      /changed nothing/,
-    );
+    await expect(
+      refusal(world.services.history.undo({ actor: actor(), eventId })),
+    ).resolves.toMatch(/changed nothing/);
     const change = await loseSan(1);
     await expect(
-      world.services.history.undo({ actor: actor({ guildId: OTHER_GUILD }), eventId: change }),
-    ).rejects.toThrow(/not found/);
+      refusal(
+        world.services.history.undo({ actor: actor({ guildId: OTHER_GUILD }), eventId: change }),
+      ),
+    ).resolves.toMatch(/not found/);
   });
 
   it("finds the actor's latest change for /undo", async () => {
@@ -120,8 +123,8 @@ describe("undo", () => {
     const candidate = await world.services.history.undoCandidate({ actor: actor() });
     expect(candidate.id).toBe(latest);
     await expect(
-      world.services.history.undoCandidate({ actor: actor({ userId: OTHER_PLAYER }) }),
-    ).rejects.toThrow(/no change to undo/);
+      refusal(world.services.history.undoCandidate({ actor: actor({ userId: OTHER_PLAYER }) })),
+    ).resolves.toMatch(/no change to undo/);
   });
 });
 
@@ -169,10 +172,10 @@ describe("history", () => {
   it("another guild sees none of it", async () => {
     await loseSan(1);
     await expect(
-      world.services.history.history({ actor: actor({ guildId: OTHER_GUILD }) }),
-    ).rejects.toThrow(/no campaign/);
+      refusal(world.services.history.history({ actor: actor({ guildId: OTHER_GUILD }) })),
+    ).resolves.toMatch(/no campaign/);
     await expect(
-      world.services.history.history({ actor: actor(), protagonistId: "nope" }),
-    ).rejects.toThrow(/not found/);
+      refusal(world.services.history.history({ actor: actor(), protagonistId: "nope" })),
+    ).resolves.toMatch(/There is no Protagonist/);
   });
 });

@@ -1,3 +1,4 @@
+import { wordsOf } from "../../../support/refusal-words.js";
 import { rowLine } from "../../../support/event-lines.js";
 import { describe, expect, it } from "vitest";
 import { validateCreation } from "../../../../src/games/cthulhu-eternal/rules/creation/index.js";
@@ -74,7 +75,7 @@ describe("creation", () => {
       data: { customContent: { skills: [{ name: "Sailing", base: 500 }] } },
     });
     const error = await failure(protagonists.preview({ actor: actor(), draft: {} }), "invalid");
-    expect(error.userMessage).toMatch(
+    expect(wordsOf(error)).toMatch(
       /custom archetypes\/skills of \*\*Night Floors\*\*.*skills\.0\.base/,
     );
   });
@@ -158,7 +159,7 @@ describe("creation", () => {
     );
     const expected = validateCreation(bad).violations;
     expect(expected.length).toBeGreaterThan(1);
-    for (const v of expected) expect(error.userMessage).toContain(v.message);
+    for (const v of expected) expect(wordsOf(error)).toContain(v.message);
   });
 
   it("names the field of choices that are not even the right shape", async () => {

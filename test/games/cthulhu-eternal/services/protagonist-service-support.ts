@@ -1,4 +1,5 @@
 /** The world every Protagonist service test runs in, and the helpers they share. */
+import { wordsOf } from "../../../support/refusal-words.js";
 import { afterEach, beforeEach, expect } from "vitest";
 import type { CreationChoices } from "../../../../src/games/cthulhu-eternal/rules/creation/index.js";
 import { seededRng } from "../../../../src/core/rng.js";
@@ -78,7 +79,7 @@ export async function expectRefused(
 ): Promise<ServiceError> {
   const before = await state();
   const error = await failure(call, kind);
-  if (message !== undefined) expect(error.userMessage).toMatch(message);
+  if (message !== undefined) expect(wordsOf(error)).toMatch(message);
   expect(await state()).toEqual(before);
   return error;
 }

@@ -142,8 +142,7 @@ describe("export and import", () => {
       },
       {
         field: `Skill ${skill} “Basket Weaving”`,
-        message:
-          "There is no skill called “Basket Weaving” in this campaign. Pick one from the list.",
+        message: { code: "skill-unknown", skill: "Basket Weaving" },
       },
     ]);
   });

@@ -21,6 +21,7 @@ import {
   scriptedWorld,
   stateOf,
 } from "../../../support/service-world.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let faces: number[];
@@ -88,7 +89,7 @@ describe("resource service: status and tests", () => {
     faces.push(1, 2);
     const refused = resources.test({ actor: actor(), where: "home" });
     await expect(refused).rejects.toBeInstanceOf(RulesError);
-    await expect(refused).rejects.toThrow(/Replenish it in downtime/);
+    await expect(refusal(refused)).resolves.toMatch(/Replenish it in downtime/);
     expect(await eventCount(world)).toBe(events);
   });
 
@@ -130,11 +131,11 @@ describe("resource service: status and tests", () => {
 describe("resource service: gains and losses", () => {
   it("a gain is the GM's award: a player's own attempt is refused and nothing is rolled", async () => {
     const events = await eventCount(world);
-    await expect(resources.gain({ actor: actor(), amount: 2 })).rejects.toMatchObject({
-      kind: "forbidden",
-      userMessage:
-        "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
-    });
+    const refused = resources.gain({ actor: actor(), amount: 2 });
+    await expect(refused).rejects.toMatchObject({ kind: "forbidden" });
+    expect(await refusal(refused)).toBe(
+      "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
+    );
     expect(await eventCount(world)).toBe(events);
     expect((await heroResources()).rating).toBe(5);
   });
@@ -200,7 +201,9 @@ describe("resource service: boxes and replenishing", () => {
   it("check (owner) and uncheck (GM) never leave 0 … boxes", async () => {
     const checked = await resources.check({ actor: actor() });
     expect(checked.status.checked).toBe(1);
-    await expect(resources.check({ actor: actor() })).rejects.toThrow(/0 unchecked Resource/);
+    await expect(refusal(resources.check({ actor: actor() }))).resolves.toMatch(
+      /0 unchecked Resource/,
+    );
     await expect(resources.uncheck({ actor: actor() })).rejects.toMatchObject({
       kind: "forbidden",
     });

@@ -8,6 +8,7 @@ import {
   type World,
 } from "../../../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -67,7 +68,7 @@ describe("SAN test status (for the bot's buttons)", () => {
     expect(status.projectionEventId).toBe(projected.eventId);
     expect(status.result.temporaryInsanity).toBe(false);
     expect(status.result.loss).toBe(3);
-    expect(status.projectionRefusal).toMatch(/already been projected/);
+    expect(status.projectionRefusal).toEqual({ code: "san-loss-projected" });
   });
 
   it("refuses projection once something changed since, and when nothing was lost", async () => {
@@ -77,7 +78,10 @@ describe("SAN test status (for the bot's buttons)", () => {
       actor: actor(),
       eventId: first.eventId,
     });
-    expect(stale.projectionRefusal).toMatch(/later change depends on it/);
+    expect(stale.projectionRefusal).toMatchObject({
+      code: "later-change",
+      action: "project-san-loss",
+    });
     rng.queue(...percentileFaces(10));
     const [nothing] = await world.services.sanity.sanTest({
       actor: actor(),
@@ -88,12 +92,12 @@ describe("SAN test status (for the bot's buttons)", () => {
       actor: actor(),
       eventId: nothing?.eventId ?? 0,
     });
-    expect(none.projectionRefusal).toMatch(/can't be projected/);
+    expect(none.projectionRefusal).toEqual({ code: "san-loss-not-projectable" });
     expect(second.eventId).toBeLessThan(nothing?.eventId ?? 0);
   });
 
   it("finds the latest SAN test of the active Protagonist, or says there is none", async () => {
-    await expect(world.services.sanity.latestSanTest({ actor: actor() })).rejects.toThrow(
+    await expect(refusal(world.services.sanity.latestSanTest({ actor: actor() }))).resolves.toMatch(
       /has no SAN test to project/,
     );
     await failedTest(2);
@@ -106,10 +110,12 @@ describe("SAN test status (for the bot's buttons)", () => {
   it("another guild's event is not found", async () => {
     const test = await failedTest(2);
     await expect(
-      world.services.sanity.sanTestStatus({
-        actor: actor({ guildId: OTHER_GUILD }),
-        eventId: test.eventId,
-      }),
-    ).rejects.toThrow(/not found/);
+      refusal(
+        world.services.sanity.sanTestStatus({
+          actor: actor({ guildId: OTHER_GUILD }),
+          eventId: test.eventId,
+        }),
+      ),
+    ).resolves.toMatch(/not found/);
   });
 });

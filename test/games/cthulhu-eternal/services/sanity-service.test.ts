@@ -9,6 +9,7 @@ import {
   type World,
 } from "../../../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -73,14 +74,14 @@ describe("sanity service", () => {
     const undoable = await browsing.undoable({ actor: actor(), query: "" });
     expect(undoable.map((e) => e.id)).toEqual([lost?.eventId]);
     expect((await browsing.undoPreview({ actor: actor() })).entry.id).toBe(lost?.eventId);
-    await expect(browsing.undoPreview({ actor: actor(), eventId: free?.eventId })).rejects.toThrow(
-      /changed nothing/,
-    );
+    await expect(
+      refusal(browsing.undoPreview({ actor: actor(), eventId: free?.eventId })),
+    ).resolves.toMatch(/changed nothing/);
     // Projecting it is refused with a reason, not "not found".
     const status = await world.services.sanity.latestSanTest({ actor: actor() });
     expect(status.eventId).toBe(free?.eventId);
     expect(status.protagonist.id).toBe(world.hero.id);
-    expect(status.projectionRefusal).toMatch(/can't be projected/);
+    expect(status.projectionRefusal).toEqual({ code: "san-loss-not-projectable" });
   });
 
   it("projection re-resolves the loss, lowers the Bond and WP, and only once", async () => {
@@ -108,12 +109,14 @@ describe("sanity service", () => {
     expect(after.adaptViolence).toBe(1);
     rng.queue(2);
     await expect(
-      world.services.sanity.project({
-        actor: actor(),
-        eventId: test?.eventId ?? 0,
-        bondId: bond?.id ?? "",
-      }),
-    ).rejects.toThrow(/already been projected/);
+      refusal(
+        world.services.sanity.project({
+          actor: actor(),
+          eventId: test?.eventId ?? 0,
+          bondId: bond?.id ?? "",
+        }),
+      ),
+    ).resolves.toMatch(/already been projected/);
   });
 
   it("a pressed-twice projection button projects once, even concurrently", async () => {
@@ -170,13 +173,15 @@ describe("sanity service", () => {
     const events = await world.db.prisma.event.count({ where: { kind: "san-test" } });
     rng.queue(...percentileFaces(10));
     await expect(
-      world.services.sanity.sanTest({
-        actor: actor(),
-        protagonistIds: [other.id],
-        loss: "0/1",
-        threat: "unnatural",
-      }),
-    ).rejects.toThrow(/not yours/);
+      refusal(
+        world.services.sanity.sanTest({
+          actor: actor(),
+          protagonistIds: [other.id],
+          loss: "0/1",
+          threat: "unnatural",
+        }),
+      ),
+    ).resolves.toMatch(/not yours/);
     expect(await world.db.prisma.event.count({ where: { kind: "san-test" } })).toBe(events);
   });
 
@@ -198,13 +203,15 @@ describe("sanity service", () => {
 
   it("another guild's Protagonist and event are not found", async () => {
     await expect(
-      world.services.sanity.sanTest({
-        actor: actor({ guildId: OTHER_GUILD }),
-        protagonistIds: [world.hero.id],
-        loss: "0/1",
-        threat: "unnatural",
-      }),
-    ).rejects.toThrow(/not found|no campaign/);
+      refusal(
+        world.services.sanity.sanTest({
+          actor: actor({ guildId: OTHER_GUILD }),
+          protagonistIds: [world.hero.id],
+          loss: "0/1",
+          threat: "unnatural",
+        }),
+      ),
+    ).resolves.toMatch(/no longer exists|no campaign/);
     rng.queue(...percentileFaces(90), 2);
     const [test] = await world.services.sanity.sanTest({
       actor: actor(),
@@ -212,12 +219,14 @@ describe("sanity service", () => {
       threat: "unnatural",
     });
     await expect(
-      world.services.sanity.project({
-        actor: actor({ guildId: OTHER_GUILD }),
-        eventId: test?.eventId ?? 0,
-        bondId: "x",
-      }),
-    ).rejects.toThrow(/not found/);
+      refusal(
+        world.services.sanity.project({
+          actor: actor({ guildId: OTHER_GUILD }),
+          eventId: test?.eventId ?? 0,
+          bondId: "x",
+        }),
+      ),
+    ).resolves.toMatch(/not found/);
   });
 
   it("bad loss notation is the rules' message and changes nothing", async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { actor, gm, makeWorld, OTHER_PLAYER, type World } from "../../../support/fixtures.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
 import { SessionAlreadyEnded } from "../../../../src/games/cthulhu-eternal/services/session-service.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -50,7 +51,7 @@ describe("session end", () => {
       actor: actor(),
       subject: { kind: "skill", name: "Occult" },
     });
-    await expect(world.services.session.endSession({ actor: actor() })).rejects.toThrow(
+    await expect(refusal(world.services.session.endSession({ actor: actor() }))).resolves.toMatch(
       /Only a GM/,
     );
     await world.services.session.endSession({ actor: gm() });
@@ -124,12 +125,14 @@ describe("downtime", () => {
     expect(fellow?.score).toBe(6); // CHA 12 / 2
     expect(bonds.find((b) => b.id === weaken)?.score).toBe(12 - 2);
     await expect(
-      world.services.downtime.applySharedAdversity({
-        actor: actor(),
-        testEventId: heroTest?.eventId ?? 0,
-        choices: { [ada.id]: weaken },
-      }),
-    ).rejects.toThrow(/already been applied/);
+      refusal(
+        world.services.downtime.applySharedAdversity({
+          actor: actor(),
+          testEventId: heroTest?.eventId ?? 0,
+          choices: { [ada.id]: weaken },
+        }),
+      ),
+    ).resolves.toMatch(/already been applied/);
   });
 });
 
@@ -158,12 +161,14 @@ describe("shared adversity, resumed after a chosen Bond broke", () => {
     ).find((b) => b.fellowProtagonistId === ada.id);
     expect(adaBond).toBeDefined();
     await expect(
-      world.services.downtime.applySharedAdversity({
-        actor: actor(),
-        testEventId,
-        choices: { [bob.id]: adaBond?.id ?? "" },
-      }),
-    ).rejects.toThrow(/not|can.t|cannot|choose|eligible/i);
+      refusal(
+        world.services.downtime.applySharedAdversity({
+          actor: actor(),
+          testEventId,
+          choices: { [bob.id]: adaBond?.id ?? "" },
+        }),
+      ),
+    ).resolves.toMatch(/not|can.t|cannot|choose|eligible/i);
     rng.queue(2);
     const resumed = await world.services.downtime.applySharedAdversity({
       actor: actor(),

@@ -10,6 +10,7 @@ import {
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
 import { SHEET_LIMITS } from "../../../../src/games/cthulhu-eternal/rules/sheet-limits.js";
 import { fillSheet } from "../../../support/service-world.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -52,11 +53,13 @@ describe("pendingSharedAdversity", () => {
       "Miskatonic University faculty",
     ]);
     await expect(
-      world.services.downtime.pendingSharedAdversity({
-        actor: actor({ userId: OTHER_PLAYER }),
-        testEventId: eventId,
-      }),
-    ).rejects.toThrow(/not yours/);
+      refusal(
+        world.services.downtime.pendingSharedAdversity({
+          actor: actor({ userId: OTHER_PLAYER }),
+          testEventId: eventId,
+        }),
+      ),
+    ).resolves.toMatch(/not yours/);
   });
 
   it("after a chosen Bond broke mid-way, offers only the pending fellows", async () => {
@@ -91,14 +94,18 @@ describe("pendingSharedAdversity", () => {
       choices: { [fellowIds[0] ?? ""]: faculty?.id ?? "" },
     });
     await expect(
-      world.services.downtime.pendingSharedAdversity({ actor: actor(), testEventId: eventId }),
-    ).rejects.toThrow(/already been applied/);
+      refusal(
+        world.services.downtime.pendingSharedAdversity({ actor: actor(), testEventId: eventId }),
+      ),
+    ).resolves.toMatch(/already been applied/);
     await expect(
-      world.services.downtime.pendingSharedAdversity({
-        actor: gm({ guildId: "100000000000000009" }),
-        testEventId: eventId,
-      }),
-    ).rejects.toThrow(/not found/);
+      refusal(
+        world.services.downtime.pendingSharedAdversity({
+          actor: gm({ guildId: "100000000000000009" }),
+          testEventId: eventId,
+        }),
+      ),
+    ).resolves.toMatch(/not found/);
   });
 });
 
@@ -130,12 +137,20 @@ describe("an old shared-adversity menu", () => {
     });
 
     await expect(
-      world.services.downtime.pendingSharedAdversity({ actor: actor(), testEventId: first }),
-    ).rejects.toThrow(/already been applied/);
+      refusal(
+        world.services.downtime.pendingSharedAdversity({ actor: actor(), testEventId: first }),
+      ),
+    ).resolves.toMatch(/already been applied/);
     rng.queue(1, 1);
     await expect(
-      world.services.downtime.applySharedAdversity({ actor: actor(), testEventId: first, choices }),
-    ).rejects.toThrow(/already been applied/);
+      refusal(
+        world.services.downtime.applySharedAdversity({
+          actor: actor(),
+          testEventId: first,
+          choices,
+        }),
+      ),
+    ).resolves.toMatch(/already been applied/);
     const facultyAfter = await world.db.prisma.bond.findUniqueOrThrow({
       where: { id: faculty?.id ?? "" },
     });
@@ -154,15 +169,19 @@ describe("shared adversity with more than five fellows", () => {
     expect(offered.plan).toBeNull();
     expect(offered.candidates.map((f) => f.id)).toEqual(fellowIds);
     await expect(
-      world.services.downtime.applySharedAdversity({ actor: actor(), testEventId: eventId }),
-    ).rejects.toThrow(/6 fellows made it back: choose the 5 to bond with first/);
+      refusal(
+        world.services.downtime.applySharedAdversity({ actor: actor(), testEventId: eventId }),
+      ),
+    ).resolves.toMatch(/6 fellows made it back: choose the 5 to bond with first/);
     await expect(
-      world.services.downtime.pendingSharedAdversity({
-        actor: actor(),
-        testEventId: eventId,
-        fellowIds: fellowIds.slice(0, 4),
-      }),
-    ).rejects.toThrow(/choose the 5 to bond with, not 4/);
+      refusal(
+        world.services.downtime.pendingSharedAdversity({
+          actor: actor(),
+          testEventId: eventId,
+          fellowIds: fellowIds.slice(0, 4),
+        }),
+      ),
+    ).resolves.toMatch(/choose the 5 to bond with, not 4/);
 
     const five = fellowIds.slice(1);
     const pending = await world.services.downtime.pendingSharedAdversity({
@@ -238,12 +257,14 @@ describe("others on the adventure", () => {
     const tom = world.hero.bonds.find((b) => b.name === "Her brother Tom");
     rng.queue(1);
     await expect(
-      world.services.downtime.applySharedAdversity({
-        actor: actor(),
-        testEventId: tomsSister?.eventId ?? 0,
-        choices: { [ada.id]: tom?.id ?? "" },
-      }),
-    ).rejects.toThrow(/cannot pay for Ada Quill/);
+      refusal(
+        world.services.downtime.applySharedAdversity({
+          actor: actor(),
+          testEventId: tomsSister?.eventId ?? 0,
+          choices: { [ada.id]: tom?.id ?? "" },
+        }),
+      ),
+    ).resolves.toMatch(/cannot pay for Ada Quill/);
   });
 });
 

@@ -9,6 +9,7 @@ import { NOTES_MAX } from "../../../../src/games/cthulhu-eternal/services/protag
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
 import { actor, gm, makeWorld, type World } from "../../../support/fixtures.js";
 import { fillSheet, stateOf } from "../../../support/service-world.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -27,7 +28,7 @@ const edit = (patch: Parameters<World["services"]["protagonists"]["edit"]>[0]["p
 describe("disorders on a full sheet", () => {
   it("refuses one more by /protagonist edit, saying the limit and what to do", async () => {
     await fillSheet(world, "disorders", SHEET_LIMITS.disorders);
-    await expect(edit({ disorders: { add: [{ name: "Insomnia" }] } })).rejects.toThrow(
+    await expect(refusal(edit({ disorders: { add: [{ name: "Insomnia" }] } }))).resolves.toMatch(
       `A sheet holds at most ${SHEET_LIMITS.disorders} disorders and this one has ${SHEET_LIMITS.disorders}, so there is no room for another disorder: cured ones stay on it. A GM can erase a cured disorder (\`/campaign downtime disorder … erase:True\`) to make room.`,
     );
     expect((await stateOf(world, world.hero.id)).disorders).toHaveLength(SHEET_LIMITS.disorders);
@@ -36,7 +37,9 @@ describe("disorders on a full sheet", () => {
   it("lets a GM erase a cured disorder, and only a cured one, to make room", async () => {
     await fillSheet(world, "disorders", SHEET_LIMITS.disorders);
     const cured = (await stateOf(world, world.hero.id)).disorders[0];
-    await expect(edit({ disorders: { erase: [cured?.id ?? ""] } })).rejects.toThrow(/Only a GM/);
+    await expect(refusal(edit({ disorders: { erase: [cured?.id ?? ""] } }))).resolves.toMatch(
+      /Only a GM/,
+    );
     const result = await world.services.protagonists.edit({
       actor: gm(),
       protagonistId: world.hero.id,
@@ -48,12 +51,14 @@ describe("disorders on a full sheet", () => {
     ]);
     const standing = (await stateOf(world, world.hero.id)).disorders.find((d) => !d.cured);
     await expect(
-      world.services.protagonists.edit({
-        actor: gm(),
-        protagonistId: world.hero.id,
-        patch: { disorders: { erase: [standing?.id ?? ""] } },
-      }),
-    ).rejects.toThrow(/only a cured disorder can be erased/);
+      refusal(
+        world.services.protagonists.edit({
+          actor: gm(),
+          protagonistId: world.hero.id,
+          patch: { disorders: { erase: [standing?.id ?? ""] } },
+        }),
+      ),
+    ).resolves.toMatch(/only a cured disorder can be erased/);
   });
 
   it("still lets a breaking point happen, but records no disorder, and says so", async () => {
@@ -86,7 +91,9 @@ describe("skills on a full sheet", () => {
       await edit({ skills: batch });
     }
     expect((await stateOf(world, world.hero.id)).skills).toHaveLength(SHEET_LIMITS.skills);
-    await expect(edit({ skills: [{ name: "Art (Poetry)", rating: 20 }] })).rejects.toThrow(
+    await expect(
+      refusal(edit({ skills: [{ name: "Art (Poetry)", rating: 20 }] })),
+    ).resolves.toMatch(
       `A sheet holds at most ${SHEET_LIMITS.skills} skills and this one has ${SHEET_LIMITS.skills}`,
     );
     expect(

@@ -123,7 +123,7 @@ describe("the prepared statements against Prisma", () => {
     ).toBeUndefined();
     await expect(
       inStore((tx) => resolveCampaign(tx, actor({ guildId: "999999999999999999" }))),
-    ).rejects.toThrow(/no campaign yet/);
+    ).rejects.toMatchObject({ refusal: { code: "no-campaign-yet" } });
   });
 
   it("recognise GMs by user and by role, and nobody else", async () => {

@@ -7,6 +7,7 @@ import {
   type UndoRefusal,
 } from "../../../../src/games/cthulhu-eternal/services/undo-policy.js";
 import { undoRefusalText } from "../../../../src/games/cthulhu-eternal/presentation/undo-refusals.js";
+import { refusal } from "../../../support/refusal-words.js";
 
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
@@ -157,13 +158,15 @@ describe("undo back to", () => {
     await world.db.prisma.event.update({ where: { id: third }, data: { before } });
     const hpBefore = (await hero()).hp;
     await expect(
-      world.services.history.undoBackTo({
-        actor: actor(),
-        eventId: asked,
-        newestId: third,
-        size: 2,
-      }),
-    ).rejects.toThrow(/changed since then/);
+      refusal(
+        world.services.history.undoBackTo({
+          actor: actor(),
+          eventId: asked,
+          newestId: third,
+          size: 2,
+        }),
+      ),
+    ).resolves.toMatch(/changed since then/);
     expect((await hero()).hp).toBe(hpBefore);
     for (const id of [asked, second, third]) expect(await undoneBy(id)).toBeNull();
   });

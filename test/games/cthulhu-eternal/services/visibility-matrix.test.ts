@@ -6,6 +6,7 @@
  * Each read path's answer (or refusal) is searched for every event's payload, so a leak is
  * caught wherever it hides: in a page, an autocomplete list, a preview or an error message.
  */
+import { wordsOf } from "../../../support/refusal-words.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../../../src/core/access/actor.js";
 import { isServiceError } from "../../../../src/games/cthulhu-eternal/services/errors.js";
@@ -146,7 +147,7 @@ async function answer(call: Promise<unknown>): Promise<string> {
   try {
     return JSON.stringify(await call);
   } catch (error) {
-    if (isServiceError(error)) return `refused: ${error.userMessage}`;
+    if (isServiceError(error)) return `refused: ${wordsOf(error)}`;
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { isRefusal } from "../../presentation/refusals.js";
 import {
   InteractionContextType,
   SlashCommandBuilder,
@@ -10,7 +11,6 @@ import { protagonistChoices, skillChoices } from "../../presentation/autocomplet
 import { truncate } from "../../../../core/discord/format.js";
 import { protagonistIdOption } from "../../discord/protagonist-option.js";
 import type { BotServices } from "../../game.js";
-import { isUserFacingError } from "../../../../core/discord/user-facing-error.js";
 import type { ExtraModule } from "../module.js";
 import { approveText, talentCheckEmbed, trainingEmbed } from "./presentation.js";
 import { MAX_SESSIONS_AT_ONCE } from "./rules.js";
@@ -161,7 +161,7 @@ export function trainingCommand(service: Service): ExtraModule["command"] {
             value: t.name,
           }));
       } catch (error) {
-        if (isUserFacingError(error)) return [];
+        if (isRefusal(error)) return [];
         throw error;
       }
     },

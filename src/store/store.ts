@@ -70,6 +70,47 @@ export interface CampaignRepository {
   setSessionNumber(campaignId: string, sessionNumber: number): Promise<void>;
   /** Sets the campaign's Extras (each module's switch and settings) as JSON. */
   setExtras(campaignId: string, extras: JsonValue): Promise<void>;
+  /** How many campaigns the guild has. */
+  countIn(guildId: string): Promise<number>;
+  /** The guild's campaign of exactly this name. */
+  byName(guildId: string, name: string): Promise<Campaign | undefined>;
+  /** The guild's campaigns, the default first, then by name. */
+  listIn(guildId: string): Promise<Campaign[]>;
+  /** A new campaign (and its guild's row, the first time) with its creator as its first GM. */
+  create(campaign: NewCampaign): Promise<Campaign>;
+  /** Changes the campaign's settings; `isDefault` makes it the guild's only default. */
+  updateSettings(campaign: Campaign, settings: CampaignSettings): Promise<Campaign>;
+  /** Its GM entries, oldest first. */
+  gmsOf(campaignId: string): Promise<CampaignGm[]>;
+  addGm(campaignId: string, gm: CampaignGm): Promise<void>;
+  removeGm(campaignId: string, gm: CampaignGm): Promise<void>;
+  /** The channels (and threads) bound to it. */
+  channelsOf(campaignId: string): Promise<string[]>;
+  /** Binds the channel to the campaign, taking it from any other. */
+  bindChannel(guildId: string, channelId: string, campaignId: string): Promise<void>;
+}
+
+export interface NewCampaign {
+  guildId: string;
+  name: string;
+  era: string;
+  isDefault: boolean;
+  /** The Discord user who created it: its first GM. */
+  creatorId: string;
+}
+
+export interface CampaignSettings {
+  era: string;
+  secretRollMode: string;
+  gmChannelId: string | null;
+  ruleOptions: JsonValue;
+  isDefault: boolean;
+}
+
+/** A user, or every member with a role, listed as a campaign's GM. */
+export interface CampaignGm {
+  kind: "user" | "role";
+  discordId: string;
 }
 
 /** Which Protagonist a player acts with, per channel or campaign-wide. */

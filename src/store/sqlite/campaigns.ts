@@ -1,5 +1,6 @@
-import { sqlNow, type Sql } from "../../core/db/sql.js";
-import type { CampaignRepository } from "../store.js";
+import { randomUUID } from "node:crypto";
+import { sqlBool, sqlNow, type Sql } from "../../core/db/sql.js";
+import type { CampaignGm, CampaignRepository } from "../store.js";
 import type { Campaign, Named } from "../types.js";
 
 const CAMPAIGN_COLUMNS = `c."id", c."guildId", c."name", c."era", c."isDefault", c."ruleOptions",
@@ -18,6 +19,26 @@ const GM_ENTRY = `SELECT 1 AS "found" FROM "CampaignGm" WHERE "campaignId" = ? A
 
 const SET_SESSION = `UPDATE "Campaign" SET "sessionNumber" = ?, "updatedAt" = ? WHERE "id" = ?`;
 const SET_EXTRAS = `UPDATE "Campaign" SET "extras" = ?, "updatedAt" = ? WHERE "id" = ?`;
+
+const COUNT_IN = `SELECT COUNT(*) AS "count" FROM "Campaign" WHERE "guildId" = ?`;
+const BY_NAME = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."guildId" = ? AND c."name" = ?`;
+const LIST_IN = `SELECT ${CAMPAIGN_COLUMNS} FROM "Campaign" c WHERE c."guildId" = ?
+  ORDER BY c."isDefault" DESC, c."name" ASC`;
+const ADD_GUILD = `INSERT INTO "Guild" ("id", "createdAt") VALUES (?, ?) ON CONFLICT ("id") DO NOTHING`;
+const INSERT_CAMPAIGN = `INSERT INTO "Campaign" ("id", "guildId", "name", "era", "isDefault",
+  "ruleOptions", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, '{}', ?, ?)`;
+const CLEAR_DEFAULT = `UPDATE "Campaign" SET "isDefault" = 0, "updatedAt" = ?
+  WHERE "guildId" = ? AND "isDefault" = 1`;
+const UPDATE_SETTINGS = `UPDATE "Campaign" SET "era" = ?, "secretRollMode" = ?, "gmChannelId" = ?,
+  "ruleOptions" = ?, "isDefault" = ?, "updatedAt" = ? WHERE "id" = ?`;
+const GMS_OF = `SELECT "kind", "discordId" FROM "CampaignGm" WHERE "campaignId" = ?
+  ORDER BY "createdAt" ASC, rowid ASC`;
+const ADD_GM = `INSERT INTO "CampaignGm" ("campaignId", "kind", "discordId", "createdAt")
+  VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`;
+const REMOVE_GM = `DELETE FROM "CampaignGm" WHERE "campaignId" = ? AND "kind" = ? AND "discordId" = ?`;
+const CHANNELS_OF = `SELECT "channelId" FROM "ChannelBinding" WHERE "campaignId" = ?`;
+const BIND_CHANNEL = `INSERT INTO "ChannelBinding" ("guildId", "channelId", "campaignId", "createdAt")
+  VALUES (?, ?, ?, ?) ON CONFLICT ("guildId", "channelId") DO UPDATE SET "campaignId" = excluded."campaignId"`;
 
 type CampaignRow = Omit<
   Campaign,
@@ -81,5 +102,66 @@ export function sqliteCampaigns(sql: Sql): CampaignRepository {
       sql.run(SET_EXTRAS, JSON.stringify(extras), sqlNow(), campaignId);
       return Promise.resolve();
     },
+    countIn: (guildId) =>
+      Promise.resolve(sql.get<{ count: number }>(COUNT_IN, guildId)?.count ?? 0),
+    byName: (guildId, name) =>
+      Promise.resolve(toCampaign(sql.get<CampaignRow>(BY_NAME, guildId, name))),
+    listIn: (guildId) =>
+      Promise.resolve(
+        sql.all<CampaignRow>(LIST_IN, guildId).map((row) => toCampaign(row) as Campaign),
+      ),
+    create: ({ guildId, name, era, isDefault, creatorId }) => {
+      const id = randomUUID();
+      const now = sqlNow();
+      sql.run(ADD_GUILD, guildId, now);
+      sql.run(INSERT_CAMPAIGN, id, guildId, name, era, sqlBool(isDefault), now, now);
+      sql.run(ADD_GM, id, "user", creatorId, now);
+      return Promise.resolve(read(guildId, id));
+    },
+    updateSettings: (campaign, settings) => {
+      const now = sqlNow();
+      if (settings.isDefault) sql.run(CLEAR_DEFAULT, now, campaign.guildId);
+      sql.run(
+        UPDATE_SETTINGS,
+        settings.era,
+        settings.secretRollMode,
+        settings.gmChannelId,
+        JSON.stringify(settings.ruleOptions),
+        sqlBool(settings.isDefault),
+        now,
+        campaign.id,
+      );
+      return Promise.resolve(read(campaign.guildId, campaign.id));
+    },
+    gmsOf: (campaignId) =>
+      Promise.resolve(
+        sql.all<CampaignGm>(GMS_OF, campaignId).map((gm) => ({
+          kind: gm.kind === "role" ? "role" : "user",
+          discordId: gm.discordId,
+        })),
+      ),
+    addGm: (campaignId, gm) => {
+      sql.run(ADD_GM, campaignId, gm.kind, gm.discordId, sqlNow());
+      return Promise.resolve();
+    },
+    removeGm: (campaignId, gm) => {
+      sql.run(REMOVE_GM, campaignId, gm.kind, gm.discordId);
+      return Promise.resolve();
+    },
+    channelsOf: (campaignId) =>
+      Promise.resolve(
+        sql.all<{ channelId: string }>(CHANNELS_OF, campaignId).map((b) => b.channelId),
+      ),
+    bindChannel: (guildId, channelId, campaignId) => {
+      sql.run(BIND_CHANNEL, guildId, channelId, campaignId, sqlNow());
+      return Promise.resolve();
+    },
   };
+
+  /** A campaign just written, read back as stored (never from the cache). */
+  function read(guildId: string, id: string): Campaign {
+    const campaign = toCampaign(sql.get<CampaignRow>(CAMPAIGN_BY_ID, id, guildId));
+    if (!campaign) throw new Error(`campaign ${id} vanished while being written`);
+    return campaign;
+  }
 }

@@ -14,7 +14,7 @@ import {
 import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid } from "./errors.js";
 import { asJson } from "./event-log.js";
-import type { Tx } from "./deps.js";
+import type { StoreTx } from "../../../store/store.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
 
 export const SECRET_ROLL_MODES = ["off", "ephemeral", "gm-channel"] as const;
@@ -58,11 +58,9 @@ export interface CampaignView {
   channels: string[];
 }
 
-async function viewOf(db: Tx, campaign: Campaign): Promise<CampaignView> {
-  const [gms, channels] = await Promise.all([
-    db.campaignGm.findMany({ where: { campaignId: campaign.id }, orderBy: { createdAt: "asc" } }),
-    db.channelBinding.findMany({ where: { campaignId: campaign.id }, select: { channelId: true } }),
-  ]);
+async function viewOf(tx: StoreTx, campaign: Campaign): Promise<CampaignView> {
+  const gms = await tx.campaigns.gmsOf(campaign.id);
+  const channels = await tx.campaigns.channelsOf(campaign.id);
   return {
     id: campaign.id,
     name: campaign.name,
@@ -74,12 +72,12 @@ async function viewOf(db: Tx, campaign: Campaign): Promise<CampaignView> {
     gmChannelId: campaign.gmChannelId,
     sessionNumber: campaign.sessionNumber,
     rules: ruleOptionsOf(campaign),
-    gms: gms.map((g) => ({ kind: g.kind === "role" ? "role" : "user", discordId: g.discordId })),
-    channels: channels.map((c) => c.channelId),
+    gms,
+    channels,
   };
 }
 
-export function createCampaignService({ db, store }: ServiceDeps) {
+export function createCampaignService({ store }: ServiceDeps) {
   return {
     /** A new campaign; the first of a guild becomes its default. The creator becomes its GM. */
     async create(raw: { actor: Actor; name: string; era?: string }): Promise<CampaignView> {
@@ -87,26 +85,19 @@ export function createCampaignService({ db, store }: ServiceDeps) {
       return store.transaction(async (tx) => {
         // Counted in the transaction that creates it: of several members creating the server's
         // first campaign at once, one does; the others then need Manage Server like anyone.
-        const isFirst = (await db.campaign.count({ where: { guildId: actor.guildId } })) === 0;
+        const isFirst = (await tx.campaigns.countIn(actor.guildId)) === 0;
         if (!isFirst && !actor.canManageGuild) {
           throw forbidden({ code: "campaign-needs-manage-server" });
         }
-        await db.guild.upsert({
-          where: { id: actor.guildId },
-          create: { id: actor.guildId },
-          update: {},
-        });
-        const clash = await db.campaign.findFirst({ where: { guildId: actor.guildId, name } });
-        if (clash) throw conflict({ code: "campaign-name-taken", name });
-        const campaign = await db.campaign.create({
-          data: {
-            guildId: actor.guildId,
-            name,
-            era,
-            isDefault: isFirst,
-            ruleOptions: asJson({}),
-            gms: { create: { kind: "user", discordId: actor.userId } },
-          },
+        if (await tx.campaigns.byName(actor.guildId, name)) {
+          throw conflict({ code: "campaign-name-taken", name });
+        }
+        const campaign = await tx.campaigns.create({
+          guildId: actor.guildId,
+          name,
+          era,
+          isDefault: isFirst,
+          creatorId: actor.userId,
         });
         await tx.events.append({
           guildId: actor.guildId,
@@ -116,18 +107,18 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           sessionNumber: campaign.sessionNumber,
           input: { name, era },
         });
-        return viewOf(db, campaign);
+        return viewOf(tx, campaign);
       });
     },
 
     async list(raw: { actor: Actor }): Promise<CampaignView[]> {
       const { actor } = parseInput(z.object({ actor: actorSchema }), raw);
-      return store.transaction(async () => {
-        const campaigns = await db.campaign.findMany({
-          where: { guildId: actor.guildId },
-          orderBy: [{ isDefault: "desc" }, { name: "asc" }],
-        });
-        return Promise.all(campaigns.map((c) => viewOf(db, c)));
+      return store.read(async (tx) => {
+        const views: CampaignView[] = [];
+        for (const campaign of await tx.campaigns.listIn(actor.guildId)) {
+          views.push(await viewOf(tx, campaign));
+        }
+        return views;
       });
     },
 
@@ -135,7 +126,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
     async current(raw: { actor: Actor; campaignId?: string | null }): Promise<CampaignView> {
       const { actor, campaignId } = parseInput(campaignRef, raw);
       return store.transaction(async (tx) =>
-        viewOf(db, await resolveCampaign(tx, actor, campaignId)),
+        viewOf(tx, await resolveCampaign(tx, actor, campaignId)),
       );
     },
 
@@ -145,7 +136,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
       return store.transaction(async (tx) => {
         const campaign = await resolveCampaign(tx, actor, campaignId);
         await assertGm(tx, actor, campaign);
-        return viewOf(db, campaign);
+        return viewOf(tx, campaign);
       });
     },
 
@@ -180,21 +171,12 @@ export function createCampaignService({ db, store }: ServiceDeps) {
             campaign: previousDefault.name,
           });
         }
-        if (input.makeDefault) {
-          await db.campaign.updateMany({
-            where: { guildId: actor.guildId },
-            data: { isDefault: false },
-          });
-        }
-        const updated = await db.campaign.update({
-          where: { id: campaign.id },
-          data: {
-            ...(input.era ? { era: input.era } : {}),
-            secretRollMode: mode,
-            gmChannelId,
-            ruleOptions: asJson(rules),
-            ...(input.makeDefault ? { isDefault: true } : {}),
-          },
+        const updated = await tx.campaigns.updateSettings(campaign, {
+          era: input.era ?? campaign.era,
+          secretRollMode: mode,
+          gmChannelId: gmChannelId ?? null,
+          ruleOptions: asJson(rules),
+          isDefault: input.makeDefault === true || campaign.isDefault,
         });
         await tx.events.append({
           guildId: actor.guildId,
@@ -204,7 +186,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           sessionNumber: campaign.sessionNumber,
           input: { ...input, actor: undefined },
         });
-        return viewOf(db, updated);
+        return viewOf(tx, updated);
       });
     },
 
@@ -240,11 +222,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
             campaign: bound.name,
           });
         }
-        await db.channelBinding.upsert({
-          where: { guildId_channelId: { guildId: actor.guildId, channelId: actor.channelId } },
-          create: { guildId: actor.guildId, channelId: actor.channelId, campaignId: campaign.id },
-          update: { campaignId: campaign.id },
-        });
+        await tx.campaigns.bindChannel(actor.guildId, actor.channelId, campaign.id);
         await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
@@ -253,7 +231,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
           sessionNumber: campaign.sessionNumber,
           input: { channelId: actor.channelId },
         });
-        return viewOf(db, campaign);
+        return viewOf(tx, campaign);
       });
     },
   };
@@ -266,16 +244,8 @@ export function createCampaignService({ db, store }: ServiceDeps) {
     return store.transaction(async (tx) => {
       const campaign = await resolveCampaign(tx, actor, campaignId);
       await assertGm(tx, actor, campaign);
-      const key = { campaignId_kind_discordId: { campaignId: campaign.id, kind, discordId } };
-      if (change === "add") {
-        await db.campaignGm.upsert({
-          where: key,
-          create: { campaignId: campaign.id, kind, discordId },
-          update: {},
-        });
-      } else {
-        await db.campaignGm.deleteMany({ where: { campaignId: campaign.id, kind, discordId } });
-      }
+      if (change === "add") await tx.campaigns.addGm(campaign.id, { kind, discordId });
+      else await tx.campaigns.removeGm(campaign.id, { kind, discordId });
       await tx.events.append({
         guildId: actor.guildId,
         campaignId: campaign.id,
@@ -284,7 +254,7 @@ export function createCampaignService({ db, store }: ServiceDeps) {
         sessionNumber: campaign.sessionNumber,
         input: { kind, discordId },
       });
-      return viewOf(db, campaign);
+      return viewOf(tx, campaign);
     });
   }
 }

@@ -93,7 +93,7 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
   const campaignId = world.campaignIds[0];
   if (campaignId === undefined) throw new Error("the bulk world has no campaign");
   const choices = { ...sampleChoices(), name: "Measured Agent" };
-  const protagonist = await db.prisma.$transaction((tx) =>
+  const protagonist = await db.store.transaction((tx) =>
     insertProtagonist(tx, {
       guildId,
       campaignId,
@@ -107,7 +107,7 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
   return {
     name,
     db,
-    services: createServices({ db: db.prisma, store: db.store, rng: seededRng(7) }),
+    services: createServices({ store: db.store, rng: seededRng(7) }),
     actor: {
       guildId,
       userId: TARGET_OWNER_ID,

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   }
 
   const botState = createBotStateService(db.store);
-  const services = createBotServices({ db: db.prisma, store: db.store }, cryptoRng(), extraModules);
+  const services = createBotServices({ store: db.store }, cryptoRng(), extraModules);
   const cultists = createCultistsService({ store: new GameStore(db.sql), rng: services.rng });
   const registry = new CommandRegistry([
     ...routeGame(cthulhuEternal(services)),

@@ -2,6 +2,7 @@ import type { EventViewer, LaterChange, LogEntry, LoggedChange, LogQuery } from 
 import type { EventInput } from "../games/cthulhu-eternal/services/event-log.js";
 import type { ProtagonistSnapshot } from "../games/cthulhu-eternal/services/snapshot.js";
 import type { Campaign, JsonValue, Named } from "./types.js";
+import type { ProtagonistReads } from "./protagonist-reads.js";
 
 /**
  * The only way services reach stored data. Every read and write happens inside one transaction,
@@ -27,14 +28,24 @@ export interface StoreTx {
 }
 
 /** Protagonists with their skills, Bonds and disorders, as snapshots. */
-export interface ProtagonistRepository {
+export interface ProtagonistRepository extends ProtagonistReads {
   /** The Protagonist of this guild (none for another guild's id). May be shared: clone to change. */
   find(guildId: string, id: string): Promise<ProtagonistSnapshot | undefined>;
   /**
    * Stores `after` over `before`: the row and its children synced by id (new ones created,
-   * changed ones updated, missing ones deleted). False when nothing changed.
+   * changed ones updated, missing ones deleted). False when nothing changed. A name the
+   * campaign has throws `UniqueConflict`.
    */
   write(before: ProtagonistSnapshot, after: ProtagonistSnapshot): Promise<boolean>;
+  /**
+   * Stores a new Protagonist with its children (listed in the snapshot's order) and the choices
+   * it was made from; returns it as stored. A name the campaign has throws `UniqueConflict`.
+   */
+  insert(snapshot: ProtagonistSnapshot, creation: JsonValue | null): Promise<ProtagonistSnapshot>;
+  /** The choices the Protagonist was created from, as stored (null for none). */
+  creationOf(guildId: string, id: string): Promise<JsonValue | null>;
+  /** The name of another of the campaign's Protagonists that equals `name` but for case. */
+  nameClash(campaignId: string, name: string, exceptId?: string): Promise<string | undefined>;
   /** The campaign's Protagonists by name, at most `limit`. */
   namesIn(guildId: string, campaignId: string, limit: number): Promise<Named[]>;
   /**
@@ -53,6 +64,11 @@ export interface ProtagonistRepository {
     ownerId: string,
     limit: number,
   ): Promise<string[]>;
+}
+
+/** A write refused by a unique index (a Protagonist's name in its campaign): nothing was written. */
+export class UniqueConflict extends Error {
+  override name = "UniqueConflict";
 }
 
 /** Campaigns, their GMs and their channel bindings. */

@@ -1,9 +1,8 @@
 /**
  * Only the store knows the database: Prisma's generated client, better-sqlite3 and our raw SQL
  * helper are imported inside src/store/ and src/core/db/ (the SQLite store's own pieces) and nowhere
- * else in the bot. The composition root opens the store. Files listed in PRISMA_NOT_YET_BEHIND_A_
- * REPOSITORY still run Prisma queries (inside store transactions) and shrink to none as their
- * queries move into repositories; the list is exact, so a file converted must leave it.
+ * else in the bot, and no service queries Prisma: every read and write goes through a repository.
+ * The composition root opens the store.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -20,17 +19,6 @@ const STORE_SIDE = [
 ];
 /** The composition root wires the store it opens into the services. */
 const OPENS_THE_STORE = new Set(["src/main.ts"]);
-
-/** Services whose Prisma queries have not moved into a repository yet (see the file comment). */
-const PRISMA_NOT_YET_BEHIND_A_REPOSITORY = new Set([
-  "src/games/cthulhu-eternal/services/deps.ts",
-  "src/games/cthulhu-eternal/services/protagonist-factory.ts",
-  "src/games/cthulhu-eternal/services/protagonist-queries.ts",
-  "src/games/cthulhu-eternal/services/protagonist-service-shared.ts",
-  "src/games/cthulhu-eternal/services/protagonist-transfer-service.ts",
-  "src/games/cthulhu-eternal/services/protagonist-transfer.ts",
-  "src/games/cthulhu-eternal/services/snapshot.ts",
-]);
 
 const FORBIDDEN_IMPORT =
   /from\s+"[^"]*(?:generated\/prisma[^"]*|better-sqlite3|@prisma\/[^"]+|db\/sql\.js|db\/client\.js)"/;
@@ -60,10 +48,7 @@ describe("the store boundary", () => {
 
   it("keeps Prisma, better-sqlite3 and the raw SQL helper out of the bot's code", () => {
     const offending = botFiles.filter(
-      (file) =>
-        FORBIDDEN_IMPORT.test(text(file)) &&
-        !OPENS_THE_STORE.has(file) &&
-        !PRISMA_NOT_YET_BEHIND_A_REPOSITORY.has(file),
+      (file) => FORBIDDEN_IMPORT.test(text(file)) && !OPENS_THE_STORE.has(file),
     );
     expect(offending).toEqual([]);
   });
@@ -72,13 +57,8 @@ describe("the store boundary", () => {
     expect(botFiles.filter((file) => RAW_ACCESS.test(text(file)))).toEqual([]);
   });
 
-  it("lists exactly the services that still query Prisma", () => {
-    const usingPrisma = botFiles.filter(
-      (file) => PRISMA_QUERY.test(text(file)) || FORBIDDEN_IMPORT.test(text(file)),
-    );
-    expect(new Set(usingPrisma.filter((file) => !OPENS_THE_STORE.has(file)))).toEqual(
-      PRISMA_NOT_YET_BEHIND_A_REPOSITORY,
-    );
+  it("lets no service query Prisma: every read and write goes through a repository", () => {
+    expect(botFiles.filter((file) => PRISMA_QUERY.test(text(file)))).toEqual([]);
   });
 
   it("keeps the SQLite store's signals behind the store's interface", () => {

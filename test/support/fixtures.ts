@@ -48,7 +48,7 @@ export async function makeWorld(
   database: { verifyCache?: boolean } = {},
 ): Promise<World> {
   const db = await openTempDatabase(database);
-  const services = createServices({ db: db.prisma, store: db.store, rng });
+  const services = createServices({ store: db.store, rng });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),
     name: "Night Floors",
@@ -56,7 +56,7 @@ export async function makeWorld(
   const addProtagonist = async (owner: string, choices: Partial<CreationChoices> = {}) => {
     const merged = { ...sampleChoices(), ...choices };
     const sheet = buildProtagonist(merged);
-    return db.prisma.$transaction((tx) =>
+    return db.store.transaction((tx) =>
       insertProtagonist(tx, {
         guildId,
         campaignId: campaign.id,

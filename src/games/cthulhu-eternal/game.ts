@@ -13,7 +13,7 @@ export interface BotServices extends Services {
 }
 
 export function createBotServices(
-  database: Pick<ServiceDeps, "db" | "store">,
+  database: Pick<ServiceDeps, "store">,
   rng: Rng,
   extras: readonly ExtraModule[] = [],
 ): BotServices {

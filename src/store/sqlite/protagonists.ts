@@ -1,15 +1,14 @@
 import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../core/db/sql.js";
-import type { Named } from "../types.js";
-import type { ProtagonistRepository } from "../store.js";
-import {
-  type BondSnapshot,
-  type DisorderSnapshot,
-  type SkillSnapshot,
-  protagonistColumns,
-  toSnapshot,
-  type ProtagonistSnapshot,
-  type SnapshotSource,
+import type { JsonValue, Named } from "../types.js";
+import { UniqueConflict, type ProtagonistRepository } from "../store.js";
+import { sqliteProtagonistReads } from "./protagonist-reads.js";
+import type {
+  BondSnapshot,
+  DisorderSnapshot,
+  SkillSnapshot,
+  ProtagonistSnapshot,
 } from "../../games/cthulhu-eternal/services/snapshot.js";
+import { protagonistColumns, toSnapshot, type SnapshotSource } from "./protagonist-rows.js";
 
 /** The Protagonist columns a snapshot holds, in `protagonistColumns` order after the keys. */
 const PROTAGONIST_COLUMNS = [
@@ -78,11 +77,31 @@ const ACTIVE_OWNED = `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "ca
 const ACTIVE_IN = `SELECT "id" FROM "Protagonist" WHERE "guildId" = ? AND "campaignId" = ?
   AND "status" = 'active' AND "resourcesChecked" >= ? ORDER BY "name"`;
 
+const INSERT_PROTAGONIST = `INSERT INTO "Protagonist" ("id", "guildId", "campaignId",
+  ${quoted(PROTAGONIST_COLUMNS)}, "extras", "creation", "createdAt", "updatedAt")
+  VALUES (${Array.from({ length: PROTAGONIST_COLUMNS.length + 7 }, () => "?").join(", ")})`;
+const CREATION_OF = `SELECT "creation" FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
+/** LIKE without wildcards (they are escaped): equal but for ASCII case. */
+const SAME_NAME = `SELECT "name" FROM "Protagonist" WHERE "campaignId" = ? AND "id" != ?
+  AND "name" LIKE ? ESCAPE '\\'`;
+
 /** Protagonists on prepared statements; sheets go through the read cache. */
 export function sqliteProtagonists(sql: Sql): ProtagonistRepository {
   return {
+    ...sqliteProtagonistReads(sql),
     find: (guildId, id) => Promise.resolve(findProtagonist(sql, guildId, id)),
-    write: (before, after) => Promise.resolve(writeProtagonist(sql, before, after)),
+    write: (before, after) => uniquely(() => writeProtagonist(sql, before, after)),
+    insert: (snapshot, creation) => uniquely(() => insertProtagonist(sql, snapshot, creation)),
+    creationOf: (guildId, id) => {
+      const row = sql.get<{ creation: string | null }>(CREATION_OF, id, guildId);
+      return Promise.resolve(row?.creation ? (JSON.parse(row.creation) as JsonValue) : null);
+    },
+    nameClash: (campaignId, name, exceptId) => {
+      const pattern = name.replace(/[\\%_]/g, "\\$&");
+      const names = sql.all<{ name: string }>(SAME_NAME, campaignId, exceptId ?? "", pattern);
+      const wanted = name.toLowerCase();
+      return Promise.resolve(names.find((n) => n.name.toLowerCase() === wanted)?.name);
+    },
     namesIn: (guildId, campaignId, limit) =>
       Promise.resolve(sql.all<Named>(PROTAGONIST_NAMES, guildId, campaignId, limit)),
     activeIn: (guildId, campaignId, filter) =>
@@ -96,6 +115,53 @@ export function sqliteProtagonists(sql: Sql): ProtagonistRepository {
         sql.all<{ id: string }>(ACTIVE_OWNED, guildId, campaignId, ownerId, limit).map((r) => r.id),
       ),
   };
+}
+
+/** Runs a write, turning SQLite's unique-index refusal into the store's `UniqueConflict`. */
+function uniquely<T>(write: () => T): Promise<T> {
+  try {
+    return Promise.resolve(write());
+  } catch (error) {
+    if (error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE") {
+      throw new UniqueConflict(error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Inserts a new Protagonist and its children. Bonds and disorders are listed by creation time, so
+ * they are stamped a millisecond apart in the snapshot's order.
+ */
+function insertProtagonist(
+  sql: Sql,
+  snapshot: ProtagonistSnapshot,
+  creation: JsonValue | null,
+): ProtagonistSnapshot {
+  const start = Date.now();
+  const now = sqlNow(new Date(start));
+  sql.run(
+    INSERT_PROTAGONIST,
+    snapshot.id,
+    snapshot.guildId,
+    snapshot.campaignId,
+    ...protagonistValues(snapshot),
+    extrasText(snapshot),
+    creation === null ? null : JSON.stringify(creation),
+    now,
+    now,
+  );
+  for (const skill of snapshot.skills) {
+    sql.run(SKILLS.insert, ...SKILLS.values(skill), skill.id, snapshot.id);
+  }
+  snapshot.bonds.forEach((bond, i) => {
+    sql.run(BONDS.insert, ...BONDS.values(bond), bond.id, snapshot.id, sqlNow(new Date(start + i)));
+  });
+  snapshot.disorders.forEach((disorder, i) => {
+    const values = DISORDERS.values(disorder);
+    sql.run(DISORDERS.insert, ...values, disorder.id, snapshot.id, sqlNow(new Date(start + i)));
+  });
+  return readProtagonist(sql, snapshot.guildId, snapshot.id);
 }
 
 /** The read cache's key for a Protagonist's snapshot. */

@@ -29,7 +29,7 @@ export async function seedTable(options: {
 }): Promise<SeededTable> {
   const db = await openDatabase(options.databaseUrl, MIGRATIONS_DIR);
   try {
-    const services = createServices({ db: db.prisma, store: db.store, rng: seededRng(1) });
+    const services = createServices({ store: db.store, rng: seededRng(1) });
     const gm = {
       guildId: options.guildId,
       userId: options.gmUserId,
@@ -45,7 +45,7 @@ export async function seedTable(options: {
     for (const [index, player] of options.players.entries()) {
       const choices = { ...sampleChoices(), name: `Protagonist ${index + 1}`, ...player.choices };
       const sheet = buildProtagonist(choices);
-      const created = await db.prisma.$transaction((tx) =>
+      const created = await db.store.transaction((tx) =>
         insertProtagonist(tx, {
           guildId: options.guildId,
           campaignId: campaign.id,

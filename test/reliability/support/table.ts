@@ -80,11 +80,8 @@ export async function startTable(
           readonly: options.botConnection.readOnly ?? false,
         });
   const botPrisma = botDatabase.prisma;
-  const services = createBotServices(
-    { db: botPrisma, store: botDatabase.store },
-    seededRng(options.seed ?? 7),
-  );
-  const seeding = createBotServices({ db: database.prisma, store: database.store }, seededRng(1));
+  const services = createBotServices({ store: botDatabase.store }, seededRng(options.seed ?? 7));
+  const seeding = createBotServices({ store: database.store }, seededRng(1));
   let bot: InProcessBot | undefined;
   const reader = new BetterSqlite3(database.file, { readonly: true });
   try {
@@ -127,7 +124,7 @@ export async function startTable(
       choices: Partial<CreationChoices>,
     ) => {
       const merged = { ...sampleChoices(), ...choices };
-      return database.prisma.$transaction((tx) =>
+      return database.store.transaction((tx) =>
         insertProtagonist(tx, {
           guildId,
           campaignId,

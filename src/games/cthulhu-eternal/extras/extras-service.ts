@@ -65,10 +65,7 @@ export interface ExtrasChangeOutcome {
   eventId: number;
 }
 
-export function createExtrasService(
-  { db, store, rng }: ServiceDeps,
-  modules: readonly ExtraModule[],
-) {
+export function createExtrasService({ store, rng }: ServiceDeps, modules: readonly ExtraModule[]) {
   const services = new Map<string, unknown>();
   const view = async (
     tx: StoreTx,
@@ -84,8 +81,7 @@ export function createExtrasService(
 
     /** The module's service (one per bot, built on first use). */
     of<S>(module: ExtraModule<S>): S {
-      if (!services.has(module.id))
-        services.set(module.id, module.createService({ db, store, rng }));
+      if (!services.has(module.id)) services.set(module.id, module.createService({ store, rng }));
       return services.get(module.id) as S;
     },
 

@@ -71,7 +71,7 @@ export interface StatRollResult {
 }
 
 /** Creating a Protagonist: the catalog and preview of the guided flow, stat rolls, the creation. */
-export function createProtagonistCreationService({ db, store, rng }: ServiceDeps) {
+export function createProtagonistCreationService({ store, rng }: ServiceDeps) {
   return {
     /** What the guided creation flow offers in this campaign: archetypes, skills, limits. */
     creationCatalog(raw: { actor: Actor; campaignId?: string | null }): Promise<CreationCatalog> {
@@ -147,9 +147,9 @@ export function createProtagonistCreationService({ db, store, rng }: ServiceDeps
         const choices = withEra(input.choices, campaign);
         const context = creationContextOf(campaign);
         const sheet = rules(() => buildProtagonist(choices, ruleOptionsOf(campaign), context));
-        await assertNameFree(db, campaign, sheet.name);
+        await assertNameFree(tx, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>
-          insertProtagonist(db, {
+          insertProtagonist(tx, {
             guildId: actor.guildId,
             campaignId: campaign.id,
             ownerId,

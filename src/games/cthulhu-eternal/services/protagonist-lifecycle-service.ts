@@ -46,7 +46,7 @@ export interface ChangeResult {
 }
 
 /** A Protagonist's life after creation: which one a player plays, sheet edits, retirement. */
-export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
+export function createProtagonistLifecycleService({ store }: ServiceDeps) {
   return {
     /**
      * Chooses the Protagonist the actor plays in this channel, or across its campaign. Players
@@ -134,7 +134,7 @@ export function createProtagonistLifecycleService({ db, store }: ServiceDeps) {
         if (changes.length === 0) {
           throw invalid({ code: "changes-nothing", protagonist: before.name });
         }
-        if (after.name !== before.name) await assertNameFree(db, campaign, after.name, before.id);
+        if (after.name !== before.name) await assertNameFree(tx, campaign, after.name, before.id);
         await uniqueName(campaign, after.name, () => tx.protagonists.write(before, after));
         const eventId = await tx.events.append({
           guildId: actor.guildId,

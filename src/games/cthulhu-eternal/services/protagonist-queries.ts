@@ -93,30 +93,11 @@ export interface ProtagonistView {
 
 const status = (s: string) => s as ProtagonistStatus;
 
-/** Rows read when the query holds a LIKE wildcard and the match is finished in code. */
-const WILDCARD_SCAN = 200;
-
-/**
- * Prisma hands `contains` to SQL LIKE without escaping, so "%" and "_" would match anything.
- * The literal pieces between them still filter (and use) the database; a query that had any is
- * then matched exactly in code, over a bounded number of rows.
- */
-function likePieces(query: string): { pieces: string[]; exact: boolean } {
-  const pieces = query.split(/[%_]/).filter((p) => p !== "");
-  return { pieces, exact: !/[%_]/.test(query) };
-}
-
-function finish<T extends { name: string }>(rows: T[], query: string, exact: boolean): T[] {
-  if (exact) return rows;
-  const wanted = query.toLowerCase();
-  return rows.filter((r) => r.name.toLowerCase().includes(wanted)).slice(0, AUTOCOMPLETE_LIMIT);
-}
-
 /**
  * The read side: sheets, lists and autocomplete. Any member of the guild may read any sheet of
  * the guild's campaigns; every query carries the guild (and campaign) so nothing crosses guilds.
  */
-export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" | "store">) {
+export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) {
   return {
     /** The campaign's Protagonists (active ones unless asked), by name. */
     async list(raw: {
@@ -128,30 +109,9 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
       const input = parseInput(listInput, raw);
       return store.read(async (tx) => {
         const campaign = await resolveCampaign(tx, input.actor, input.campaignId);
-        const rows = await db.protagonist.findMany({
-          where: {
-            guildId: input.actor.guildId,
-            campaignId: campaign.id,
-            ...(input.ownerId ? { ownerId: input.ownerId } : {}),
-            ...(input.includeInactive ? {} : { status: "active" }),
-          },
-          orderBy: { name: "asc" },
-          select: {
-            id: true,
-            name: true,
-            ownerId: true,
-            status: true,
-            archetype: true,
-            hp: true,
-            hpMax: true,
-            wp: true,
-            wpMax: true,
-            san: true,
-            exhausted: true,
-            temporarilyInsane: true,
-            adaptedViolence: true,
-            adaptedHelplessness: true,
-          },
+        const rows = await tx.protagonists.listIn(input.actor.guildId, campaign.id, {
+          ownerId: input.ownerId,
+          includeInactive: input.includeInactive,
         });
         return rows.map(
           ({ exhausted, temporarilyInsane, adaptedViolence, adaptedHelplessness, ...r }) => ({
@@ -195,9 +155,8 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
     },
 
     /**
-     * Autocomplete: Protagonists of the current campaign whose name contains the query. The
-     * filter and the limit run in SQL (LIKE is case-insensitive for ASCII in SQLite); the
-     * (campaignId, name) unique index serves the campaign filter and the name order.
+     * Autocomplete: Protagonists of the current campaign whose name contains the query
+     * (ASCII case aside), the filter and the limit run by the store.
      */
     async search(raw: {
       actor: Actor;
@@ -209,19 +168,11 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
       const { actor } = input;
       return store.read(async (tx) => {
         const campaign = await resolveCampaign(tx, actor, input.campaignId);
-        const { pieces, exact } = likePieces(input.query);
-        const rows = await db.protagonist.findMany({
-          where: {
-            campaignId: campaign.id,
-            guildId: actor.guildId,
-            ...(input.mine ? { ownerId: actor.userId } : {}),
-            AND: pieces.map((piece) => ({ name: { contains: piece } })),
-          },
-          orderBy: { name: "asc" },
-          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
-          select: { id: true, name: true, ownerId: true, status: true },
+        const rows = await tx.protagonists.search(actor.guildId, campaign.id, input.query, {
+          ownerId: input.mine ? actor.userId : null,
+          limit: AUTOCOMPLETE_LIMIT,
         });
-        return finish(rows, input.query, exact).map((r) => ({ ...r, status: status(r.status) }));
+        return rows.map((r) => ({ ...r, status: status(r.status) }));
       });
     },
 
@@ -234,19 +185,7 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
       const input = parseInput(skillsInput, raw);
       return store.read(async (tx) => {
         const protagonistId = await targetId(tx, input.actor, input.protagonistId);
-        const { pieces, exact } = likePieces(input.query);
-        // `key` is the lower-cased name, so lower-casing the query makes this case-insensitive
-        // beyond ASCII too.
-        const rows = await db.skill.findMany({
-          where: {
-            protagonistId,
-            AND: pieces.map((piece) => ({ key: { contains: piece.toLowerCase() } })),
-          },
-          orderBy: { name: "asc" },
-          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
-          select: { id: true, name: true, rating: true, failureMarked: true },
-        });
-        return finish(rows, input.query, exact);
+        return tx.protagonists.skillsMatching(protagonistId, input.query, AUTOCOMPLETE_LIMIT);
       });
     },
 
@@ -260,18 +199,11 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
       const input = parseInput(bondsInput, raw);
       return store.read(async (tx) => {
         const protagonistId = await targetId(tx, input.actor, input.protagonistId);
-        const { pieces, exact } = likePieces(input.query);
-        const rows = await db.bond.findMany({
-          where: {
-            protagonistId,
-            ...(input.includeBroken ? {} : { crossedOff: false }),
-            AND: pieces.map((piece) => ({ name: { contains: piece } })),
-          },
-          orderBy: { createdAt: "asc" },
-          take: exact ? AUTOCOMPLETE_LIMIT : WILDCARD_SCAN,
-          select: { id: true, name: true, kind: true, score: true, crossedOff: true },
+        const rows = await tx.protagonists.bondsMatching(protagonistId, input.query, {
+          includeBroken: input.includeBroken,
+          limit: AUTOCOMPLETE_LIMIT,
         });
-        return finish(rows, input.query, exact).map((b) => ({
+        return rows.map((b) => ({
           ...b,
           kind: b.kind === "community" ? "community" : "individual",
         }));
@@ -283,12 +215,10 @@ export function createProtagonistQueries({ db, store }: Pick<ServiceDeps, "db" |
   async function targetId(tx: StoreTx, actor: Actor, protagonistId: string | null | undefined) {
     if (protagonistId) {
       // Only the id is needed: skip loading the whole sheet, keep the guild check.
-      const row = await db.protagonist.findFirst({
-        where: { id: protagonistId, guildId: actor.guildId },
-        select: { id: true },
-      });
-      if (!row) throw notFound("protagonist");
-      return row.id;
+      if (!(await tx.protagonists.exists(actor.guildId, protagonistId))) {
+        throw notFound("protagonist");
+      }
+      return protagonistId;
     }
     const campaign = await resolveCampaign(tx, actor);
     return (await resolveProtagonist(tx, actor, campaign)).id;

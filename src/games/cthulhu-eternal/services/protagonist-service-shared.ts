@@ -1,12 +1,11 @@
 /** What the Protagonist services share: the campaign reference, unique names, the first selection. */
-import type { StoreTx } from "../../../store/store.js";
+import { UniqueConflict, type StoreTx } from "../../../store/store.js";
 import { z } from "zod";
-import { Prisma, type Campaign } from "../../../generated/prisma/client.js";
+import type { Campaign } from "../../../store/types.js";
 import { actorSchema } from "../../../core/access/actor.js";
 import { CAMPAIGN_WIDE } from "./active-protagonist.js";
 import { conflict } from "./errors.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { Tx } from "./deps.js";
 import { recordId } from "./validation.js";
 
 export const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.nullish() });
@@ -16,21 +15,13 @@ export const campaignRef = z.object({ actor: actorSchema, campaignId: recordId.n
  * differ only in letter case, which would be confusing in lists and autocomplete.
  */
 export async function assertNameFree(
-  db: Tx,
+  tx: StoreTx,
   campaign: Campaign,
   name: string,
   exceptId?: string,
 ): Promise<void> {
-  const similar = await db.protagonist.findMany({
-    where: {
-      campaignId: campaign.id,
-      name: { contains: name },
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
-    select: { name: true },
-  });
-  const clash = similar.find((p) => p.name.toLowerCase() === name.toLowerCase());
-  if (clash) throw nameTaken(campaign, clash.name);
+  const clash = await tx.protagonists.nameClash(campaign.id, name, exceptId);
+  if (clash !== undefined) throw nameTaken(campaign, clash);
 }
 
 function nameTaken(campaign: Campaign, name: string) {
@@ -46,17 +37,9 @@ export async function uniqueName<T>(
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw nameTaken(campaign, name);
-    }
+    if (error instanceof UniqueConflict) throw nameTaken(campaign, name);
     throw error;
   }
-}
-
-/** A unique index refused the write: Prisma's P2002, or SQLite's own code from our statements. */
-function isUniqueViolation(error: unknown): boolean {
-  if (error instanceof Prisma.PrismaClientKnownRequestError) return error.code === "P2002";
-  return error instanceof Error && "code" in error && error.code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 /** Makes a new Protagonist its player's campaign-wide choice unless an active one is chosen. */

@@ -32,7 +32,7 @@ export interface ImportResult {
 }
 
 /** A sheet exported as a versioned JSON document, and such a document imported as a new Protagonist. */
-export function createProtagonistTransferService({ db, store }: ServiceDeps) {
+export function createProtagonistTransferService({ store }: ServiceDeps) {
   return {
     /** The sheet as a versioned JSON document (no database ids, guild or owner). */
     async exportJson(raw: {
@@ -42,11 +42,10 @@ export function createProtagonistTransferService({ db, store }: ServiceDeps) {
       const { actor, protagonistId } = parseInput(protagonistRef, raw);
       return store.transaction(async (tx) => {
         const { protagonist } = await readTarget(tx, actor, protagonistId);
-        const row = await db.protagonist.findFirst({
-          where: { id: protagonist.id, guildId: actor.guildId },
-          select: { creation: true },
-        });
-        return toExport(protagonist, row?.creation ?? null);
+        return toExport(
+          protagonist,
+          await tx.protagonists.creationOf(actor.guildId, protagonist.id),
+        );
       });
     },
 
@@ -65,10 +64,10 @@ export function createProtagonistTransferService({ db, store }: ServiceDeps) {
           catalog: skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
           name: input.name,
         });
-        await assertNameFree(db, campaign, sheet.name);
+        await assertNameFree(tx, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>
           insertImported(
-            db,
+            tx,
             { guildId: actor.guildId, campaignId: campaign.id, ownerId: actor.userId },
             sheet,
             creation,

@@ -11,13 +11,8 @@ import {
   SKILL_RATING_MAX,
 } from "./protagonist-edit.js";
 import { text, whole, wholeIn } from "./protagonist-input.js";
-import {
-  protagonistColumns,
-  protagonistInclude,
-  toSnapshot,
-  type ProtagonistSnapshot,
-} from "./snapshot.js";
-import type { Tx } from "./deps.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
+import type { StoreTx } from "../../../store/store.js";
 import { displayName } from "./validation.js";
 
 export const EXPORT_FORMAT = "cthulhu-eternal-bot/protagonist";
@@ -144,8 +139,8 @@ export function toExport(p: ProtagonistSnapshot, creation: unknown): Protagonist
 }
 
 /** Writes an imported sheet as a new Protagonist (new ids everywhere) and returns its snapshot. */
-export async function insertImported(
-  db: Tx,
+export function insertImported(
+  tx: StoreTx,
   target: { guildId: string; campaignId: string; ownerId: string },
   sheet: ExportedSheet,
   creation: unknown,
@@ -166,46 +161,5 @@ export async function insertImported(
     bonds: sheet.bonds.map((b) => ({ id: newId(), ...b, fellowId: null })),
     disorders: sheet.disorders.map((d) => ({ id: newId(), ...d })),
   };
-  // Bonds and disorders are listed by creation time; space them a millisecond apart so a
-  // reload keeps the file's order.
-  const start = Date.now();
-  const row = await db.protagonist.create({
-    data: {
-      id: draft.id,
-      guildId: target.guildId,
-      campaignId: target.campaignId,
-      ...protagonistColumns(draft),
-      creation: asJson(creation),
-      skills: {
-        create: draft.skills.map(({ id, name, key, rating, failureMarked }) => ({
-          id,
-          name,
-          key,
-          rating,
-          failureMarked,
-        })),
-      },
-      bonds: {
-        create: draft.bonds.map((b, i) => ({
-          id: b.id,
-          name: b.name,
-          kind: b.kind,
-          score: b.score,
-          crossedOff: b.crossedOff,
-          createdAt: new Date(start + i),
-        })),
-      },
-      disorders: {
-        create: draft.disorders.map((d, i) => ({
-          id: d.id,
-          name: d.name,
-          threat: d.threat,
-          curedAt: d.cured ? new Date(start) : null,
-          createdAt: new Date(start + i),
-        })),
-      },
-    },
-    include: protagonistInclude,
-  });
-  return toSnapshot(row);
+  return tx.protagonists.insert(draft, asJson(creation));
 }

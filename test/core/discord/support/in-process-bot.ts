@@ -55,7 +55,7 @@ export async function startInProcessBot(options: {
   let services = options.services;
   if (!services) {
     database = await openTempDatabase();
-    services = createBotServices({ db: database.prisma, store: database.store }, seededRng(1));
+    services = createBotServices({ store: database.store }, seededRng(1));
   }
   const logs = captureLogs();
   const log = createLogger({

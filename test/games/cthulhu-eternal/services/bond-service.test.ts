@@ -27,7 +27,7 @@ beforeEach(async () => {
   const made = await scriptedWorld();
   world = made.world;
   faces = made.faces;
-  bonds = createBondService({ db: world.db.prisma, store: world.db.store, rng: made.rng });
+  bonds = createBondService({ store: world.db.store, rng: made.rng });
   // The sample sheet: CHA 12, "Her brother Tom" 12, "Miskatonic University faculty" 3.
   tom = bondIdByName("Her brother Tom");
   faculty = bondIdByName("Miskatonic University faculty");

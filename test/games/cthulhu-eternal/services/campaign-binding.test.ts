@@ -65,7 +65,7 @@ async function kindOf(call: Promise<unknown>): Promise<string> {
 /** A Protagonist of PLAYER in the given campaign. */
 function addProtagonist(campaignId: string, name: string) {
   const choices = { ...sampleChoices(), name };
-  return world.db.prisma.$transaction((tx) =>
+  return world.db.store.transaction((tx) =>
     insertProtagonist(tx, {
       guildId: GUILD,
       campaignId,

@@ -28,9 +28,7 @@ beforeEach(async () => {
   const made = await scriptedWorld();
   world = made.world;
   faces = made.faces;
-  extras = createExtrasService({ db: world.db.prisma, store: world.db.store, rng: made.rng }, [
-    trainingExtra,
-  ]);
+  extras = createExtrasService({ store: world.db.store, rng: made.rng }, [trainingExtra]);
   training = extras.of(trainingExtra);
   const first = world.hero.skills.find((s) => s.rating > 10 && s.rating < 90);
   if (!first) throw new Error("the sample sheet has no mid-rated skill");

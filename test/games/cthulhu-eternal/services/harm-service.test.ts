@@ -23,7 +23,7 @@ beforeEach(async () => {
   world = made.world;
   faces = made.faces;
   // The sample sheet: HP 10/10, WP 14/14.
-  harm = createHarmService({ db: world.db.prisma, store: world.db.store, rng: made.rng });
+  harm = createHarmService({ store: world.db.store, rng: made.rng });
 });
 afterEach(() => world.dispose());
 

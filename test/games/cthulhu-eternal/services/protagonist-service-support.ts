@@ -27,7 +27,6 @@ export let protagonists: ProtagonistService;
 beforeEach(async () => {
   world = await makeWorld();
   protagonists = createProtagonistService({
-    db: world.db.prisma,
     store: world.db.store,
     rng: seededRng(7),
   });

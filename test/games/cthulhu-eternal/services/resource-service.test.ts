@@ -31,7 +31,7 @@ beforeEach(async () => {
   const made = await scriptedWorld();
   world = made.world;
   faces = made.faces;
-  resources = createResourceService({ db: world.db.prisma, store: world.db.store, rng: made.rng });
+  resources = createResourceService({ store: world.db.store, rng: made.rng });
 });
 afterEach(() => world.dispose());
 

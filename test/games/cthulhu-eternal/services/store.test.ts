@@ -11,11 +11,8 @@ import {
   resolveCampaign,
 } from "../../../../src/games/cthulhu-eternal/services/campaign-access.js";
 import { appendEvent } from "../../../../src/store/sqlite/events.js";
-import {
-  cloneSnapshot,
-  protagonistInclude,
-  toSnapshot,
-} from "../../../../src/games/cthulhu-eternal/services/snapshot.js";
+import { cloneSnapshot } from "../../../../src/games/cthulhu-eternal/services/snapshot.js";
+import { toSnapshot } from "../../../../src/store/sqlite/protagonist-rows.js";
 import { findProtagonist, writeProtagonist } from "../../../../src/store/sqlite/protagonists.js";
 import type { StoreTx } from "../../../../src/store/store.js";
 import {
@@ -40,6 +37,13 @@ beforeEach(async () => {
   world = await makeWorld();
 });
 afterEach(() => world.dispose());
+
+/** A Protagonist with its children in the order a sheet lists them. */
+const protagonistInclude = {
+  skills: { orderBy: { name: "asc" } },
+  bonds: { orderBy: { createdAt: "asc" } },
+  disorders: { orderBy: { createdAt: "asc" } },
+} as const;
 
 /** The snapshot as Prisma reads it. */
 async function viaPrisma(id: string) {

@@ -6,10 +6,10 @@
  *   DISCORD_TOKEN=… DISCORD_API_URL=… DATABASE_URL=file:… node dist/bench/bench/floor-bot.js
  */
 import { Client, Events, GatewayIntentBits } from "discord.js";
-import { openDatabase } from "../src/core/db/client.js";
+import { openEternalDatabase } from "../src/games/cthulhu-eternal/store/open.js";
 import { migrationsDir } from "../src/core/discord/paths.js";
 
-const db = await openDatabase(process.env.DATABASE_URL ?? "file:floor.db", migrationsDir());
+const db = await openEternalDatabase(process.env.DATABASE_URL ?? "file:floor.db", migrationsDir());
 // A real row for the event's target (the foreign key holds), read once.
 const target = db.sql.get<{ id: string }>(`SELECT "id" FROM "Protagonist" LIMIT 1`)?.id;
 

@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrationsDir } from "../src/core/discord/paths.js";
-import { openDatabase, type OpenDatabase } from "../src/core/db/client.js";
+import {
+  openEternalDatabase,
+  type EternalDatabase,
+} from "../src/games/cthulhu-eternal/store/open.js";
 import { buildProtagonist } from "../src/games/cthulhu-eternal/rules/creation/index.js";
 import { seededRng } from "../src/core/rng.js";
 import {
@@ -29,7 +32,7 @@ const TARGET_OWNER_ID = "299999999999999999";
 
 interface Table {
   name: string;
-  db: OpenDatabase;
+  db: EternalDatabase;
   services: Services;
   actor: Actor;
   protagonistId: string;
@@ -85,10 +88,10 @@ export function bulkShape(sizes: Sizes["services"], guilds = sizes.guilds): Bulk
 /** A migrated file filled by the bulk generator, then the measured Protagonist, made as /protagonist create does. */
 async function prepareTable(dir: string, name: string, shape: BulkWorldShape): Promise<Table> {
   const url = `file:${join(dir, `${name}.db`)}`;
-  const migrated = await openDatabase(url, migrationsDir());
+  const migrated = await openEternalDatabase(url, migrationsDir());
   await migrated.close();
   const world = generateBulkWorld(join(dir, `${name}.db`), shape);
-  const db = await openDatabase(url, migrationsDir());
+  const db = await openEternalDatabase(url, migrationsDir());
   const guildId = shape.guildId(0);
   const campaignId = world.campaignIds[0];
   if (campaignId === undefined) throw new Error("the bulk world has no campaign");

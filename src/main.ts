@@ -19,7 +19,7 @@ import { cultistsOfCthulhu } from "../commands/cultists-of-cthulhu/index.js";
 import { createCultistsService } from "./games/cultists-of-cthulhu/services/game-service.js";
 import { createShutdown, shutDownOnSignals } from "./core/discord/shutdown.js";
 import { configFromEnvironmentOrExit } from "./core/config.js";
-import { openDatabase, type OpenDatabase } from "./core/db/client.js";
+import { openEternalDatabase, type EternalDatabase } from "./games/cthulhu-eternal/store/open.js";
 import { closeHealthServer, startHealthServer } from "./core/health.js";
 import { createLogger, endLogOutput } from "./core/logger.js";
 import { cryptoRng } from "./core/rng.js";
@@ -43,9 +43,9 @@ async function main(): Promise<void> {
     log.error({ err: reason }, "unhandled promise rejection");
   });
 
-  let db: OpenDatabase;
+  let db: EternalDatabase;
   try {
-    db = await openDatabase(config.databaseUrl, migrationsDir(), {
+    db = await openEternalDatabase(config.databaseUrl, migrationsDir(), {
       sync: config.databaseSync,
       onCheckpointError: (error) => {
         log.warn({ err: error }, "WAL checkpoint failed; will try again");

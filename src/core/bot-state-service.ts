@@ -1,4 +1,4 @@
-import type { Store } from "../store/store.js";
+import type { BotStateRepository, Store } from "../store/store.js";
 
 /** Bot-level key/value state (not tied to any guild), e.g. the registered-commands hash. */
 export interface BotStateStore {
@@ -6,7 +6,9 @@ export interface BotStateStore {
   set(key: string, value: string): Promise<void>;
 }
 
-export function createBotStateService(store: Store): BotStateStore {
+export function createBotStateService(
+  store: Store<{ readonly botState: BotStateRepository }>,
+): BotStateStore {
   return {
     get: (key) => store.read((tx) => tx.botState.get(key)),
     set: (key, value) => store.transaction((tx) => tx.botState.set(key, value)),

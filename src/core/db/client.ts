@@ -4,7 +4,6 @@ import { applyMigrations, type MigrationReport } from "./migrate.js";
 import { Sql } from "./sql.js";
 import { ConnectionLock } from "../../store/sqlite/lock.js";
 import { storeAdapterFactory } from "../../store/sqlite/adapter.js";
-import { SqliteStore } from "../../store/sqlite/sqlite-store.js";
 import { WalCheckpoints } from "./wal-checkpoints.js";
 import { sqliteFileFromUrl } from "./database-url.js";
 
@@ -16,11 +15,10 @@ export const PAGE_CACHE_KIB = 2_000;
 /** How long a writer waits for another connection's lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000;
 
+/** The database a game's store runs on (each game builds its store on `sql`). */
 export interface OpenDatabase {
-  /** The way services reach the data. */
-  store: SqliteStore;
   prisma: PrismaClient;
-  /** The store's prepared statements and transactions (tests and the store itself). */
+  /** The connection's prepared statements and transactions, for the stores (and tests). */
   sql: Sql;
   file: string;
   migrations: MigrationReport;
@@ -51,7 +49,7 @@ export async function openDatabase(
   } finally {
     setup.close();
   }
-  const { prisma, sql, store } = await connectDatabase(file, { verifyCache: options.verifyCache });
+  const { prisma, sql } = await connectDatabase(file, { verifyCache: options.verifyCache });
   // WAL with NORMAL (better-sqlite3's default): a commit survives the process dying and the file
   // stays consistent, but the last commits may be lost if the host loses power. FULL also syncs
   // the WAL at every commit: 0.15 ms on a quiet SSD here, several ms on a busy disk, per change.
@@ -64,7 +62,6 @@ export async function openDatabase(
     checkpoints.committed();
   };
   return {
-    store,
     prisma,
     sql,
     file,
@@ -83,7 +80,7 @@ export async function openDatabase(
 export async function connectDatabase(
   file: string,
   options: { timeout?: number; readonly?: boolean; verifyCache?: boolean } = {},
-): Promise<{ prisma: PrismaClient; sql: Sql; store: SqliteStore }> {
+): Promise<{ prisma: PrismaClient; sql: Sql }> {
   const {
     verifyCache = process.env.NODE_ENV === "test",
     timeout: busyBudgetMs = BUSY_TIMEOUT_MS,
@@ -103,7 +100,7 @@ export async function connectDatabase(
   const prisma = new PrismaClient({ adapter });
   await prisma.$connect();
   runPrismaTransactionsInTheStore(prisma, sql);
-  return { prisma, sql, store: new SqliteStore(sql) };
+  return { prisma, sql };
 }
 
 /**

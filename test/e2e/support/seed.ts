@@ -2,7 +2,7 @@ import {
   buildProtagonist,
   type CreationChoices,
 } from "../../../src/games/cthulhu-eternal/rules/creation/index.js";
-import { openDatabase } from "../../../src/core/db/client.js";
+import { openEternalDatabase } from "../../../src/games/cthulhu-eternal/store/open.js";
 import { seededRng } from "../../../src/core/rng.js";
 import { createServices } from "../../../src/games/cthulhu-eternal/services/index.js";
 import { insertProtagonist } from "../../../src/games/cthulhu-eternal/services/protagonist-factory.js";
@@ -27,7 +27,7 @@ export async function seedTable(options: {
   players: { userId: string; choices?: Partial<CreationChoices> }[];
   campaignName?: string;
 }): Promise<SeededTable> {
-  const db = await openDatabase(options.databaseUrl, MIGRATIONS_DIR);
+  const db = await openEternalDatabase(options.databaseUrl, MIGRATIONS_DIR);
   try {
     const services = createServices({ store: db.store, rng: seededRng(1) });
     const gm = {

@@ -10,9 +10,10 @@ import { commands } from "../../../commands/cthulhu-eternal/index.js";
 import type { CommandModule } from "../../../src/core/discord/command.js";
 import type { WriteRateLimiter } from "../../../src/core/discord/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/games/cthulhu-eternal/game.js";
-import { BUSY_TIMEOUT_MS, connectDatabase } from "../../../src/core/db/client.js";
+import { BUSY_TIMEOUT_MS } from "../../../src/core/db/client.js";
+import { connectEternalDatabase } from "../../../src/games/cthulhu-eternal/store/open.js";
 import type { Sql } from "../../../src/core/db/sql.js";
-import type { Store } from "../../../src/store/store.js";
+import type { Store } from "../../../src/games/cthulhu-eternal/store/store.js";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import {
   buildProtagonist,
@@ -75,7 +76,7 @@ export async function startTable(
   const botDatabase =
     options.botConnection === undefined
       ? { prisma: database.prisma, store: database.store }
-      : await connectDatabase(database.file, {
+      : await connectEternalDatabase(database.file, {
           timeout: options.botConnection.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
           readonly: options.botConnection.readOnly ?? false,
         });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Campaign } from "../../../store/types.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { Campaign } from "../store/types.js";
+import type { StoreTx } from "../store/store.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertGm, isGm, resolveCampaign } from "../services/campaign-access.js";
 import type { ServiceDeps } from "../services/deps.js";

@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { bondStatus, maxBondScore, type BondStatus } from "../rules/bonds.js";
 import type { Bond } from "../rules/types.js";
 import { invalid } from "./errors.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mapInOrder } from "./in-order.js";
-import type { StoreTx } from "../../../store/store.js";
-import type { Campaign } from "../../../store/types.js";
+import type { StoreTx } from "../store/store.js";
+import type { Campaign } from "../store/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";

@@ -1,5 +1,5 @@
-import type { Campaign } from "../../../store/types.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { Campaign } from "../store/types.js";
+import type { StoreTx } from "../store/store.js";
 import { resolveRuleOptions, type RuleOptions } from "../rules/options.js";
 import type { Actor } from "../../../core/access/actor.js";
 import { forbidden, invalid } from "./errors.js";

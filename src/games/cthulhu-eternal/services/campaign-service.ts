@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fact } from "./event-facts.js";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import { resolveRuleOptions, ruleOptionsSchema, type RuleOptions } from "../rules/options.js";
 import { ERAS } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
@@ -14,7 +14,7 @@ import {
 import type { ServiceDeps } from "./deps.js";
 import { conflict, forbidden, invalid } from "./errors.js";
 import { asJson } from "./event-log.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { displayName, parseInput, recordId, snowflake } from "./validation.js";
 
 export const SECRET_ROLL_MODES = ["off", "ephemeral", "gm-channel"] as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import type { CreationContext, SkillDefinition } from "../rules/creation/index.js";
 import { ERAS, type Era } from "../rules/types.js";
 import { invalid } from "./errors.js";

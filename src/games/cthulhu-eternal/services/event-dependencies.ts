@@ -1,5 +1,5 @@
-import type { StoreTx } from "../../../store/store.js";
-import type { LaterChange } from "../../../store/event-reads.js";
+import type { StoreTx } from "../store/store.js";
+import type { LaterChange } from "../store/event-reads.js";
 import { conflict } from "./errors.js";
 import type { DependentAction } from "./refusals.js";
 import type { EventViewer } from "./event-visibility.js";

@@ -1,6 +1,6 @@
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { Visibility } from "./event-visibility.js";
-import type { JsonValue } from "../../../store/types.js";
+import type { JsonValue } from "../store/types.js";
 import type { EventFact } from "./event-facts.js";
 
 export interface StateChange {

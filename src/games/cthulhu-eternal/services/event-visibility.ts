@@ -1,14 +1,14 @@
 import type { Actor } from "../../../core/access/actor.js";
 import { isGm } from "./campaign-access.js";
-import type { StoreTx } from "../../../store/store.js";
-import type { EventViewer } from "../../../store/event-reads.js";
+import type { StoreTx } from "../store/store.js";
+import type { EventViewer } from "../store/event-reads.js";
 
-export { EVERYONE, THE_BOT, type EventViewer } from "../../../store/event-reads.js";
+export { EVERYONE, THE_BOT, type EventViewer } from "../store/event-reads.js";
 
 /**
  * Who may read a logged event: everyone in its campaign, only whoever did it and the campaign's
  * GMs (a secret roll, and what follows from it), or the GMs alone. The store applies it to every
- * read of the log (src/store/sqlite/event-reads.ts); reads name their viewer.
+ * read of the log (store/sqlite/event-reads.ts); reads name their viewer.
  */
 export const VISIBILITIES = ["campaign", "actor-and-gms", "gms"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];

@@ -1,7 +1,7 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { fact } from "./event-facts.js";
 import { z } from "zod";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import { parseDice, rollDice, type DiceExpression, type DiceRoll } from "../rules/dice/index.js";
 import {
   applyHpChange,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
-import type { Campaign } from "../../../store/types.js";
-import type { LogQuery } from "../../../store/event-reads.js";
+import type { Campaign } from "../store/types.js";
+import type { LogQuery } from "../store/event-reads.js";
 import { isGm, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { conflict, invalid, notFound } from "./errors.js";

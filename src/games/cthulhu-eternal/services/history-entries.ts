@@ -1,5 +1,5 @@
-import type { StoreTx } from "../../../store/store.js";
-import type { LogEntry, LoggedChange, LogQuery } from "../../../store/event-reads.js";
+import type { StoreTx } from "../store/store.js";
+import type { LogEntry, LoggedChange, LogQuery } from "../store/event-reads.js";
 import type { Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import { asVisibility, EVERYONE, memberViewer, type Visibility } from "./event-visibility.js";

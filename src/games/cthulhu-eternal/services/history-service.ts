@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";

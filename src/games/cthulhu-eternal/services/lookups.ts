@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { closestNames } from "../rules/closest-names.js";
 import { SKILL_ALIASES } from "../rules/skill-aliases.js";
 import type { Actor } from "../../../core/access/actor.js";

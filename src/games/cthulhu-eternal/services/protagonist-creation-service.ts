@@ -1,4 +1,4 @@
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import { fact } from "./event-facts.js";
 import {
   ADVERSITY_SKILLS,
@@ -32,7 +32,7 @@ import {
   uniqueName,
 } from "./protagonist-service-shared.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { THE_BOT } from "./event-visibility.js";
 import { parseInput, snowflake } from "./validation.js";
 

@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import type { ProtagonistSheet } from "../rules/creation/index.js";
 import { resourceBreakdown } from "../rules/resources.js";
 import { asJson } from "./event-log.js";

@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
 import { conditionsOf, type Condition } from "../rules/conditions.js";
 import { resourceCheckBoxes } from "../rules/resources.js";

@@ -1,7 +1,8 @@
 /** What the Protagonist services share: the campaign reference, unique names, the first selection. */
-import { UniqueConflict, type StoreTx } from "../../../store/store.js";
+import { UniqueConflict } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import { actorSchema } from "../../../core/access/actor.js";
 import { CAMPAIGN_WIDE } from "./active-protagonist.js";
 import { conflict } from "./errors.js";

@@ -1,5 +1,5 @@
-import type { Campaign } from "../../../store/types.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { Campaign } from "../store/types.js";
+import type { StoreTx } from "../store/store.js";
 import type { Actor } from "../../../core/access/actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
 import { assertCanActOn, campaignOfChannel, resolveCampaign } from "./campaign-access.js";

@@ -12,7 +12,7 @@ import {
 } from "./protagonist-edit.js";
 import { text, whole, wholeIn } from "./protagonist-input.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { displayName } from "./validation.js";
 
 export const EXPORT_FORMAT = "cthulhu-eternal-bot/protagonist";

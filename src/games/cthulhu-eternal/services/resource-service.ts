@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fact } from "./event-facts.js";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import {
   loseResources,
   replenishResources,

@@ -1,6 +1,6 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { mapInOrder } from "./in-order.js";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import {
   effectiveRating,
   resourceBreakdown,

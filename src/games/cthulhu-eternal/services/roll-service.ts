@@ -1,8 +1,8 @@
 import { SKILL_NAME_MAX } from "../rules/creation/index.js";
 import { fact } from "./event-facts.js";
 import { z } from "zod";
-import type { StoreTx } from "../../../store/store.js";
-import type { Campaign } from "../../../store/types.js";
+import type { StoreTx } from "../store/store.js";
+import type { Campaign } from "../store/types.js";
 import { recordSkillTest } from "../rules/advancement.js";
 import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fact } from "./event-facts.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import {
   INSANITY_REACTIONS,
   type InsanityReaction,

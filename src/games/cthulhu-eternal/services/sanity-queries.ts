@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { z } from "zod";
 import { newConditions, type Condition } from "../rules/conditions.js";
 import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.js";

@@ -10,7 +10,7 @@ import { type StateChange } from "./event-log.js";
 import { EVERYONE } from "./event-visibility.js";
 import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { parseInput, recordId } from "./validation.js";
 
 const endInput = z.object({

@@ -1,4 +1,4 @@
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import type { PercentileTestResult } from "../rules/percentile.js";
 import {
   chooseFellows,

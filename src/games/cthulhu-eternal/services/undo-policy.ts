@@ -1,9 +1,9 @@
 import type { Actor } from "../../../core/access/actor.js";
 import type { LoggedFact } from "./event-facts.js";
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
 import { ServiceError } from "./errors.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 
 /**
  * Logged kinds that are a roll or a test: undoing one is a reroll, so by default only a GM may

@@ -1,4 +1,4 @@
-import type { Campaign } from "../../../store/types.js";
+import type { Campaign } from "../store/types.js";
 import type { Actor } from "../../../core/access/actor.js";
 import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js";
 import { conflict } from "./errors.js";
@@ -12,7 +12,7 @@ import {
   type ChainLink,
   type UndoForbiddenReason,
 } from "./undo-policy.js";
-import type { StoreTx } from "../../../store/store.js";
+import type { StoreTx } from "../store/store.js";
 import { fact, loggedFact, type LoggedFact } from "./event-facts.js";
 
 /** The stored event an undo reverts (as the log reads it). */

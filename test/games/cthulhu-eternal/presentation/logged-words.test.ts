@@ -14,7 +14,7 @@ import {
 } from "../../../../src/games/cthulhu-eternal/rules/resources.js";
 import { THREAT_TYPES } from "../../../../src/games/cthulhu-eternal/rules/types.js";
 import { entryOf } from "../../../../src/games/cthulhu-eternal/services/history-entries.js";
-import { THE_BOT } from "../../../../src/store/event-reads.js";
+import { THE_BOT } from "../../../../src/games/cthulhu-eternal/store/event-reads.js";
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
 import {
   actor,

@@ -1,6 +1,6 @@
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { PROTAGONIST_SEARCH } from "../../../../src/store/sqlite/protagonist-reads.js";
+import { PROTAGONIST_SEARCH } from "../../../../src/games/cthulhu-eternal/store/sqlite/protagonist-reads.js";
 import { actor, gm, OTHER_GUILD, OTHER_PLAYER, PLAYER } from "../../../support/fixtures.js";
 import {
   world,

@@ -10,11 +10,14 @@ import {
   isGm,
   resolveCampaign,
 } from "../../../../src/games/cthulhu-eternal/services/campaign-access.js";
-import { appendEvent } from "../../../../src/store/sqlite/events.js";
+import { appendEvent } from "../../../../src/games/cthulhu-eternal/store/sqlite/events.js";
 import { cloneSnapshot } from "../../../../src/games/cthulhu-eternal/services/snapshot.js";
-import { toSnapshot } from "../../../../src/store/sqlite/protagonist-rows.js";
-import { findProtagonist, writeProtagonist } from "../../../../src/store/sqlite/protagonists.js";
-import type { StoreTx } from "../../../../src/store/store.js";
+import { toSnapshot } from "../../../../src/games/cthulhu-eternal/store/sqlite/protagonist-rows.js";
+import {
+  findProtagonist,
+  writeProtagonist,
+} from "../../../../src/games/cthulhu-eternal/store/sqlite/protagonists.js";
+import type { StoreTx } from "../../../../src/games/cthulhu-eternal/store/store.js";
 import {
   actor,
   CHANNEL,

@@ -1,7 +1,4 @@
-import type {
-  ProtagonistSnapshot,
-  ProtagonistStatus,
-} from "../../games/cthulhu-eternal/services/snapshot.js";
+import type { ProtagonistSnapshot, ProtagonistStatus } from "../../services/snapshot.js";
 
 /**
  * A Protagonist row with its children, as the statements read it: what a snapshot is made from

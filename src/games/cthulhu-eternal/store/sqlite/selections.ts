@@ -1,4 +1,4 @@
-import { sqlNow, type Sql } from "../../core/db/sql.js";
+import { sqlNow, type Sql } from "../../../../core/db/sql.js";
 import type { SelectionRepository } from "../store.js";
 
 const CHOSEN = `SELECT "protagonistId" FROM "ActiveProtagonist" WHERE "guildId" = ? AND "userId" = ?

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sqlBool, sqlNow, type Sql } from "../../core/db/sql.js";
+import { sqlBool, sqlNow, type Sql } from "../../../../core/db/sql.js";
 import type { CampaignGm, CampaignRepository } from "../store.js";
 import type { Campaign, Named } from "../types.js";
 

@@ -1,4 +1,4 @@
-import type { Sql } from "../../core/db/sql.js";
+import type { Sql } from "../../../../core/db/sql.js";
 import type {
   ProtagonistListing,
   ProtagonistMatch,

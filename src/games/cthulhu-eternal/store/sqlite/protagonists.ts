@@ -1,13 +1,14 @@
-import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../core/db/sql.js";
+import { sqlBool, sqlNow, type Sql, type SqlParam } from "../../../../core/db/sql.js";
 import type { JsonValue, Named } from "../types.js";
-import { UniqueConflict, type ProtagonistRepository } from "../store.js";
+import { UniqueConflict } from "../../../../store/store.js";
+import type { ProtagonistRepository } from "../store.js";
 import { sqliteProtagonistReads } from "./protagonist-reads.js";
 import type {
   BondSnapshot,
   DisorderSnapshot,
   SkillSnapshot,
   ProtagonistSnapshot,
-} from "../../games/cthulhu-eternal/services/snapshot.js";
+} from "../../services/snapshot.js";
 import { protagonistColumns, toSnapshot, type SnapshotSource } from "./protagonist-rows.js";
 
 /** The Protagonist columns a snapshot holds, in `protagonistColumns` order after the keys. */

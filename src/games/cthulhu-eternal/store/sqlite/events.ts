@@ -1,6 +1,6 @@
-import type { EventInput } from "../../games/cthulhu-eternal/services/event-log.js";
-import type { ProtagonistSnapshot } from "../../games/cthulhu-eternal/services/snapshot.js";
-import { sqlBool, sqlNow, type Sql } from "../../core/db/sql.js";
+import type { EventInput } from "../../services/event-log.js";
+import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import { sqlBool, sqlNow, type Sql } from "../../../../core/db/sql.js";
 import type { EventRepository, StoredEvent } from "../store.js";
 import { sqliteEventReads } from "./event-reads.js";
 

@@ -1,6 +1,6 @@
-import type { Sql } from "../../core/db/sql.js";
+import type { Sql } from "../../../../core/db/sql.js";
 import type { Store, StoreTx } from "../store.js";
-import { sqliteBotState } from "./bot-state.js";
+import { sqliteBotState } from "../../../../store/sqlite/bot-state.js";
 import { sqliteCampaigns } from "./campaigns.js";
 import { sqliteEvents } from "./events.js";
 import { sqliteProtagonists } from "./protagonists.js";

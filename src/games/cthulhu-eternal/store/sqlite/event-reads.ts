@@ -1,4 +1,4 @@
-import type { Sql, SqlParam } from "../../core/db/sql.js";
+import type { Sql, SqlParam } from "../../../../core/db/sql.js";
 import type { EventViewer, LaterChange, LogEntry, LoggedChange, LogQuery } from "../event-reads.js";
 
 const ENTRY_COLUMNS = `e."id", e."campaignId", e."actorId", e."kind", e."payload", e."payloadVersion",

@@ -1,4 +1,5 @@
 import type { StoreTx } from "../store/store.js";
+import type { ProtagonistListing } from "../store/protagonist-reads.js";
 import { z } from "zod";
 import { conditionsOf, type Condition } from "../rules/conditions.js";
 import { resourceCheckBoxes } from "../rules/resources.js";
@@ -38,17 +39,11 @@ const skillsInput = z.object({ actor: actorSchema, protagonistId: recordId.nulli
 
 const bondsInput = skillsInput.extend({ includeBroken: z.boolean().default(false) });
 
-export interface ProtagonistSummary {
-  id: string;
-  name: string;
-  ownerId: string;
+export interface ProtagonistSummary extends Pick<
+  ProtagonistListing,
+  "id" | "name" | "ownerId" | "archetype" | "hp" | "hpMax" | "wp" | "wpMax" | "san"
+> {
   status: ProtagonistStatus;
-  archetype: string;
-  hp: number;
-  hpMax: number;
-  wp: number;
-  wpMax: number;
-  san: number;
   /** Unconscious, dead, insane, exhausted, adapted…, most serious first. */
   conditions: Condition[];
 }

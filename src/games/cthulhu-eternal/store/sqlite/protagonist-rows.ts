@@ -1,55 +1,58 @@
-import type { ProtagonistSnapshot, ProtagonistStatus } from "../../services/snapshot.js";
+import type {
+  BondSnapshot,
+  DisorderSnapshot,
+  ProtagonistSnapshot,
+  ProtagonistStatus,
+} from "../../services/snapshot.js";
 
 /**
  * A Protagonist row with its children, as the statements read it: what a snapshot is made from
  * (booleans already booleans, JSON already parsed).
  */
-export interface SnapshotSource {
-  id: string;
-  guildId: string;
-  campaignId: string;
-  ownerId: string;
-  name: string;
+export type SnapshotSource = Pick<
+  ProtagonistSnapshot,
+  | "id"
+  | "guildId"
+  | "campaignId"
+  | "ownerId"
+  | "name"
+  | "archetype"
+  | "harshness"
+  | "hpMax"
+  | "hp"
+  | "wpMax"
+  | "wp"
+  | "san"
+  | "breakingPoint"
+  | "exhausted"
+  | "temporarilyInsane"
+  | "notes"
+  | "skills"
+> & {
   status: string;
-  archetype: string;
-  harshness: string;
   str: number;
   dex: number;
   con: number;
   int: number;
   pow: number;
   cha: number;
-  hpMax: number;
-  hp: number;
-  wpMax: number;
-  wp: number;
-  san: number;
-  breakingPoint: number;
   adaptViolence: number;
   adaptedViolence: boolean;
   adaptHelplessness: number;
   adaptedHelplessness: boolean;
-  exhausted: boolean;
-  temporarilyInsane: boolean;
   resourcesRating: number;
   resourcesAtHand: number;
   resourcesStowed: number;
   resourcesStorage: number;
   resourcesChecked: number;
-  notes: string;
   /** The Extras column as stored (parsed JSON), if read. */
   extras?: unknown;
-  skills: { id: string; name: string; key: string; rating: number; failureMarked: boolean }[];
-  bonds: {
-    id: string;
-    name: string;
+  bonds: (Omit<BondSnapshot, "kind" | "fellowId"> & {
     kind: string;
-    score: number;
-    crossedOff: boolean;
     fellowProtagonistId: string | null;
-  }[];
-  disorders: { id: string; name: string; threat: string | null; curedAt: Date | string | null }[];
-}
+  })[];
+  disorders: (Omit<DisorderSnapshot, "cured"> & { curedAt: Date | string | null })[];
+};
 
 export function toSnapshot(row: SnapshotSource): ProtagonistSnapshot {
   return {

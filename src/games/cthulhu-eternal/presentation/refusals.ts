@@ -13,6 +13,7 @@ import { lookupRefusal } from "./lookup-refusals.js";
 import { isUndoRefusedError } from "../services/undo-policy.js";
 import { undoRefusalText } from "./undo-refusals.js";
 import { isRulesError } from "../rules/errors.js";
+import { rulesErrorText } from "./rules-refusals.js";
 import { isUserFacingError, userMessageOf } from "../../../core/discord/user-facing-error.js";
 import { eventLines, type EventLineOf } from "./event-lines.js";
 
@@ -38,7 +39,7 @@ export function eternalRefusalText(
   error: unknown,
   lineOf: EventLineOf = eventLines(),
 ): string | undefined {
-  return refusalText(error, lineOf) ?? (isRulesError(error) ? error.message : undefined);
+  return refusalText(error, lineOf) ?? (isRulesError(error) ? rulesErrorText(error) : undefined);
 }
 
 /** A request refused (a service's or a worded refusal), not a bug or the host's trouble. */

@@ -1,4 +1,5 @@
 import { userText } from "../../../core/discord/user-text.js";
+import { rulesRefusalText } from "./rules-refusals.js";
 import type {
   DependentAction,
   MissingThing,
@@ -127,7 +128,7 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
       ...(more > 0 ? [`…and ${more} more.`] : []),
     ].join("\n");
   },
-  "rules-refused": (r) => r.message,
+  "rules-refused": (r) => (r.refusal === null ? r.message : rulesRefusalText(r.refusal)),
   "bad-input": (r) => (r.field ? `\`${r.field}\` ${r.message}.` : `The input ${r.message}.`),
   "import-too-large": (r) => `That file is too large: an export is at most ${r.maxKb} kB.`,
   "import-not-json": () =>

@@ -29,7 +29,7 @@ export function isUnnaturalSkill(name: string): boolean {
 
 function assertSkill(skill: AdvancementSkill): void {
   if (skill.name.trim() === "") {
-    throw new RulesError("skill-name-empty", "A skill needs a name.");
+    throw new RulesError({ code: "skill-name-empty" });
   }
   if (!Number.isSafeInteger(skill.rating) || skill.rating < 0 || skill.rating > SKILL_MAX) {
     throw new RulesError(

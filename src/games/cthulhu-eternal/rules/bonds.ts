@@ -1,4 +1,5 @@
 import { RulesError } from "./errors.js";
+import type { BondAction } from "./refusals.js";
 import type { Rng } from "../../../core/rng.js";
 import { assertRoomOnSheet } from "./sheet-limits.js";
 import type { Bond, BondKind } from "./types.js";
@@ -58,17 +59,11 @@ export function assertCha(cha: number): void {
  * Throw unless the Bond can still be used. Broken and destroyed Bonds cannot be damaged, improved
  * or projected onto; the only way back is a brand-new Bond (seed 000, "Broken Bonds").
  */
-export function assertBondActive(bond: Bond, action: string): void {
+export function assertBondActive(bond: Bond, action: BondAction): void {
   const status = bondStatus(bond);
   if (status === "active") return;
-  const why =
-    status === "broken"
-      ? "it is broken (its score reached 0)"
-      : "it is destroyed (its subject is gone)";
-  throw new RulesError(
-    `bond-${status}`,
-    `The Bond “${bond.name}” cannot be ${action}: ${why}. It stays crossed off on the sheet; only a new Bond can replace it.`,
-  );
+  const code = status === "broken" ? "bond-broken" : "bond-destroyed";
+  throw new RulesError({ code, bond: bond.name, action });
 }
 
 /** The harm a disaster does to a Bond's subject: 1D4 (seed 000) or an amount the GM names. */
@@ -94,12 +89,12 @@ export function damageBond(
   rng?: Rng,
   reason = "harm to the Bond's subject",
 ): BondDamageResult {
-  assertBondActive(bond, "damaged");
+  assertBondActive(bond, "damage");
   let amount: number;
   let rolled: number | undefined;
   if (harm === "1D4") {
     if (rng === undefined) {
-      throw new RulesError("dice-unavailable", "Rolling 1D4 of Bond damage needs dice.");
+      throw new RulesError({ code: "dice-unavailable" });
     }
     rolled = rng.die(4);
     amount = rolled;
@@ -138,7 +133,7 @@ export interface BondDestroyResult {
  * the Protagonist left it): the Bond is destroyed, crossed off and kept with its last score.
  */
 export function destroyBond(bond: Bond, why = "its subject is gone"): BondDestroyResult {
-  assertBondActive(bond, "destroyed");
+  assertBondActive(bond, "destroy");
   return {
     bond: { ...bond, crossedOff: true },
     reason: `The Bond “${bond.name}” is destroyed (${why}) and crossed off; it stays on the sheet.`,
@@ -166,7 +161,7 @@ export function improveBond(
   cha: number,
   reason = "cultivated",
 ): BondImproveResult {
-  assertBondActive(bond, "improved");
+  assertBondActive(bond, "improve");
   assertWhole(amount, "A Bond improvement", "invalid-bond-improvement", 1);
   assertCha(cha);
   const cap = maxBondScore(bond.kind, cha);
@@ -207,10 +202,7 @@ export function lowerCha(bonds: readonly Bond[], newCha: number, oldCha: number)
   assertCha(newCha);
   assertCha(oldCha);
   if (newCha > oldCha) {
-    throw new RulesError(
-      "cha-not-lowered",
-      `CHA went up (${oldCha} → ${newCha}); Bonds only follow CHA down, so raise them separately.`,
-    );
+    throw new RulesError({ code: "cha-not-lowered", before: oldCha, after: newCha });
   }
   const drop = oldCha - newCha;
   const changes: BondChange[] = [];
@@ -280,27 +272,21 @@ export function addBond(bonds: readonly Bond[], input: NewBondInput, cha: number
   assertRoomOnSheet("bonds", bonds.length);
   const name = input.name.trim();
   if (name === "") {
-    throw new RulesError("bond-name-empty", "A Bond needs a name (e.g. “My wife”, “The Guild”).");
+    throw new RulesError({ code: "bond-name-empty" });
   }
   if (!BOND_KINDS.includes(input.kind)) {
-    throw new RulesError(
-      "invalid-bond-kind",
-      `A Bond is either individual or community, not “${input.kind}”.`,
-    );
+    throw new RulesError({ code: "invalid-bond-kind", kind: input.kind, withFellow: false });
   }
   let score: number;
   if (input.kind === "individual") {
     if (cha < 1) {
-      throw new RulesError(
-        "cha-too-low",
-        "With CHA 0 the Protagonist cannot hold an individual Bond (its cap is CHA).",
-      );
+      throw new RulesError({ code: "cha-too-low", forming: false });
     }
     score = input.score ?? cha;
     assertWhole(score, "An individual Bond's starting score", "invalid-bond-score", 1, cha);
   } else {
     if (input.score === undefined) {
-      throw new RulesError("bond-score-missing", "A community Bond needs a starting score (1–20).");
+      throw new RulesError({ code: "bond-score-missing" });
     }
     score = input.score;
     assertWhole(
@@ -312,28 +298,22 @@ export function addBond(bonds: readonly Bond[], input: NewBondInput, cha: number
     );
   }
   const id = input.id?.trim() ?? nextBondId(bonds);
-  if (id === "") throw new RulesError("bond-id-empty", "A Bond id cannot be empty.");
+  if (id === "") throw new RulesError({ code: "bond-id-empty" });
   if (bonds.some((bond) => bond.id === id)) {
-    throw new RulesError("bond-id-taken", `There is already a Bond with id “${id}”.`);
+    throw new RulesError({ code: "bond-id-taken", id });
   }
   const active = bonds.filter((bond) => bondStatus(bond) === "active");
   const namesake = active.find((bond) => sameSubject(bond.name, name));
   if (namesake !== undefined) {
-    throw new RulesError("bond-exists", `There is already an active Bond “${namesake.name}”.`);
+    throw new RulesError({ code: "bond-exists", bond: namesake.name, withFellow: false });
   }
   if (input.fellowId !== undefined) {
     if (input.kind !== "individual") {
-      throw new RulesError(
-        "invalid-bond-kind",
-        "A Bond with a fellow Protagonist is an individual Bond.",
-      );
+      throw new RulesError({ code: "invalid-bond-kind", kind: input.kind, withFellow: true });
     }
     const fellowBond = active.find((bond) => bond.fellowId === input.fellowId);
     if (fellowBond !== undefined) {
-      throw new RulesError(
-        "bond-exists",
-        `There is already an active Bond with that Protagonist (“${fellowBond.name}”).`,
-      );
+      throw new RulesError({ code: "bond-exists", bond: fellowBond.name, withFellow: true });
     }
   }
   const bond: Bond = {
@@ -354,13 +334,10 @@ export function addBond(bonds: readonly Bond[], input: NewBondInput, cha: number
 export function eraseBond(bonds: readonly Bond[], bondId: string): Bond[] {
   const bond = bonds.find((candidate) => candidate.id === bondId);
   if (bond === undefined) {
-    throw new RulesError("bond-not-found", "That Bond is not on this Protagonist's sheet.");
+    throw new RulesError({ code: "bond-not-found" });
   }
   if (bondStatus(bond) === "active") {
-    throw new RulesError(
-      "bond-active",
-      `The Bond “${bond.name}” still stands: only a broken or destroyed Bond can be erased (destroy it first if its subject is gone).`,
-    );
+    throw new RulesError({ code: "bond-active", bond: bond.name });
   }
   return bonds.filter((candidate) => candidate.id !== bondId);
 }

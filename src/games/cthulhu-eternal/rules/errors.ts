@@ -1,15 +1,22 @@
+import type { RulesRefusal } from "./refusals.js";
+
 /**
- * The one error type the rules throw for anything a player or GM asked that the
- * rules do not allow. `message` is written for the player; `code` is stable for
- * programs (tests, the bot's rendering).
+ * The one error type the rules throw for anything a player or GM asked that the rules do not
+ * allow. `code` is stable for programs (tests, the bot's rendering). A refusal given as data
+ * (`refusal`) is worded by presentation; the rules not yet converted word `message` themselves.
  */
 export class RulesError extends Error {
   override name = "RulesError";
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+  readonly code: string;
+  readonly refusal: RulesRefusal | undefined;
+
+  constructor(refusal: RulesRefusal);
+  constructor(code: string, message: string);
+  constructor(codeOrRefusal: string | RulesRefusal, message?: string) {
+    const refusal = typeof codeOrRefusal === "string" ? undefined : codeOrRefusal;
+    super(message ?? `rules refused: ${refusal?.code ?? "unknown"}`);
+    this.code = typeof codeOrRefusal === "string" ? codeOrRefusal : codeOrRefusal.code;
+    this.refusal = refusal;
   }
 }
 

@@ -354,10 +354,7 @@ export function becomeExhausted(
   options: Pick<RuleOptions, "exhaustionPenalty"> = DEFAULT_RULE_OPTIONS,
 ): ExhaustionResult {
   if (state.exhausted) {
-    throw new RulesError(
-      "already-exhausted",
-      "This Protagonist is already exhausted; rest first, or have the GM adjust WP directly.",
-    );
+    throw new RulesError({ code: "already-exhausted" });
   }
   assertPoints("WP", state.wp, state.maxWp);
   const wpRoll = rng.die(6);

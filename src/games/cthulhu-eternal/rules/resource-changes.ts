@@ -52,10 +52,7 @@ export function resourceGain(input: ResourceGainInput, rng: Rng): ResourceGainRe
     const awardDice = parseDice(input.award);
     award = { dice: awardDice };
     if (awardDice.max < 1) {
-      throw new RulesError(
-        "invalid-resources-award",
-        `The award ${awardDice.canonical} can never add a point; give points or dice such as 1D6.`,
-      );
+      throw new RulesError({ code: "invalid-resources-award", dice: awardDice.canonical });
     }
   }
   const threshold = input.rating * 5;

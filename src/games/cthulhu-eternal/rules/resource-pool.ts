@@ -59,16 +59,16 @@ export interface ResourcePool {
  */
 export function poolResources(contributors: readonly PoolContributor[]): ResourcePool {
   if (contributors.length === 0) {
-    throw new RulesError("pool-empty", "A pooled Resources test needs at least one contributor.");
+    throw new RulesError({ code: "pool-empty" });
   }
   const ids = new Set<string>();
   const exhausted: string[] = [];
   const effective = contributors.map((contributor) => {
     if (contributor.name.trim() === "" || contributor.id.trim() === "") {
-      throw new RulesError("invalid-contributor", "Each contributor needs an id and a name.");
+      throw new RulesError({ code: "invalid-contributor" });
     }
     if (ids.has(contributor.id)) {
-      throw new RulesError("duplicate-contributor", `${contributor.name} is listed twice.`);
+      throw new RulesError({ code: "duplicate-contributor", contributor: contributor.name });
     }
     ids.add(contributor.id);
     const breakdown = resourceBreakdown(contributor.rating);
@@ -77,10 +77,7 @@ export function poolResources(contributors: readonly PoolContributor[]): Resourc
     return effectiveRating(breakdown, contributor.where);
   });
   if (exhausted.length > 0) {
-    throw new RulesError(
-      "pool-contributor-exhausted",
-      `${exhausted.join(", ")} cannot contribute: every Resource check box is checked (or there are none). Replenish in downtime, or pool without them.`,
-    );
+    throw new RulesError({ code: "pool-contributor-exhausted", contributors: exhausted });
   }
   let leadIndex = 0;
   for (const [index, rating] of effective.entries()) {

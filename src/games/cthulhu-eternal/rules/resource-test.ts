@@ -118,10 +118,7 @@ export function resourceTest(
   const breakdown = sourceBreakdown(input);
   const difficulty = input.difficulty ?? "normal";
   if (!RESOURCE_LOCATIONS.includes(input.where)) {
-    throw new RulesError(
-      "invalid-location",
-      `Say where the Protagonist is: at-hand, with-vehicle or home, not “${input.where}”.`,
-    );
+    throw new RulesError({ code: "invalid-location", where: input.where });
   }
   assertDifficulty(difficulty);
   assertCheckedBoxes(input.checkedBoxes, breakdown.checkBoxes);

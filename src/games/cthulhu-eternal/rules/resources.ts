@@ -153,10 +153,7 @@ export function isSubstandardRoll(value: number, target: number, percent: number
 
 export function assertDifficulty(difficulty: ResourceDifficulty): void {
   if (RESOURCE_DIFFICULTIES.includes(difficulty)) return;
-  throw new RulesError(
-    "invalid-difficulty",
-    `A Resources test is normal, hard or very-hard, not “${difficulty}”.`,
-  );
+  throw new RulesError({ code: "invalid-difficulty", difficulty });
 }
 
 /** ", Hard to Get: half" for the reasons; "" for a normal test. */
@@ -179,13 +176,7 @@ export function assertNotExhausted(checkedBoxes: number, checkBoxes: number, who
   if (checkedBoxes < checkBoxes) return;
   // Replenishing only clears checked boxes: at Resources 0 there are none, and nothing to test.
   if (checkBoxes === 0) {
-    throw new RulesError(
-      "no-resources",
-      `${who ?? "The Protagonist"} has Resources 0: there is nothing to test. Only a Resources gain from the GM would give some.`,
-    );
+    throw new RulesError({ code: "no-resources", protagonist: who ?? null });
   }
-  throw new RulesError(
-    "resources-exhausted",
-    `every Resource check box of ${who ?? "the Protagonist"} is checked: the pool is exhausted. Replenish it in downtime (the GM clears the checks) before testing Resources again.`,
-  );
+  throw new RulesError({ code: "resources-exhausted", protagonist: who ?? null });
 }

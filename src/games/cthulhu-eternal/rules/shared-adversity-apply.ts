@@ -54,35 +54,27 @@ function checkChoices(plan: SharedAdversityPlan, choices: SharedAdversityChoices
   const planned = new Set(plan.steps.map((step) => step.fellow.id));
   for (const fellowId of Object.keys(choices)) {
     if (!planned.has(fellowId)) {
-      throw new RulesError(
-        "unexpected-choice",
-        `A Bond to weaken was chosen for “${fellowId}”, who is not one of the fellows.`,
-      );
+      throw new RulesError({ code: "unexpected-choice", fellow: fellowId, isFellow: false });
     }
   }
   for (const step of plan.steps) {
     const chosen = choices[step.fellow.id];
-    const names = step.eligibleToWeaken.map((bond) => bond.name).join(", ");
+    const eligible = step.eligibleToWeaken.map((bond) => bond.name);
     if (!step.choiceRequired) {
       if (chosen !== undefined) {
-        throw new RulesError(
-          "unexpected-choice",
-          `There is no Bond to weaken for ${step.fellow.name}, so none can be chosen.`,
-        );
+        throw new RulesError({
+          code: "unexpected-choice",
+          fellow: step.fellow.name,
+          isFellow: true,
+        });
       }
       continue;
     }
     if (chosen === undefined) {
-      throw new RulesError(
-        "choice-missing",
-        `Choose a Bond to weaken for ${step.fellow.name}: ${names}.`,
-      );
+      throw new RulesError({ code: "choice-missing", fellow: step.fellow.name, eligible });
     }
     if (!step.eligibleToWeaken.some((bond) => bond.id === chosen)) {
-      throw new RulesError(
-        "ineligible-choice",
-        `That Bond cannot pay for ${step.fellow.name}: pick an active Bond to no one who was on the adventure (${names}).`,
-      );
+      throw new RulesError({ code: "ineligible-choice", fellow: step.fellow.name, eligible });
     }
   }
 }

@@ -77,16 +77,15 @@ export function chooseFellows(
   const count = Math.min(fellows.length, MAX_SHARED_ADVERSITY_FELLOWS);
   const chosen = fellows.filter((fellow) => wanted.has(fellow.id));
   if (wanted.size !== (chosenIds ?? []).length || chosen.length !== wanted.size) {
-    throw new RulesError(
-      "invalid-fellow-choice",
-      "Choose among the fellows who made it back, each once.",
-    );
+    throw new RulesError({ code: "invalid-fellow-choice" });
   }
   if (chosen.length !== count) {
-    throw new RulesError(
-      "fellows-not-chosen",
-      `${fellows.length} fellows made it back: choose the ${count} to bond with, not ${chosen.length}.`,
-    );
+    throw new RulesError({
+      code: "fellows-not-chosen",
+      fellows: fellows.length,
+      count,
+      chosen: chosen.length,
+    });
   }
   return {
     chosen,
@@ -133,10 +132,11 @@ export type SharedAdversityChoices = Readonly<Record<string, string>>;
 
 function validateFellows(fellows: readonly Fellow[]): void {
   if (mustChooseFellows(fellows)) {
-    throw new RulesError(
-      "too-many-fellows",
-      `Shared adversity forms Bonds with at most ${MAX_SHARED_ADVERSITY_FELLOWS} fellow Protagonists, not ${fellows.length}: pick five.`,
-    );
+    throw new RulesError({
+      code: "too-many-fellows",
+      fellows: fellows.length,
+      maximum: MAX_SHARED_ADVERSITY_FELLOWS,
+    });
   }
   validateFellowList(fellows);
 }
@@ -145,10 +145,10 @@ function validateFellowList(fellows: readonly Fellow[]): void {
   const seen = new Set<string>();
   for (const fellow of fellows) {
     if (fellow.id.trim() === "" || fellow.name.trim() === "") {
-      throw new RulesError("invalid-fellow", "Each fellow Protagonist needs an id and a name.");
+      throw new RulesError({ code: "invalid-fellow" });
     }
     if (seen.has(fellow.id)) {
-      throw new RulesError("duplicate-fellow", `${fellow.name} is listed twice.`);
+      throw new RulesError({ code: "duplicate-fellow", fellow: fellow.name });
     }
     seen.add(fellow.id);
   }
@@ -225,10 +225,7 @@ export function planSharedAdversity(
     (fellow) => activeFellowBond(state.bonds, fellow) === undefined,
   ).length;
   if (newBonds > 0 && state.cha < 1) {
-    throw new RulesError(
-      "cha-too-low",
-      "With CHA 0 the Protagonist cannot form a new individual Bond.",
-    );
+    throw new RulesError({ code: "cha-too-low", forming: true });
   }
   assertRoomOnSheet("bonds", state.bonds.length, newBonds);
   const steps = fellows.map((fellow): PlannedSharedAdversityStep => {

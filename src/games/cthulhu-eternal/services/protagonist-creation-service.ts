@@ -198,7 +198,12 @@ function rules<T>(call: () => T): T {
         violations: error.violations.map((v) => v.message),
       });
     }
-    if (isRulesError(error)) throw invalid({ code: "rules-refused", message: error.message });
+    if (isRulesError(error))
+      throw invalid({
+        code: "rules-refused",
+        refusal: error.refusal ?? null,
+        message: error.message,
+      });
     throw error;
   }
 }

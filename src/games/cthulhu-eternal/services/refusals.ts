@@ -1,3 +1,4 @@
+import type { RulesRefusal } from "../rules/refusals.js";
 import type { ProtagonistStatus } from "./snapshot.js";
 
 /**
@@ -72,7 +73,12 @@ export type ServiceRefusal =
       /** The creation rules' violations, as they word them. */
       readonly violations: readonly string[];
     }
-  | { readonly code: "rules-refused"; readonly message: string }
+  /** A rules refusal passed on: its facts when the rule gives them, else its own words. */
+  | {
+      readonly code: "rules-refused";
+      readonly refusal: RulesRefusal | null;
+      readonly message: string;
+    }
   /** A request value the schema refused, with the input checks' note on it. */
   | { readonly code: "bad-input"; readonly field: string | null; readonly message: string }
   | { readonly code: "import-too-large"; readonly maxKb: number }

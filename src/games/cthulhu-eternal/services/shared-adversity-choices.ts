@@ -74,7 +74,12 @@ export async function rules<T>(call: () => T | Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isRulesError(error)) throw invalid({ code: "rules-refused", message: error.message });
+    if (isRulesError(error))
+      throw invalid({
+        code: "rules-refused",
+        refusal: error.refusal ?? null,
+        message: error.message,
+      });
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -32,14 +33,14 @@ describe("bond status and caps", () => {
 
   it("refuses to use a broken or destroyed Bond (e.g. to project onto it)", () => {
     expect(() => {
-      assertBondActive(individual("a", 3), "projected onto");
+      assertBondActive(individual("a", 3), "project");
     }).not.toThrow();
     const broken = expectRulesError(() => {
-      assertBondActive(individual("Wife", 0, { crossedOff: true }), "projected onto");
+      assertBondActive(individual("Wife", 0, { crossedOff: true }), "project");
     }, "bond-broken");
-    expect(broken.message).toContain("cannot be projected onto");
+    expect(rulesErrorText(broken)).toContain("cannot be projected onto");
     expectRulesError(() => {
-      assertBondActive(individual("Wife", 4, { crossedOff: true }), "projected onto");
+      assertBondActive(individual("Wife", 4, { crossedOff: true }), "project");
     }, "bond-destroyed");
   });
 });

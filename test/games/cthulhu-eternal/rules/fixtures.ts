@@ -1,3 +1,4 @@
+import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import { expect } from "vitest";
 import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
 import type { Bond } from "../../../../src/games/cthulhu-eternal/rules/types.js";
@@ -19,8 +20,19 @@ export function expectRulesError(action: () => unknown, code: string): RulesErro
     expect(error).toBeInstanceOf(RulesError);
     const rulesError = error as RulesError;
     expect(rulesError.code).toBe(code);
-    expect(rulesError.message.length).toBeGreaterThan(10);
+    expect(rulesErrorText(rulesError).length).toBeGreaterThan(10);
     return rulesError;
   }
   throw new Error(`expected RulesError ${code}, nothing was thrown`);
+}
+
+/** The words a player reads for the RulesError `action` throws. */
+export function rulesWords(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof RulesError) return rulesErrorText(error);
+    throw error;
+  }
+  throw new Error("expected a RulesError, nothing was thrown");
 }

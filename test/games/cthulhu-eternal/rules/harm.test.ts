@@ -1,3 +1,4 @@
+import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import { describe, expect, it } from "vitest";
 
 import { damageBonus } from "../../../../src/games/cthulhu-eternal/rules/derived.js";
@@ -452,7 +453,7 @@ describe("exhaustion", () => {
       () => becomeExhausted({ wp: 8, maxWp: 12, exhausted: true }, scriptedRng([3])),
       "already-exhausted",
     );
-    expect(error.message).toMatch(/already exhausted/);
+    expect(rulesErrorText(error)).toMatch(/already exhausted/);
   });
 
   it("rest restores 1D6 WP, never above max, and clears exhaustion", () => {

@@ -1,3 +1,4 @@
+import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -284,7 +285,7 @@ describe("resourceTest", () => {
       () => resourceTest({ rating: 9, where: "home", checkedBoxes: 2 }, options, scriptedRng([])),
       "resources-exhausted",
     );
-    expect(full.message).toContain("downtime");
+    expect(rulesErrorText(full)).toContain("downtime");
   });
 
   it("refuses a test at Resources 0 as nothing to test, which only a gain helps", () => {
@@ -292,8 +293,8 @@ describe("resourceTest", () => {
       () => resourceTest({ rating: 0, where: "home", checkedBoxes: 0 }, options, scriptedRng([])),
       "no-resources",
     );
-    expect(none.message).toContain("Resources 0: there is nothing to test");
-    expect(none.message).toContain("Resources gain from the GM");
+    expect(rulesErrorText(none)).toContain("Resources 0: there is nothing to test");
+    expect(rulesErrorText(none)).toContain("Resources gain from the GM");
     // Replenishing clears checked boxes; at Resources 0 there are none to clear.
     expect(none.message).not.toMatch(/replenish/i);
   });
@@ -461,7 +462,7 @@ describe("pooling resources", () => {
       () => poolResources([person("a", 8), person("b", 8, "home", 2), person("c", 0)]),
       "pool-contributor-exhausted",
     );
-    expect(error.message).toContain("B, C");
+    expect(rulesErrorText(error)).toContain("B, C");
   });
 
   it("refuses an empty pool, duplicates and too many checks", () => {

@@ -216,7 +216,7 @@ export function baseRating(
 ): number {
   const definition = skillCatalog(era, customSkills).find(skillName);
   if (definition === undefined) {
-    throw new RulesError("unknown-skill", `There is no skill called "${tidy(skillName)}".`);
+    throw new RulesError({ code: "unknown-skill", skill: tidy(skillName) });
   }
   return definition.base;
 }

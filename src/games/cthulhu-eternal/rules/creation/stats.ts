@@ -98,10 +98,7 @@ export function harshnessBonus(
       return {};
     case "harsh":
       if (harshBonusStat === undefined) {
-        throw new RulesError(
-          "harsh-pick-missing",
-          "A Harsh upbringing adds 1 to STR or CON: choose which.",
-        );
+        throw new RulesError({ code: "harsh-pick-missing" });
       }
       return { [harshBonusStat]: 1 };
     case "very-harsh":

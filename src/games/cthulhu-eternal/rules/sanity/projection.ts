@@ -50,23 +50,15 @@ export function projectOntoBond(
 ): SanLossResult {
   assertSanityState(before);
   if (previous.projection !== null) {
-    throw new RulesError(
-      "already-projected",
-      "This SAN loss has already been projected onto a Bond.",
-    );
+    throw new RulesError({ code: "already-projected" });
   }
   if (previous.rolledLoss <= 0) {
-    throw new RulesError("nothing-to-project", "There is no SAN loss to project onto a Bond.");
+    throw new RulesError({ code: "nothing-to-project" });
   }
 
   const state = copyState(before);
-  const bond = usableBond(state, bondId, "projected onto");
-  const spend = rollBondSpend(
-    state.wp,
-    options.projectionWpShortfall,
-    "projecting onto a Bond",
-    rng,
-  );
+  const bond = usableBond(state, bondId, "project");
+  const spend = rollBondSpend(state.wp, options.projectionWpShortfall, "projection", rng);
 
   const wpBefore = state.wp;
   const bondBefore = bond.score;

@@ -33,8 +33,8 @@ export function repressInsanity(
 ): RepressionResult {
   assertSanityState(before);
   const after = copyState(before);
-  const bond = usableBond(after, input.bondId, "drawn on to repress insanity");
-  const spend = rollBondSpend(after.wp, options.projectionWpShortfall, "repressing insanity", rng);
+  const bond = usableBond(after, input.bondId, "repress");
+  const spend = rollBondSpend(after.wp, options.projectionWpShortfall, "repression", rng);
 
   const wpBefore = after.wp;
   const bondBefore = bond.score;

@@ -1,6 +1,7 @@
 import { assertBondActive, bondStatus, damageBond } from "../bonds.js";
 import { maxSanity, recoverySanity } from "../derived.js";
 import { RulesError } from "../errors.js";
+import type { BondAction, BondSpending } from "../refusals.js";
 import type { RuleOptions } from "../options.js";
 import type { Rng } from "../../../../core/rng.js";
 import {
@@ -31,10 +32,7 @@ export function isAdaptableThreat(threat: ThreatType): threat is AdaptableThreat
 
 export function assertThreat(threat: unknown): asserts threat is ThreatType {
   if (!(THREAT_TYPES as readonly unknown[]).includes(threat)) {
-    throw new RulesError(
-      "invalid-threat",
-      `The threat must be Unnatural, Violence or Helplessness, not ${String(threat)}.`,
-    );
+    throw new RulesError({ code: "invalid-threat", threat: String(threat) });
   }
 }
 
@@ -110,10 +108,10 @@ export function intactBonds(state: SanityState): Bond[] {
 }
 
 /** The Bond a player chose to spend, or a RulesError saying why it cannot be. */
-export function usableBond(state: SanityState, bondId: string, action: string): Bond {
+export function usableBond(state: SanityState, bondId: string, action: BondAction): Bond {
   const bond = state.bonds.find((candidate) => candidate.id === bondId);
   if (bond === undefined) {
-    throw new RulesError("bond-not-found", "That Bond is not on this Protagonist's sheet.");
+    throw new RulesError({ code: "bond-not-found" });
   }
   assertBondActive(bond, action);
   return bond;
@@ -181,11 +179,11 @@ export interface BondSpend {
 export function rollBondSpend(
   wp: number,
   mode: RuleOptions["projectionWpShortfall"],
-  action: string,
+  spending: BondSpending,
   rng: Rng,
 ): BondSpend {
   if (wp <= 0) {
-    throw new RulesError("no-willpower", `With 0 WP there is no Willpower left for ${action}.`);
+    throw new RulesError({ code: "no-willpower", spending });
   }
   const roll = rng.die(4);
   if (roll <= wp) return { roll, wpSpent: roll, reduction: roll, shortfall: "none" };
@@ -195,9 +193,6 @@ export function rollBondSpend(
     case "allow-zero":
       return { roll, wpSpent: wp, reduction: roll, shortfall: "allowed-zero" };
     case "refuse":
-      throw new RulesError(
-        "wp-shortfall",
-        `Rolled ${roll} on 1D4 for ${action} but only ${wp} WP remain; this campaign does not allow spending more WP than you have.`,
-      );
+      throw new RulesError({ code: "wp-shortfall", spending, roll, wp });
   }
 }

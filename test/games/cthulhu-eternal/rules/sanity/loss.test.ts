@@ -1,3 +1,4 @@
+import { rulesWords } from "../fixtures.js";
 import { describe, expect, it } from "vitest";
 import { isRulesError } from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { scriptedRng } from "../../../../../src/core/rng.js";
@@ -79,7 +80,7 @@ describe("resolveSanLoss: SAN itself", () => {
         defaults,
         noDice(),
       );
-    expect(badThreat).toThrow(/Unnatural, Violence or Helplessness/);
+    expect(rulesWords(badThreat)).toMatch(/Unnatural, Violence or Helplessness/);
     try {
       resolveSanLoss(
         protagonist({ san: -3 }),

@@ -1,3 +1,4 @@
+import { rulesWords } from "../fixtures.js";
 import { describe, expect, it } from "vitest";
 import { isRulesError } from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { scriptedRng } from "../../../../../src/core/rng.js";
@@ -162,7 +163,7 @@ describe("projectOntoBond: WP shortfall settings", () => {
     const options = withOptions({ projectionWpShortfall: "refuse" });
     const run = () => projectOntoBond(shortOfWp, previous, "b1", options, scriptedRng([4]));
     expect(rulesErrorCode(run)).toBe("wp-shortfall");
-    expect(run).toThrow(/Rolled 4 on 1D4 .* only 2 WP/);
+    expect(rulesWords(run)).toMatch(/Rolled 4 on 1D4 .* only 2 WP/);
   });
 
   it("refuse: a roll WP covers exactly is fine", () => {

@@ -1,3 +1,4 @@
+import { rulesWords } from "../fixtures.js";
 import { describe, expect, it } from "vitest";
 import { isRulesError } from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { scriptedRng } from "../../../../../src/core/rng.js";
@@ -84,14 +85,16 @@ describe("repressInsanity", () => {
       scriptedRng([3, 1, 10]),
     );
     expect(allowZero).toMatchObject({ wpSpent: 1, reduction: 3 });
-    expect(() =>
-      repressInsanity(
-        state,
-        { bondId: "b1" },
-        withOptions({ projectionWpShortfall: "refuse" }),
-        scriptedRng([3]),
+    expect(
+      rulesWords(() =>
+        repressInsanity(
+          state,
+          { bondId: "b1" },
+          withOptions({ projectionWpShortfall: "refuse" }),
+          scriptedRng([3]),
+        ),
       ),
-    ).toThrow(/only 1 WP/);
+    ).toMatch(/only 1 WP/);
   });
 
   it("refuses a crossed-off Bond and 0 WP before rolling", () => {

@@ -10,6 +10,7 @@ import type { PendingSharedAdversity } from "../services/shared-adversity-choice
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import { OUTCOME_ICON, percent } from "./percentile-format.js";
 import { fitField } from "./embed-pages.js";
+import { rulesRefusalText } from "./rules-refusals.js";
 
 export const ADVERSITY_COLOUR = 0x95a5a6;
 
@@ -25,7 +26,7 @@ function names(fellows: readonly { name: string }[]): string {
 /** What a survivor's test means: nothing, Bonds with whom, a choice of five, or a refusal. */
 function consequence(outcome: SharedAdversityTestOutcome): string {
   if (outcome.test.success) return "Nothing changes.";
-  if (outcome.refusal !== null) return `⚠️ ${userText(outcome.refusal, 600)}`;
+  if (outcome.refusal !== null) return `⚠️ ${truncate(rulesRefusalText(outcome.refusal), 600)}`;
   if (outcome.toChoose > 0) {
     return `Bonds with ${outcome.toChoose} of ${names(outcome.fellows)}: the player chooses which.`;
   }

@@ -3,6 +3,7 @@ import type { RulesError } from "../rules/errors.js";
 import type {
   BondAction,
   BondSpending,
+  NumberField,
   RulesRefusal,
   RulesRefusalCode,
 } from "../rules/refusals.js";
@@ -33,6 +34,89 @@ const SPENDING: Readonly<Record<BondSpending, string>> = {
 };
 
 const CROSSED_OFF = "It stays crossed off on the sheet; only a new Bond can replace it.";
+
+/** What each checked number is called; `of` is whose, when it is someone's. */
+const NUMBER_FIELD: Readonly<Record<NumberField, (of: string | undefined) => string>> = {
+  "percentile-roll": () => "A percentile roll",
+  target: () => "A test's target",
+  stat: () => "A stat",
+  rating: () => "A rating",
+  modifier: () => "A modifier",
+  "condition-modifier": () => "A condition's modifier",
+  hp: () => "Hit points",
+  wp: () => "Willpower points",
+  "max-hp": () => "Maximum HP",
+  "max-wp": () => "Maximum WP",
+  "current-hp": () => "Current HP",
+  "current-wp": () => "Current WP",
+  "hp-change": () => "A change to HP",
+  "wp-change": () => "A change to WP",
+  damage: () => "Damage",
+  "damage-bonus": () => "A damage bonus",
+  armour: () => "Armour",
+  lethality: () => "A lethality rating",
+  "resources-award": () => "A Resources award",
+  "resources-loss": () => "A Resources loss",
+  "resources-rating": () => "A Resources rating",
+  "resources-at-hand": () => "Resources at hand",
+  "resources-stowed": () => "Resources stowed",
+  "resources-in-storage": () => "Resources in storage",
+  "checked-boxes": (of) =>
+    of === undefined ? "Checked Resource boxes" : `${plain(of)}'s checked Resource boxes`,
+  "specialised-cost": () => "A specialised item's cost",
+  cha: () => "CHA",
+  "bond-damage": () => "Bond damage",
+  "bond-improvement": () => "A Bond improvement",
+  "individual-bond-score": () => "An individual Bond's starting score",
+  "community-bond-score": () => "A community Bond's starting score",
+  "bond-score": (of) => `The Bond ${quoted(of ?? "")}`,
+  san: () => "SAN",
+  pow: () => "POW",
+  "breaking-point": () => "The breaking point",
+  unnatural: () => "Unnatural",
+  "adaptation-boxes": (of) =>
+    `${of === "helplessness" ? "Helplessness" : "Violence"} adaptation boxes`,
+  "san-loss": () => "A SAN loss",
+  "san-recovered": () => "SAN recovered",
+  "skill-rating": (of) => plain(of ?? "A skill"),
+};
+
+function wholeNumberText(r: Extract<RulesRefusal, { code: "not-a-whole-number" }>): string {
+  const range =
+    r.min !== undefined && r.max !== undefined
+      ? ` from ${r.min} to ${r.max}`
+      : r.min !== undefined
+        ? ` of ${r.min} or more`
+        : "";
+  return `${NUMBER_FIELD[r.field](r.of)} must be a whole number${range}, not ${plain(r.value)}.`;
+}
+
+type SheetPart = Extract<RulesRefusal, { code: "sheet-full" }>["part"];
+
+/** What a full sheet holds, and what to do to make room. */
+const SHEET_PART: Readonly<Record<SheetPart, { one: string; many: string; kept: string }>> = {
+  bonds: {
+    one: "Bond",
+    many: "Bonds",
+    kept: "broken and destroyed ones stay on it. A GM can erase a crossed-off Bond (`/bond erase`) to make room",
+  },
+  disorders: {
+    one: "disorder",
+    many: "disorders",
+    kept: "cured ones stay on it. A GM can erase a cured disorder (`/campaign downtime disorder … erase:True`) to make room",
+  },
+  skills: {
+    one: "skill",
+    many: "skills",
+    kept: "set the rating of a skill already on it instead",
+  },
+};
+
+function sheetFullText(r: Extract<RulesRefusal, { code: "sheet-full" }>): string {
+  const what = SHEET_PART[r.part];
+  const asked = r.adding === 1 ? `another ${what.one}` : `${r.adding} more ${what.many}`;
+  return `A sheet holds at most ${r.limit} ${what.many} and this one has ${r.held}, so there is no room for ${asked}: ${what.kept}.`;
+}
 
 export const RULES_REFUSAL_TEXT: RefusalTexts = {
   "bond-broken": (r) =>
@@ -100,6 +184,16 @@ export const RULES_REFUSAL_TEXT: RefusalTexts = {
   "duplicate-contributor": (r) => `${plain(r.contributor)} is listed twice.`,
   "pool-contributor-exhausted": (r) =>
     `${listed(r.contributors)} cannot contribute: every Resource check box is checked (or there are none). Replenish in downtime, or pool without them.`,
+
+  "not-a-whole-number": wholeNumberText,
+  "resources-breakdown": (r) =>
+    `At hand, stowed and in storage (${r.atHand} + ${r.stowed} + ${r.inStorage} = ${r.atHand + r.stowed + r.inStorage}) must add up to the Resources rating ${r.rating}.`,
+  "resources-boxes": (r) =>
+    `Resources ${r.rating} gives ${r.boxes} check ${r.boxes === 1 ? "box" : "boxes"}, not ${r.given}.`,
+  "sheet-full": sheetFullText,
+  "invalid-archetype": (r) =>
+    `${r.archetype === null ? "This archetype" : `Archetype "${plain(r.archetype)}"`} is not valid: ${r.problems.join("; ")}.`,
+  "no-choice-needed": (r) => `${r.reason} No Bond needs to be chosen.`,
 
   "already-exhausted": () =>
     "This Protagonist is already exhausted; rest first, or have the GM adjust WP directly.",

@@ -33,8 +33,15 @@ function assertSkill(skill: AdvancementSkill): void {
   }
   if (!Number.isSafeInteger(skill.rating) || skill.rating < 0 || skill.rating > SKILL_MAX) {
     throw new RulesError(
+      {
+        code: "not-a-whole-number",
+        field: "skill-rating",
+        of: skill.name,
+        value: String(skill.rating),
+        min: 0,
+        max: SKILL_MAX,
+      },
       "invalid-skill-rating",
-      `${skill.name} must be a whole number from 0 to ${SKILL_MAX}, not ${String(skill.rating)}.`,
     );
   }
 }

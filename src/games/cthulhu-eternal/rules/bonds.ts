@@ -1,5 +1,6 @@
 import { RulesError } from "./errors.js";
 import type { BondAction } from "./refusals.js";
+import { assertWhole } from "./validate.js";
 import type { Rng } from "../../../core/rng.js";
 import { assertRoomOnSheet } from "./sheet-limits.js";
 import type { Bond, BondKind } from "./types.js";
@@ -45,14 +46,8 @@ export interface BondChange {
   reason: string;
 }
 
-function assertWhole(value: number, what: string, code: string, min: number, max?: number): void {
-  if (Number.isSafeInteger(value) && value >= min && (max === undefined || value <= max)) return;
-  const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`;
-  throw new RulesError(code, `${what} must be a whole number ${range}, not ${String(value)}.`);
-}
-
 export function assertCha(cha: number): void {
-  assertWhole(cha, "CHA", "invalid-cha", 0);
+  assertWhole(cha, "cha", "invalid-cha", 0);
 }
 
 /**
@@ -99,7 +94,7 @@ export function damageBond(
     rolled = rng.die(4);
     amount = rolled;
   } else {
-    assertWhole(harm, "Bond damage", "invalid-bond-damage", 0);
+    assertWhole(harm, "bond-damage", "invalid-bond-damage", 0);
     amount = harm;
   }
   const remaining = bond.score - amount;
@@ -162,7 +157,7 @@ export function improveBond(
   reason = "cultivated",
 ): BondImproveResult {
   assertBondActive(bond, "improve");
-  assertWhole(amount, "A Bond improvement", "invalid-bond-improvement", 1);
+  assertWhole(amount, "bond-improvement", "invalid-bond-improvement", 1);
   assertCha(cha);
   const cap = maxBondScore(bond.kind, cha);
   const after = Math.max(bond.score, Math.min(cap, bond.score + amount));
@@ -283,7 +278,7 @@ export function addBond(bonds: readonly Bond[], input: NewBondInput, cha: number
       throw new RulesError({ code: "cha-too-low", forming: false });
     }
     score = input.score ?? cha;
-    assertWhole(score, "An individual Bond's starting score", "invalid-bond-score", 1, cha);
+    assertWhole(score, "individual-bond-score", "invalid-bond-score", 1, cha);
   } else {
     if (input.score === undefined) {
       throw new RulesError({ code: "bond-score-missing" });
@@ -291,7 +286,7 @@ export function addBond(bonds: readonly Bond[], input: NewBondInput, cha: number
     score = input.score;
     assertWhole(
       score,
-      "A community Bond's starting score",
+      "community-bond-score",
       "invalid-bond-score",
       COMMUNITY_BOND_MIN,
       COMMUNITY_BOND_MAX,

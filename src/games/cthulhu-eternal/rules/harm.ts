@@ -62,12 +62,12 @@ function stateFor<Name, Fine>(
 }
 
 export function hpState(hp: number): HpState {
-  assertWhole(hp, "Hit points", "invalid-hp", 0);
+  assertWhole(hp, "hp", "invalid-hp", 0);
   return stateFor(hp, HP_THRESHOLDS, "active" as const);
 }
 
 export function wpState(wp: number): WpState {
-  assertWhole(wp, "Willpower points", "invalid-wp", 0);
+  assertWhole(wp, "wp", "invalid-wp", 0);
   return stateFor(wp, WP_THRESHOLDS, "steady" as const);
 }
 
@@ -100,9 +100,9 @@ export function applyWpChange(current: number, max: number, delta: number): WpCh
 }
 
 function assertPoints(unit: "HP" | "WP", current: number, max: number): void {
-  const lower = unit.toLowerCase();
-  assertWhole(max, `Maximum ${unit}`, `invalid-max-${lower}`, 1);
-  assertWhole(current, `Current ${unit}`, `invalid-${lower}`, 0, max);
+  const lower = unit === "HP" ? "hp" : "wp";
+  assertWhole(max, `max-${lower}`, `invalid-max-${lower}`, 1);
+  assertWhole(current, `current-${lower}`, `invalid-${lower}`, 0, max);
 }
 
 function applyPointsChange<Name extends string, Fine extends string>(
@@ -114,7 +114,7 @@ function applyPointsChange<Name extends string, Fine extends string>(
   fine: Fine,
 ): PointsChange<Name | Fine, Name> {
   assertPoints(unit, current, max);
-  assertWhole(delta, `A change to ${unit}`, "invalid-delta");
+  assertWhole(delta, unit === "HP" ? "hp-change" : "wp-change", "invalid-delta");
 
   const after = Math.min(max, Math.max(0, current + delta));
   const applied = after - current;
@@ -190,9 +190,9 @@ export function resolveDamage(input: DamageInput): DamageResult {
     calledShot = false,
     critical = false,
   } = input;
-  assertWhole(rolled, "Damage", "invalid-damage", 0);
-  assertWhole(damageBonus, "A damage bonus", "invalid-damage-bonus");
-  assertWhole(armour, "Armour", "invalid-armour", 0);
+  assertWhole(rolled, "damage", "invalid-damage", 0);
+  assertWhole(damageBonus, "damage-bonus", "invalid-damage-bonus");
+  assertWhole(armour, "armour", "invalid-armour", 0);
 
   const steps = [`rolled ${rolled}`];
   let total = rolled;
@@ -279,7 +279,7 @@ function digitDamage(digit: number): number {
  */
 export function lethalityTest(input: LethalityInput, rng: Rng): LethalityResult {
   const { rating, critical = false } = input;
-  assertWhole(rating, "A lethality rating", "invalid-lethality", 0, 100);
+  assertWhole(rating, "lethality", "invalid-lethality", 0, 100);
 
   const effectiveRating = critical ? rating * 2 : rating;
   const roll = rollPercentile(rng);

@@ -115,9 +115,9 @@ export function judgePercentile(
   target: number,
   rawStat?: number,
 ): PercentileJudgement {
-  assertWhole(value, "A percentile roll", "invalid-roll", 1, 100);
-  assertWhole(target, "A test's target", "invalid-target");
-  if (rawStat !== undefined) assertWhole(rawStat, "A stat", "invalid-stat", 0);
+  assertWhole(value, "percentile-roll", "invalid-roll", 1, 100);
+  assertWhole(target, "target", "invalid-target");
+  if (rawStat !== undefined) assertWhole(rawStat, "stat", "invalid-stat", 0);
 
   const shown = formatPercentile(value);
   if (value === 1) {
@@ -156,10 +156,10 @@ export function conditionsModifier(conditions: readonly TestCondition[]): number
 export function percentileTest(input: PercentileTestInput, rng: Rng): PercentileTestResult {
   const { rating, modifier = 0, label, rawStat } = input;
   const conditions = [...(input.conditions ?? [])];
-  assertWhole(rating, "A rating", "invalid-rating", 0);
-  assertWhole(modifier, "A modifier", "invalid-modifier");
+  assertWhole(rating, "rating", "invalid-rating", 0);
+  assertWhole(modifier, "modifier", "invalid-modifier");
   for (const condition of conditions) {
-    assertWhole(condition.modifier, "A condition's modifier", "invalid-modifier");
+    assertWhole(condition.modifier, "condition-modifier", "invalid-modifier");
   }
   const target = rating + modifier + conditionsModifier(conditions);
   const roll = rollPercentile(rng);
@@ -177,7 +177,7 @@ export function percentileTest(input: PercentileTestInput, rng: Rng): Percentile
 
 /** Stat test rating = stat × 5 (seed 000). */
 export function statTestRating(stat: number): number {
-  assertWhole(stat, "A stat", "invalid-stat", 0);
+  assertWhole(stat, "stat", "invalid-stat", 0);
   return stat * 5;
 }
 

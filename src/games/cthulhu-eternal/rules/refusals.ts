@@ -62,6 +62,43 @@ export type RulesRefusal =
   | { readonly code: "invalid-contributor" }
   | { readonly code: "duplicate-contributor"; readonly contributor: string }
   | { readonly code: "pool-contributor-exhausted"; readonly contributors: readonly string[] }
+  // Numbers
+  | {
+      readonly code: "not-a-whole-number";
+      readonly field: NumberField;
+      /** Whose skill, Bond or boxes, when the field belongs to one. */
+      readonly of?: string;
+      readonly value: string;
+      readonly min?: number;
+      readonly max?: number;
+    }
+  | {
+      readonly code: "resources-breakdown";
+      readonly rating: number;
+      readonly atHand: number;
+      readonly stowed: number;
+      readonly inStorage: number;
+    }
+  | {
+      readonly code: "resources-boxes";
+      readonly rating: number;
+      readonly boxes: number;
+      readonly given: number;
+    }
+  | {
+      readonly code: "sheet-full";
+      readonly part: "bonds" | "disorders" | "skills";
+      readonly limit: number;
+      readonly held: number;
+      readonly adding: number;
+    }
+  | {
+      readonly code: "invalid-archetype";
+      readonly archetype: string | null;
+      readonly problems: readonly string[];
+    }
+  /** A choice given when nothing needs choosing; `reason` is the rules' note on why. */
+  | { readonly code: "no-choice-needed"; readonly reason: string }
   // Harm, skills and creation
   | { readonly code: "already-exhausted" }
   | { readonly code: "skill-name-empty" }
@@ -69,6 +106,49 @@ export type RulesRefusal =
   | { readonly code: "harsh-pick-missing" };
 
 export type RulesRefusalCode = RulesRefusal["code"];
+
+/** A number the rules check, named for the refusal. */
+export type NumberField =
+  | "percentile-roll"
+  | "target"
+  | "stat"
+  | "rating"
+  | "modifier"
+  | "condition-modifier"
+  | "hp"
+  | "wp"
+  | "max-hp"
+  | "max-wp"
+  | "current-hp"
+  | "current-wp"
+  | "hp-change"
+  | "wp-change"
+  | "damage"
+  | "damage-bonus"
+  | "armour"
+  | "lethality"
+  | "resources-award"
+  | "resources-loss"
+  | "resources-rating"
+  | "resources-at-hand"
+  | "resources-stowed"
+  | "resources-in-storage"
+  | "checked-boxes"
+  | "specialised-cost"
+  | "cha"
+  | "bond-damage"
+  | "bond-improvement"
+  | "individual-bond-score"
+  | "community-bond-score"
+  | "bond-score"
+  | "san"
+  | "pow"
+  | "breaking-point"
+  | "unnatural"
+  | "adaptation-boxes"
+  | "san-loss"
+  | "san-recovered"
+  | "skill-rating";
 
 /** What a broken or destroyed Bond could not be used for. */
 export type BondAction = "damage" | "destroy" | "improve" | "project" | "repress";

@@ -1,10 +1,10 @@
 import { parseDice, rollDice, type DiceExpression } from "./dice/index.js";
 import { RulesError } from "./errors.js";
+import { assertWhole } from "./validate.js";
 import { formatPercentile, rollPercentile, type PercentileRoll } from "./percentile.js";
 import {
   assertCheckedBoxes,
   assertRating,
-  assertWhole,
   resourceBreakdown,
   type ResourceBreakdown,
 } from "./resources.js";
@@ -46,7 +46,7 @@ export function resourceGain(input: ResourceGainInput, rng: Rng): ResourceGainRe
   // Check the award before rolling, so a mistyped "1D6" never costs the player a roll.
   let award: { points: number } | { dice: DiceExpression };
   if (typeof input.award === "number") {
-    assertWhole(input.award, "A Resources award", "invalid-resources-award", 1);
+    assertWhole(input.award, "resources-award", "invalid-resources-award", 1);
     award = { points: input.award };
   } else {
     const awardDice = parseDice(input.award);
@@ -124,7 +124,7 @@ export function loseResources(
   assertRating(current.rating);
   const before = resourceBreakdown(current.rating);
   assertCheckedBoxes(current.checkedBoxes, before.checkBoxes);
-  assertWhole(amount, "A Resources loss", "invalid-resources-loss", 1);
+  assertWhole(amount, "resources-loss", "invalid-resources-loss", 1);
   const ratingAfter = Math.max(0, current.rating - amount);
   const breakdownAfter = resourceBreakdown(ratingAfter);
   const checkedAfter = Math.min(current.checkedBoxes, breakdownAfter.checkBoxes);
@@ -151,7 +151,7 @@ export interface ResourceReplenishResult {
 
 /** Adequate downtime (the GM decides when) erases every check mark (seed 000). */
 export function replenishResources(checkedBoxes: number): ResourceReplenishResult {
-  assertWhole(checkedBoxes, "Checked Resource boxes", "invalid-checked-boxes", 0, 3);
+  assertWhole(checkedBoxes, "checked-boxes", "invalid-checked-boxes", 0, 3);
   return {
     checkedBefore: checkedBoxes,
     checkedAfter: 0,

@@ -3,6 +3,7 @@
  * check box ticked on a success, what was found, and a specialised item's cost.
  */
 import { RulesError } from "./errors.js";
+import { assertWhole } from "./validate.js";
 import type { RuleOptions } from "./options.js";
 import {
   percentileTest,
@@ -17,7 +18,6 @@ import {
   assertCheckedBoxes,
   assertDifficulty,
   assertNotExhausted,
-  assertWhole,
   difficultyText,
   effectiveRating,
   isSubstandardRoll,
@@ -124,7 +124,7 @@ export function resourceTest(
   assertCheckedBoxes(input.checkedBoxes, breakdown.checkBoxes);
   assertNotExhausted(input.checkedBoxes, breakdown.checkBoxes);
   if (input.specialisedCost !== undefined) {
-    assertWhole(input.specialisedCost, "A specialised item's cost", "invalid-specialised-cost", 1);
+    assertWhole(input.specialisedCost, "specialised-cost", "invalid-specialised-cost", 1);
   }
 
   const effective = effectiveRating(breakdown, input.where);

@@ -1,4 +1,5 @@
 import { RulesError } from "./errors.js";
+import { assertWhole } from "./validate.js";
 
 /**
  * Resources (seed 000, "Detailed Description: Resources"): the at-hand / stowed / in-storage
@@ -28,20 +29,8 @@ export interface ResourceBreakdown {
   checkBoxes: number;
 }
 
-export function assertWhole(
-  value: number,
-  what: string,
-  code: string,
-  min: number,
-  max?: number,
-): void {
-  if (Number.isSafeInteger(value) && value >= min && (max === undefined || value <= max)) return;
-  const range = max === undefined ? `${min} or more` : `from ${min} to ${max}`;
-  throw new RulesError(code, `${what} must be a whole number ${range}, not ${String(value)}.`);
-}
-
 export function assertRating(rating: number): void {
-  assertWhole(rating, "A Resources rating", "invalid-resources-rating", 0);
+  assertWhole(rating, "resources-rating", "invalid-resources-rating", 0);
 }
 
 /** Check boxes by Permanent Resources: 0 → 0, 1–6 → 1, 7–12 → 2, 13+ → 3 (seed 000 table). */
@@ -76,21 +65,22 @@ export function resourceBreakdown(rating: number): ResourceBreakdown {
  */
 export function assertBreakdown(breakdown: ResourceBreakdown): void {
   assertRating(breakdown.rating);
-  assertWhole(breakdown.atHand, "Resources at hand", "invalid-resources-breakdown", 0);
-  assertWhole(breakdown.stowed, "Resources stowed", "invalid-resources-breakdown", 0);
-  assertWhole(breakdown.inStorage, "Resources in storage", "invalid-resources-breakdown", 0);
+  assertWhole(breakdown.atHand, "resources-at-hand", "invalid-resources-breakdown", 0);
+  assertWhole(breakdown.stowed, "resources-stowed", "invalid-resources-breakdown", 0);
+  assertWhole(breakdown.inStorage, "resources-in-storage", "invalid-resources-breakdown", 0);
   const sum = breakdown.atHand + breakdown.stowed + breakdown.inStorage;
   if (sum !== breakdown.rating) {
+    const { rating, atHand, stowed, inStorage } = breakdown;
     throw new RulesError(
+      { code: "resources-breakdown", rating, atHand, stowed, inStorage },
       "invalid-resources-breakdown",
-      `At hand, stowed and in storage (${breakdown.atHand} + ${breakdown.stowed} + ${breakdown.inStorage} = ${sum}) must add up to the Resources rating ${breakdown.rating}.`,
     );
   }
   const boxes = resourceCheckBoxes(breakdown.rating);
   if (breakdown.checkBoxes !== boxes) {
     throw new RulesError(
+      { code: "resources-boxes", rating: breakdown.rating, boxes, given: breakdown.checkBoxes },
       "invalid-resources-breakdown",
-      `Resources ${breakdown.rating} gives ${boxes} check box${boxes === 1 ? "" : "es"}, not ${breakdown.checkBoxes}.`,
     );
   }
 }
@@ -162,14 +152,7 @@ export function difficultyText(difficulty: ResourceDifficulty): string {
 }
 
 export function assertCheckedBoxes(checkedBoxes: number, checkBoxes: number, who?: string): void {
-  const owner = who === undefined ? "" : `${who}'s `;
-  assertWhole(
-    checkedBoxes,
-    `${owner}checked Resource boxes`,
-    "invalid-checked-boxes",
-    0,
-    checkBoxes,
-  );
+  assertWhole(checkedBoxes, "checked-boxes", "invalid-checked-boxes", 0, checkBoxes, who);
 }
 
 export function assertNotExhausted(checkedBoxes: number, checkBoxes: number, who?: string): void {

@@ -178,7 +178,7 @@ export function applySharedAdversity(
   const plan = planSharedAdversity(state, fellows);
   if (!plan.applies) {
     if (Object.keys(choices).length > 0) {
-      throw new RulesError("unexpected-choice", `${plan.reason} No Bond needs to be chosen.`);
+      throw new RulesError({ code: "no-choice-needed", reason: plan.reason }, "unexpected-choice");
     }
     return {
       status: "no-change",

@@ -1,26 +1,32 @@
 import { RulesError } from "./errors.js";
+import type { NumberField } from "./refusals.js";
 
 /**
- * Throw a player-readable RulesError unless `value` is a whole number within [min, max].
- * `what` names the number in the message ("A rating"); `code` is the stable error code.
+ * Throws a RulesError (`code`, stable for programs; worded as "not a whole number") unless
+ * `value` is a whole number within [min, max]. `of` names whose number it is, if anyone's.
  */
 export function assertWhole(
   value: number,
-  what: string,
+  field: NumberField,
   code: string,
   min?: number,
   max?: number,
+  of?: string,
 ): void {
   const inRange =
     Number.isSafeInteger(value) &&
     (min === undefined || value >= min) &&
     (max === undefined || value <= max);
   if (inRange) return;
-  const range =
-    min !== undefined && max !== undefined
-      ? ` from ${min} to ${max}`
-      : min !== undefined
-        ? ` of ${min} or more`
-        : "";
-  throw new RulesError(code, `${what} must be a whole number${range}, not ${String(value)}.`);
+  throw new RulesError(
+    {
+      code: "not-a-whole-number",
+      field,
+      value: String(value),
+      ...(min === undefined ? {} : { min }),
+      ...(max === undefined ? {} : { max }),
+      ...(of === undefined ? {} : { of }),
+    },
+    code,
+  );
 }

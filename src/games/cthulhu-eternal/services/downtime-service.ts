@@ -1,3 +1,4 @@
+import type { RulesRefusal } from "../rules/refusals.js";
 import { z } from "zod";
 import { fact } from "./event-facts.js";
 import { mapInOrder } from "./in-order.js";
@@ -67,7 +68,7 @@ export interface SharedAdversityTestOutcome {
   /** Null while the fellows are to be chosen, or when the rules refuse (see `refusal`). */
   plan: SharedAdversityPlan | null;
   /** Why the failed test cannot form Bonds as the sheet stands (e.g. no room for more Bonds). */
-  refusal: string | null;
+  refusal: RulesRefusal | null;
   eventId: number;
 }
 
@@ -242,12 +243,12 @@ export function createDowntimeService({ store, rng }: ServiceDeps) {
 /** The plan, or the rules' reason for refusing it (so one full sheet does not stop the others). */
 function planOrRefusal(plan: () => SharedAdversityPlan): {
   plan: SharedAdversityPlan | null;
-  refusal: string | null;
+  refusal: RulesRefusal | null;
 } {
   try {
     return { plan: plan(), refusal: null };
   } catch (error) {
-    if (isRulesError(error)) return { plan: null, refusal: error.message };
+    if (isRulesError(error) && error.refusal) return { plan: null, refusal: error.refusal };
     throw error;
   }
 }

@@ -321,7 +321,7 @@ describe("room on the sheet", () => {
       () => addBond(crossed(SHEET_LIMITS.bonds), { name: "Tom", kind: "individual" }, 11),
       "sheet-full",
     );
-    expect(error.message).toBe(
+    expect(rulesErrorText(error)).toBe(
       `A sheet holds at most ${SHEET_LIMITS.bonds} Bonds and this one has ${SHEET_LIMITS.bonds}, so there is no room for another Bond: broken and destroyed ones stay on it. A GM can erase a crossed-off Bond (\`/bond erase\`) to make room.`,
     );
   });

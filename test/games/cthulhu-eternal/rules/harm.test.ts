@@ -141,7 +141,7 @@ describe("applyHpChange", () => {
   });
 
   it("rejects impossible inputs with readable messages", () => {
-    expect(expectRulesError(() => applyHpChange(13, 12, -1), "invalid-hp").message).toBe(
+    expect(rulesErrorText(expectRulesError(() => applyHpChange(13, 12, -1), "invalid-hp"))).toBe(
       "Current HP must be a whole number from 0 to 12, not 13.",
     );
     expectRulesError(() => applyHpChange(-1, 12, 0), "invalid-hp");
@@ -303,8 +303,9 @@ describe("resolveDamage", () => {
 
   it("rejects negative or fractional numbers", () => {
     expect(
-      expectRulesError(() => resolveDamage({ rolled: -1, source: "other" }), "invalid-damage")
-        .message,
+      rulesErrorText(
+        expectRulesError(() => resolveDamage({ rolled: -1, source: "other" }), "invalid-damage"),
+      ),
     ).toBe("Damage must be a whole number of 0 or more, not -1.");
     expectRulesError(() => resolveDamage({ rolled: 2.5, source: "other" }), "invalid-damage");
     expectRulesError(
@@ -403,7 +404,9 @@ describe("lethalityTest", () => {
   it("rejects a rating that is not a whole number from 0 to 100, before rolling", () => {
     const rng = scriptedRng([]);
     expect(
-      expectRulesError(() => lethalityTest({ rating: 101 }, rng), "invalid-lethality").message,
+      rulesErrorText(
+        expectRulesError(() => lethalityTest({ rating: 101 }, rng), "invalid-lethality"),
+      ),
     ).toBe("A lethality rating must be a whole number from 0 to 100, not 101.");
     expectRulesError(() => lethalityTest({ rating: -1 }, rng), "invalid-lethality");
     expectRulesError(() => lethalityTest({ rating: 12.5 }, rng), "invalid-lethality");

@@ -1,3 +1,4 @@
+import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -30,7 +31,7 @@ function expectRulesError(run: () => unknown, code: string): void {
   }
   expect(caught).toBeInstanceOf(RulesError);
   expect((caught as RulesError).code).toBe(code);
-  expect((caught as RulesError).message).toMatch(/must be a whole number/);
+  expect(rulesErrorText(caught as RulesError)).toMatch(/must be a whole number/);
 }
 
 describe("rollPercentile", () => {

@@ -1,3 +1,4 @@
+import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -495,8 +496,8 @@ describe("shared adversity on a full sheet", () => {
       () => planSharedAdversity({ cha: 11, bonds: full, sanTest: FAILED }, [ann]),
       "sheet-full",
     );
-    expect(error.message).toContain(`at most ${SHEET_LIMITS.bonds} Bonds`);
-    expect(error.message).toContain("/bond erase");
+    expect(rulesErrorText(error)).toContain(`at most ${SHEET_LIMITS.bonds} Bonds`);
+    expect(rulesErrorText(error)).toContain("/bond erase");
   });
 
   it("still deepens a Bond that is already there", () => {

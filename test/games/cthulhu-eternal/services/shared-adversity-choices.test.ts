@@ -278,7 +278,7 @@ describe("shared adversity on a full sheet", () => {
       survivorIds: [world.hero.id, ada.id],
     });
     expect(hero?.plan).toBeNull();
-    expect(hero?.refusal).toMatch(/at most 30 Bonds and this one has 30/);
+    expect(hero?.refusal).toMatchObject({ code: "sheet-full", part: "bonds", limit: 30, held: 30 });
     expect(other?.plan?.applies).toBe(true);
   });
 });

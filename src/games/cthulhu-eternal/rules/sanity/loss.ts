@@ -79,8 +79,8 @@ export function resolveWithContext(
   const { threat, loss } = input;
   if (!Number.isSafeInteger(loss) || loss < 0) {
     throw new RulesError(
+      { code: "not-a-whole-number", field: "san-loss", value: String(loss), min: 0 },
       "invalid-san-loss",
-      `A SAN loss must be a whole number of 0 or more, not ${String(loss)}.`,
     );
   }
 

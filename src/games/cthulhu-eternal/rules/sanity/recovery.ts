@@ -12,8 +12,8 @@ export function recoverSanity(state: SanityState, amount: number): RecoveryResul
   assertSanityState(state);
   if (!Number.isSafeInteger(amount) || amount < 0) {
     throw new RulesError(
+      { code: "not-a-whole-number", field: "san-recovered", value: String(amount), min: 0 },
       "invalid-recovery",
-      `SAN recovered must be a whole number of 0 or more, not ${String(amount)}.`,
     );
   }
   const ceiling = recoverySan(state);

@@ -1,7 +1,8 @@
 import { assertBondActive, bondStatus, damageBond } from "../bonds.js";
 import { maxSanity, recoverySanity } from "../derived.js";
 import { RulesError } from "../errors.js";
-import type { BondAction, BondSpending } from "../refusals.js";
+import type { BondAction, BondSpending, NumberField } from "../refusals.js";
+import { assertWhole } from "../validate.js";
 import type { RuleOptions } from "../options.js";
 import type { Rng } from "../../../../core/rng.js";
 import {
@@ -60,33 +61,23 @@ export function recoverySan(state: Pick<SanityState, "pow" | "unnatural">): numb
   return recoverySanity(state.pow, state.unnatural);
 }
 
-function assertWholeAtLeastZero(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RulesError(
-      "invalid-sanity-state",
-      `${what} must be a whole number of 0 or more, not ${String(value)}.`,
-    );
-  }
+function assertWholeAtLeastZero(value: number, field: NumberField, of?: string): void {
+  assertWhole(value, field, "invalid-sanity-state", 0, undefined, of);
 }
 
 /** Catch corrupt sheets early, with a message that names the bad field. */
 export function assertSanityState(state: SanityState): void {
-  assertWholeAtLeastZero(state.san, "SAN");
-  assertWholeAtLeastZero(state.pow, "POW");
-  assertWholeAtLeastZero(state.cha, "CHA");
-  assertWholeAtLeastZero(state.wp, "WP");
-  assertWholeAtLeastZero(state.breakingPoint, "The breaking point");
-  assertWholeAtLeastZero(state.unnatural, "Unnatural");
+  assertWholeAtLeastZero(state.san, "san");
+  assertWholeAtLeastZero(state.pow, "pow");
+  assertWholeAtLeastZero(state.cha, "cha");
+  assertWholeAtLeastZero(state.wp, "wp");
+  assertWholeAtLeastZero(state.breakingPoint, "breaking-point");
+  assertWholeAtLeastZero(state.unnatural, "unnatural");
   for (const threat of ["violence", "helplessness"] as const) {
-    const boxes = state.adaptation[threat].boxes;
-    if (!Number.isSafeInteger(boxes) || boxes < 0 || boxes > ADAPTATION_BOXES) {
-      throw new RulesError(
-        "invalid-sanity-state",
-        `${threatLabel(threat)} adaptation boxes must be 0 to ${ADAPTATION_BOXES}, not ${String(boxes)}.`,
-      );
-    }
+    const { boxes } = state.adaptation[threat];
+    assertWhole(boxes, "adaptation-boxes", "invalid-sanity-state", 0, ADAPTATION_BOXES, threat);
   }
-  for (const bond of state.bonds) assertWholeAtLeastZero(bond.score, `The Bond "${bond.name}"`);
+  for (const bond of state.bonds) assertWholeAtLeastZero(bond.score, "bond-score", bond.name);
 }
 
 /** A deep copy, so results never share arrays or objects with the caller's before-state. */

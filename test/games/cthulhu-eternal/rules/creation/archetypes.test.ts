@@ -1,3 +1,5 @@
+import { rulesWords } from "../fixtures.js";
+import { rulesErrorText } from "../../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import { describe, expect, it } from "vitest";
 import {
   FUTURE_ARCHETYPES,
@@ -11,7 +13,10 @@ import {
   validateCustomArchetype,
 } from "../../../../../src/games/cthulhu-eternal/rules/creation/index.js";
 import type { Archetype } from "../../../../../src/games/cthulhu-eternal/rules/creation/index.js";
-import { isRulesError } from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
+import {
+  isRulesError,
+  type RulesError,
+} from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { ERAS } from "../../../../../src/games/cthulhu-eternal/rules/types.js";
 
 /**
@@ -174,7 +179,7 @@ describe("custom archetypes", () => {
 
   it("can use GM-defined skills", () => {
     const withCustomSkill = { ...seaCaptain, skills: [{ skill: "Seamanship", rating: 60 }] };
-    expect(() => archetypesFor("modern", [withCustomSkill])).toThrow(
+    expect(rulesWords(() => archetypesFor("modern", [withCustomSkill]))).toMatch(
       /Seamanship is not a modern skill/,
     );
     const custom = archetypesFor(
@@ -228,6 +233,6 @@ describe("custom archetypes", () => {
     }
     expect(isRulesError(caught)).toBe(true);
     expect(isRulesError(caught) && caught.code).toBe("invalid-archetype");
-    expect((caught as Error).message).toMatch(message);
+    expect(rulesErrorText(caught as RulesError)).toMatch(message);
   });
 });

@@ -66,9 +66,11 @@ describe("resolveSanLoss: SAN itself", () => {
 
   it("refuses a loss that is not a whole number of 0 or more", () => {
     for (const loss of [-1, 1.5, Number.NaN]) {
-      expect(() =>
-        resolveSanLoss(protagonist(), { threat: "unnatural", loss }, defaults, noDice()),
-      ).toThrow(/whole number of 0 or more/);
+      expect(
+        rulesWords(() =>
+          resolveSanLoss(protagonist(), { threat: "unnatural", loss }, defaults, noDice()),
+        ),
+      ).toMatch(/whole number of 0 or more/);
     }
   });
 
@@ -92,14 +94,16 @@ describe("resolveSanLoss: SAN itself", () => {
     } catch (error) {
       expect(isRulesError(error) && error.code).toBe("invalid-sanity-state");
     }
-    expect(() =>
-      resolveSanLoss(
-        protagonist({ adaptation: adaptation(4) }),
-        { threat: "unnatural", loss: 1 },
-        defaults,
-        noDice(),
+    expect(
+      rulesWords(() =>
+        resolveSanLoss(
+          protagonist({ adaptation: adaptation(4) }),
+          { threat: "unnatural", loss: 1 },
+          defaults,
+          noDice(),
+        ),
       ),
-    ).toThrow(/adaptation boxes must be 0 to 3/);
+    ).toMatch(/adaptation boxes must be a whole number from 0 to 3/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { rulesWords } from "../fixtures.js";
 import { describe, expect, it } from "vitest";
 import {
   maxSan,
@@ -56,8 +57,10 @@ describe("recoverSanity", () => {
   });
 
   it("refuses amounts that are not whole numbers of 0 or more", () => {
-    expect(() => recoverSanity(protagonist(), -2)).toThrow(/whole number of 0 or more/);
-    expect(() => recoverSanity(protagonist(), 2.5)).toThrow(/whole number of 0 or more/);
+    expect(rulesWords(() => recoverSanity(protagonist(), -2))).toMatch(/whole number of 0 or more/);
+    expect(rulesWords(() => recoverSanity(protagonist(), 2.5))).toMatch(
+      /whole number of 0 or more/,
+    );
   });
 
   it("does not change the state it was given", () => {

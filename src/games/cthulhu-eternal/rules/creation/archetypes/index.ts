@@ -30,10 +30,7 @@ export function validateCustomArchetype(
     const problems = parsed.error.issues.map((issue) =>
       issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
     );
-    throw new RulesError(
-      "invalid-archetype",
-      `This archetype is not valid: ${problems.join("; ")}.`,
-    );
+    throw new RulesError({ code: "invalid-archetype", archetype: null, problems });
   }
   const archetype = parsed.data;
   const catalog = skillCatalog(archetype.era, customSkills);
@@ -50,10 +47,7 @@ export function validateCustomArchetype(
     }
   }
   if (problems.length > 0) {
-    throw new RulesError(
-      "invalid-archetype",
-      `Archetype "${archetype.name}" is not valid: ${problems.join("; ")}.`,
-    );
+    throw new RulesError({ code: "invalid-archetype", archetype: archetype.name, problems });
   }
   return archetype;
 }

@@ -1,4 +1,4 @@
-import { userText } from "../../../core/discord/user-text.js";
+import { plain, quoted } from "./inline-text.js";
 import type { RulesError } from "../rules/errors.js";
 import type {
   BondAction,
@@ -16,8 +16,6 @@ type RefusalTexts = {
   readonly [C in RulesRefusalCode]: (refusal: Extract<RulesRefusal, { code: C }>) => string;
 };
 
-const plain = (text: string): string => userText(text, Number.POSITIVE_INFINITY);
-const quoted = (text: string): string => `“${plain(text)}”`;
 const listed = (names: readonly string[]): string => names.map(plain).join(", ");
 
 const BOND_ACTION: Readonly<Record<BondAction, string>> = {

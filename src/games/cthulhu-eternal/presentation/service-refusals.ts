@@ -1,4 +1,4 @@
-import { userText } from "../../../core/discord/user-text.js";
+import { bold, plain, quoted } from "./inline-text.js";
 import { rulesRefusalText } from "./rules-refusals.js";
 import type {
   DependentAction,
@@ -17,10 +17,6 @@ type RefusalTexts = {
   readonly [C in ServiceRefusalCode]: (refusal: Extract<ServiceRefusal, { code: C }>) => string;
 };
 
-/** A stored or typed name inside a sentence: as text, on one line, uncut. */
-const plain = (text: string): string => userText(text, Number.POSITIVE_INFINITY);
-const bold = (text: string): string => `**${plain(text)}**`;
-const quoted = (text: string): string => `“${plain(text)}”`;
 const plural = (count: number, one: string, many: string): string => (count === 1 ? one : many);
 
 /** Creation violations listed in one reply; Discord messages are short. */

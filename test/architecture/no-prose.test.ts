@@ -16,16 +16,14 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const SENTENCES_LEFT: Readonly<Record<string, number>> = {
   "src/games/cthulhu-eternal/rules/advancement.ts": 16,
   "src/games/cthulhu-eternal/rules/bonds.ts": 5,
-  "src/games/cthulhu-eternal/rules/creation/archetypes/future.ts": 27,
   "src/games/cthulhu-eternal/rules/creation/archetypes/index.ts": 2,
-  "src/games/cthulhu-eternal/rules/creation/archetypes/modern.ts": 19,
   "src/games/cthulhu-eternal/rules/creation/archetypes/types.ts": 4,
   "src/games/cthulhu-eternal/rules/creation/build.ts": 1,
-  "src/games/cthulhu-eternal/rules/creation/check-bonds.ts": 12,
+  "src/games/cthulhu-eternal/rules/creation/check-bonds.ts": 11,
   "src/games/cthulhu-eternal/rules/creation/check-skills.ts": 17,
   "src/games/cthulhu-eternal/rules/creation/check-stats.ts": 15,
   "src/games/cthulhu-eternal/rules/creation/resolve.ts": 4,
-  "src/games/cthulhu-eternal/rules/creation/skills.ts": 7,
+  "src/games/cthulhu-eternal/rules/creation/skills.ts": 1,
   "src/games/cthulhu-eternal/rules/harm.ts": 11,
   "src/games/cthulhu-eternal/rules/options.ts": 1,
   "src/games/cthulhu-eternal/rules/percentile.ts": 9,
@@ -40,12 +38,12 @@ const SENTENCES_LEFT: Readonly<Record<string, number>> = {
   "src/games/cthulhu-eternal/rules/sanity/state.ts": 2,
   "src/games/cthulhu-eternal/rules/shared-adversity-apply.ts": 6,
   "src/games/cthulhu-eternal/rules/shared-adversity.ts": 5,
-  "src/games/cthulhu-eternal/rules/skill-aliases.ts": 2,
+  "src/games/cthulhu-eternal/rules/skill-aliases.ts": 1,
   "src/games/cthulhu-eternal/services/downtime-service.ts": 1,
   "src/games/cthulhu-eternal/services/protagonist-import.ts": 19,
   "src/games/cthulhu-eternal/services/protagonist-input.ts": 16,
   "src/games/cthulhu-eternal/services/protagonist-transfer.ts": 1,
-  "src/games/cultists-of-cthulhu/rules/settings.ts": 5,
+  "src/games/cultists-of-cthulhu/rules/settings.ts": 1,
 };
 
 function files(dir: string): string[] {
@@ -100,10 +98,18 @@ function literals(source: string): { text: string; before: string }[] {
   return found;
 }
 
+/** Small words a name keeps in lower case ("Cult of Cthulhu", "Fungi from Yuggoth"). */
+const NAME_LINKS = new Set(["of", "from", "the", "and", "in", "on", "at", "to", "for"]);
+
+/** A name (an archetype, a skill, a scenario goal) is data, not a sentence. */
+function isName(words: readonly string[]): boolean {
+  return words.every((word) => /^[A-Z]/.test(word) || NAME_LINKS.has(word));
+}
+
 function isSentence({ text, before }: { text: string; before: string }): boolean {
   if (/Error\(\s*$/.test(before.replace(/\s+/g, " "))) return false;
   const words = text.replace(/\$\{[^}]*\}/g, " ").match(/[A-Za-z’']{2,}/g) ?? [];
-  return words.length >= 3 && / /.test(text);
+  return words.length >= 3 && / /.test(text) && !isName(words);
 }
 
 function sentenceCounts(): Record<string, number> {
@@ -121,6 +127,7 @@ describe("facts, not prose", () => {
       'throw invalid("Name the Bond first.");',
       "// a comment with many words in it",
       'throw new Error("an internal mistake, not for users");',
+      'const goal = "Esoteric Order of Dagon";',
       "const code = `stale-roll`;",
     ].join("\n");
     expect(

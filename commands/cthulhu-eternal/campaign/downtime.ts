@@ -4,6 +4,7 @@ import { actorFrom } from "../../../src/core/discord/actor.js";
 import type { HandlerContext } from "../../../src/games/cthulhu-eternal/command.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../src/core/discord/format.js";
 import { boxes } from "../../../src/games/cthulhu-eternal/presentation/percentile-format.js";
+import { recoveryText } from "../../../src/games/cthulhu-eternal/presentation/sanity-reasons.js";
 import { UserError } from "../../../src/core/discord/user-facing-error.js";
 
 export const DOWNTIME_COLOUR = 0x3498db;
@@ -72,7 +73,7 @@ export async function recoverSanity(
     embeds: [
       downtimeEmbed(
         `🌅 ${userText(protagonist.name)} recovers`,
-        `SAN ${result.san.before} → **${result.san.after}** (Recovery SAN ${result.recoverySan})\n${result.reason}`,
+        `SAN ${result.san.before} → **${result.san.after}** (Recovery SAN ${result.recoverySan})\n${recoveryText(result)}`,
       ),
     ],
   });

@@ -11,6 +11,7 @@ import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.j
 import { OUTCOME_ICON, percent } from "./percentile-format.js";
 import { fitField } from "./embed-pages.js";
 import { rulesRefusalText } from "./rules-refusals.js";
+import { bondChangeText, sharedAdversityResultText } from "./bond-reasons.js";
 
 export const ADVERSITY_COLOUR = 0x95a5a6;
 
@@ -130,11 +131,11 @@ export function adversityChoiceEmbed(
 function appliedStepLines(step: SharedAdversityStep): string[] {
   const kind = step.kind === "new-bond" ? "new Bond" : "deepened";
   const lines = [
-    `**${userText(step.fellow.name)}** (${kind}, ${step.fellowChange.before} → ${step.fellowChange.after}): ${userText(step.fellowChange.reason, 300)}`,
+    `**${userText(step.fellow.name)}** (${kind}, ${step.fellowChange.before} → ${step.fellowChange.after}): ${userText(bondChangeText(step.fellowChange), 300)}`,
   ];
   if (step.weakened) {
     lines.push(
-      `  ↳ “${userText(step.weakened.name)}” ${step.weakened.before} → ${step.weakened.after}: ${userText(step.weakened.reason, 300)}`,
+      `  ↳ “${userText(step.weakened.name)}” ${step.weakened.before} → ${step.weakened.after}: ${userText(bondChangeText(step.weakened), 300)}`,
     );
   } else {
     lines.push("  ↳ No other Bond was left to weaken.");
@@ -150,7 +151,11 @@ export function adversityResultEmbed(name: string, result: SharedAdversityResult
     .setTitle(truncate(`🤝 Shared adversity — ${userText(name)}`, EMBED_LIMITS.title))
     .setDescription(
       truncate(
-        [...lines, ...(lines.length ? [""] : []), userText(result.reason, 1000)].join("\n"),
+        [
+          ...lines,
+          ...(lines.length ? [""] : []),
+          userText(sharedAdversityResultText(result.reason), 1000),
+        ].join("\n"),
         EMBED_LIMITS.description,
       ),
     );

@@ -1,5 +1,5 @@
 import { EmbedBuilder } from "discord.js";
-import type { HpChange, WpChange } from "../rules/harm.js";
+import type { HpChange, HpState, WpChange, WpState } from "../rules/harm.js";
 import type {
   ExhaustionOutcome,
   HpOutcome,
@@ -10,6 +10,13 @@ import type { Condition, ConditionCode } from "../rules/conditions.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import { percent } from "./percentile-format.js";
 import { untoldNews } from "./conditions.js";
+import {
+  exhaustionText,
+  lethalityRatingText,
+  lethalityText,
+  pointsChangeText,
+  THRESHOLD_TEXT,
+} from "./harm-reasons.js";
 
 const HARM_COLOUR = 0xe67e22;
 const HEAL_COLOUR = 0x2ecc71;
@@ -21,11 +28,7 @@ type Unit = "HP" | "WP";
 const UNIT_ICON: Readonly<Record<Unit, string>> = { HP: "❤️", WP: "🧠" };
 
 /** The state the points are in, when it is not the normal one. */
-const STATE_TEXT: Readonly<Record<string, string>> = {
-  unconscious: "unconscious",
-  dead: "dead",
-  "emotional-collapse": "emotional collapse",
-};
+const STATE_TEXT: Readonly<Partial<Record<HpState | WpState, string>>> = THRESHOLD_TEXT;
 
 /** "10 → **6** / 12", the state named when it is not the normal one. */
 export function pointsLine(change: HpChange | WpChange): string {
@@ -72,7 +75,7 @@ export function pointsEmbed(unit: Unit, outcome: HpOutcome | WpOutcome): EmbedBu
       },
       { name: unit, value: pointsLine(change), inline: true },
     )
-    .setFooter({ text: truncate(change.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(pointsChangeText(change), EMBED_LIMITS.footer) });
   const news = conditionsText(outcome.protagonist.name, outcome.conditions);
   if (news) embed.setDescription(news);
   return embed;
@@ -81,9 +84,7 @@ export function pointsEmbed(unit: Unit, outcome: HpOutcome | WpOutcome): EmbedBu
 /** A lethality roll: lethal, or the damage its digits give; HP before → after. */
 export function lethalityEmbed(outcome: LethalityOutcome, roller: string): EmbedBuilder {
   const { result, change } = outcome;
-  const rating = result.critical
-    ? `${result.effectiveRating}% (${result.rating}% doubled by the critical)`
-    : `${result.rating}%`;
+  const rating = lethalityRatingText(result);
   const damage = result.lethal
     ? "Lethal: all remaining HP"
     : `${result.tensDamage} + ${result.onesDamage} = ${result.baseDamage}${result.critical ? `, doubled: **${result.damage}**` : ` → **${result.damage}**`}`;
@@ -106,7 +107,7 @@ export function lethalityEmbed(outcome: LethalityOutcome, roller: string): Embed
       { name: "Damage", value: damage },
       { name: "HP", value: pointsLine(change) },
     )
-    .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(lethalityText(result), EMBED_LIMITS.footer) });
   const news = conditionsText(outcome.protagonist.name, outcome.conditions);
   if (news) embed.setDescription(news);
   return embed;
@@ -140,7 +141,7 @@ export function exhaustionEmbed(
       { name: "WP", value: pointsLine(result.wp), inline: true },
       { name: "Test penalty", value: penalty },
     )
-    .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(exhaustionText(result), EMBED_LIMITS.footer) });
   // The title already says the Protagonist is exhausted.
   const news = conditionsText(outcome.protagonist.name, outcome.conditions, ["exhausted"]);
   if (news) embed.setDescription(news);

@@ -13,6 +13,12 @@ import type {
 } from "../services/resource-service.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import { boxes, OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
+import {
+  pooledTestReasonText,
+  resourceGainReasonText,
+  resourceLossReasonText,
+  resourceTestReasonText,
+} from "./resource-reasons.js";
 import { conditionsMath, targetText } from "./test-embed.js";
 
 const RESOURCES_COLOUR = 0x8e6c3a;
@@ -140,7 +146,7 @@ export function resourceTestEmbed(outcome: ResourceTestOutcome, roller: string):
       { name: "Found", value: found(result.quality) },
       { name: "Boxes", value: boxLine(status.checked, status.checkBoxes) },
     )
-    .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(resourceTestReasonText(result), EMBED_LIMITS.footer) });
   if (notes.length) {
     embed.addFields({ name: "Note", value: truncate(notes.join("\n"), EMBED_LIMITS.fieldValue) });
   }
@@ -187,7 +193,7 @@ export function resourcePoolEmbed(
       { name: "Found", value: found(result.quality) },
       { name: "Boxes", value: truncate(box, EMBED_LIMITS.fieldValue) },
     )
-    .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(pooledTestReasonText(result), EMBED_LIMITS.footer) });
   const note = noTestNote(checked);
   if (note !== undefined) embed.addFields({ name: "Note", value: note });
   return embed;
@@ -216,7 +222,7 @@ export function resourceGainEmbed(outcome: ResourceGainOutcome, roller: string):
         inline: true,
       },
     )
-    .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(resourceGainReasonText(result), EMBED_LIMITS.footer) });
   if (result.success) {
     embed.addFields(
       { name: "Award", value: truncate(award, EMBED_LIMITS.fieldValue), inline: true },
@@ -239,7 +245,7 @@ export function resourceLossEmbed(outcome: ResourceLossOutcome, why: string | nu
       { name: "Rating", value: `${result.ratingBefore} → **${result.ratingAfter}**`, inline: true },
       { name: "Boxes", value: boxLine(status.checked, status.checkBoxes), inline: true },
     )
-    .setFooter({ text: truncate(result.reason, EMBED_LIMITS.footer) });
+    .setFooter({ text: truncate(resourceLossReasonText(result), EMBED_LIMITS.footer) });
   if (why) embed.setDescription(`Why: ${userText(why, 200)}`);
   return embed;
 }

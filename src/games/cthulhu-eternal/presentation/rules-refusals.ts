@@ -1,4 +1,5 @@
 import { plain, quoted } from "./inline-text.js";
+import { sharedAdversityNoChangeText } from "./bond-reasons.js";
 import type { RulesError } from "../rules/errors.js";
 import type {
   BondAction,
@@ -191,7 +192,7 @@ export const RULES_REFUSAL_TEXT: RefusalTexts = {
   "sheet-full": sheetFullText,
   "invalid-archetype": (r) =>
     `${r.archetype === null ? "This archetype" : `Archetype "${plain(r.archetype)}"`} is not valid: ${r.problems.join("; ")}.`,
-  "no-choice-needed": (r) => `${r.reason} No Bond needs to be chosen.`,
+  "no-choice-needed": (r) => `${sharedAdversityNoChangeText(r.reason)} No Bond needs to be chosen.`,
 
   "already-exhausted": () =>
     "This Protagonist is already exhausted; rest first, or have the GM adjust WP directly.",

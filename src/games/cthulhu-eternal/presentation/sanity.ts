@@ -22,6 +22,7 @@ import {
 } from "../../../core/discord/format.js";
 import { boxes, OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
 import { untoldNews } from "./conditions.js";
+import { sanTestReasonText } from "./test-reasons.js";
 
 /** Insanity outranks the roll's colour: it is what the table must notice. */
 const INSANE_COLOUR = 0x8e44ad;
@@ -186,7 +187,9 @@ export function sanTestEmbed(options: {
     title: truncate(title, EMBED_LIMITS.title),
     description: description.join("\n"),
     fields,
-    footer: { text: truncate(`${result.test.reason} · ${ids.join(" · ")}`, EMBED_LIMITS.footer) },
+    footer: {
+      text: truncate(`${sanTestReasonText(result.test)} · ${ids.join(" · ")}`, EMBED_LIMITS.footer),
+    },
   });
 }
 
@@ -298,6 +301,9 @@ export function repressionEmbed(options: {
     embed.addFields({ name: "Also", value: truncate(lines.join("\n"), EMBED_LIMITS.fieldValue) });
   }
   return embed.setFooter({
-    text: truncate(`${result.test.reason} · event #${options.eventId}`, EMBED_LIMITS.footer),
+    text: truncate(
+      `${sanTestReasonText(result.test)} · event #${options.eventId}`,
+      EMBED_LIMITS.footer,
+    ),
   });
 }

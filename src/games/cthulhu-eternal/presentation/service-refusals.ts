@@ -1,4 +1,5 @@
 import { bold, plain, quoted } from "./inline-text.js";
+import { inputNoteText } from "./input-problems.js";
 import { rulesRefusalText } from "./rules-refusals.js";
 import type {
   DependentAction,
@@ -124,8 +125,8 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
       ...(more > 0 ? [`…and ${more} more.`] : []),
     ].join("\n");
   },
-  "rules-refused": (r) => (r.refusal === null ? r.message : rulesRefusalText(r.refusal)),
-  "bad-input": (r) => (r.field ? `\`${r.field}\` ${r.message}.` : `The input ${r.message}.`),
+  "rules-refused": (r) => rulesRefusalText(r.refusal),
+  "bad-input": (r) => `${r.field ? `\`${r.field}\`` : "The input"} ${inputNoteText(r.note)}.`,
   "import-too-large": (r) => `That file is too large: an export is at most ${r.maxKb} kB.`,
   "import-not-json": () =>
     "That is not valid JSON. Attach the file exactly as `/protagonist export` made it.",

@@ -7,6 +7,7 @@ import type {
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import { boxes } from "./percentile-format.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
+import { skillImprovementText } from "./advancement-reasons.js";
 
 export const SESSION_COLOUR = 0x1abc9c;
 
@@ -32,7 +33,9 @@ export function sessionField(summary: SessionProtagonistSummary): EmbedField {
       : `${boxes(resourceBoxes.before, resourceBoxes.of)} → ${boxes(resourceBoxes.after, resourceBoxes.of)}`;
   lines.push(`Resources: ${resources}`);
   if (summary.improvements.length) {
-    lines.push(...summary.improvements.map((change) => `📈 ${userText(change.reason, 200)}`));
+    lines.push(
+      ...summary.improvements.map((change) => `📈 ${userText(skillImprovementText(change), 200)}`),
+    );
   } else {
     lines.push("No marked skill.");
   }

@@ -12,6 +12,7 @@ import {
   EMBED_LIMITS,
 } from "../../../core/discord/format.js";
 import { OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
+import { testReasonText } from "./test-reasons.js";
 
 const CONDITION_LABEL: Readonly<Record<TestCondition["kind"], string>> = {
   exhausted: "Exhausted",
@@ -80,6 +81,6 @@ export function percentileEmbed(options: {
     title: truncate(title, EMBED_LIMITS.title),
     ...(options.who ? { description: `**${userText(options.who)}**` } : {}),
     fields,
-    footer: { text: truncate(test.reason, EMBED_LIMITS.footer) },
+    footer: { text: truncate(testReasonText(test), EMBED_LIMITS.footer) },
   });
 }

@@ -1,6 +1,6 @@
 import { RulesError } from "./errors.js";
 import type { RuleOptions } from "./options.js";
-import { formatPercentile, rollPercentile, type PercentileRoll } from "./percentile.js";
+import { rollPercentile, type PercentileRoll } from "./percentile.js";
 import type { Rng } from "../../../core/rng.js";
 
 /**
@@ -10,6 +10,8 @@ import type { Rng } from "../../../core/rng.js";
  */
 
 export type ImprovementVariant = RuleOptions["improvement"];
+/** The variants that improve each marked skill on its own (all but the single check). */
+export type PerSkillVariant = Exclude<ImprovementVariant, "check">;
 
 /** A skill as advancement sees it. */
 export interface AdvancementSkill {
@@ -46,11 +48,15 @@ function assertSkill(skill: AdvancementSkill): void {
   }
 }
 
+/** What a test did to the skill's failure mark, and why; presentation words it. */
+export type FailureMarkReason =
+  "succeeded" | "marks-not-used" | "unnatural" | "already-marked" | "ticked";
+
 export interface FailureMarkResult {
   skill: AdvancementSkill;
   /** True when this test ticked a mark that was not there before. */
   newlyMarked: boolean;
-  reason: string;
+  reason: FailureMarkReason;
 }
 
 /**
@@ -63,18 +69,16 @@ export function recordSkillTest(
   options: Pick<RuleOptions, "failureMarks">,
 ): FailureMarkResult {
   assertSkill(skill);
-  const unchanged = (reason: string): FailureMarkResult => ({ skill, newlyMarked: false, reason });
-  if (test.success) return unchanged(`${skill.name} succeeded: no failure mark.`);
-  if (!options.failureMarks) return unchanged("This campaign does not use failure marks.");
-  if (isUnnaturalSkill(skill.name)) {
-    return unchanged("The Unnatural skill never takes failure marks.");
-  }
-  if (skill.marked) return unchanged(`${skill.name} failed; it is already marked.`);
-  return {
-    skill: { ...skill, marked: true },
-    newlyMarked: true,
-    reason: `${skill.name} failed: failure mark ticked (it may improve after the session).`,
-  };
+  const unchanged = (reason: FailureMarkReason): FailureMarkResult => ({
+    skill,
+    newlyMarked: false,
+    reason,
+  });
+  if (test.success) return unchanged("succeeded");
+  if (!options.failureMarks) return unchanged("marks-not-used");
+  if (isUnnaturalSkill(skill.name)) return unchanged("unnatural");
+  if (skill.marked) return unchanged("already-marked");
+  return { skill: { ...skill, marked: true }, newlyMarked: true, reason: "ticked" };
 }
 
 export interface SkillImprovement {
@@ -86,8 +90,28 @@ export interface SkillImprovement {
   die?: { sides: number; face: number };
   /** Whether the skill ends unmarked. */
   unmarked: boolean;
-  reason: string;
+  reason: ImprovementReason;
 }
+
+/** Why a marked skill changed as it did; the gain itself is in `SkillImprovement`. */
+export type ImprovementReason =
+  /** A stray mark on Unnatural, cleared without improvement. */
+  | { readonly code: "unnatural-mark-cleared" }
+  /** The "check" variant's d100, which the skill was above (kept marked) or not (+1). */
+  | { readonly code: "check"; readonly check: number }
+  /** Already at SKILL_MAX: no die rolled. */
+  | { readonly code: "already-at-max" }
+  | PerSkillReason;
+
+/** A per-skill variant's gain before the cap: the fixed +1, or a die's face (less 1 for 1D4−1). */
+export type PerSkillReason =
+  | { readonly code: "per-skill"; readonly variant: "1"; readonly gain: number }
+  | {
+      readonly code: "per-skill";
+      readonly variant: Exclude<PerSkillVariant, "1">;
+      readonly face: number;
+      readonly gain: number;
+    };
 
 export interface ImprovementResult {
   variant: ImprovementVariant;
@@ -97,36 +121,39 @@ export interface ImprovementResult {
   skills: AdvancementSkill[];
   /** One entry per marked skill (and per stray Unnatural mark cleared). */
   changes: SkillImprovement[];
-  reason: string;
 }
-
-const VARIANT_TEXT: Readonly<Record<ImprovementVariant, string>> = {
-  "1d4": "each marked skill gains 1D4",
-  "1": "each marked skill gains 1",
-  "1d3": "each marked skill gains 1D3",
-  "1d4-1": "each marked skill gains 1D4−1",
-  check: "one d100 improvement check: each marked skill at or below it gains 1",
-};
 
 /** The die a per-skill variant rolls and how a face becomes a gain; null for fixed gains. */
 function perSkillGain(
-  variant: Exclude<ImprovementVariant, "check">,
+  variant: PerSkillVariant,
   rng: Rng,
-): { gain: number; die?: { sides: number; face: number }; text: string } {
+): { gain: number; die?: { sides: number; face: number }; reason: PerSkillReason } {
   switch (variant) {
     case "1":
-      return { gain: 1, text: "+1" };
+      return { gain: 1, reason: { code: "per-skill", variant, gain: 1 } };
     case "1d3": {
       const face = rng.die(3);
-      return { gain: face, die: { sides: 3, face }, text: `1D3 = ${face}` };
+      return {
+        gain: face,
+        die: { sides: 3, face },
+        reason: { code: "per-skill", variant, face, gain: face },
+      };
     }
     case "1d4": {
       const face = rng.die(4);
-      return { gain: face, die: { sides: 4, face }, text: `1D4 = ${face}` };
+      return {
+        gain: face,
+        die: { sides: 4, face },
+        reason: { code: "per-skill", variant, face, gain: face },
+      };
     }
     case "1d4-1": {
       const face = rng.die(4);
-      return { gain: face - 1, die: { sides: 4, face }, text: `1D4−1 = ${face}−1 = ${face - 1}` };
+      return {
+        gain: face - 1,
+        die: { sides: 4, face },
+        reason: { code: "per-skill", variant, face, gain: face - 1 },
+      };
     }
   }
 }
@@ -146,16 +173,16 @@ function clearUnnaturalMark(skill: AdvancementSkill): ReturnType<SkillStep> {
       after: skill.rating,
       gained: 0,
       unmarked: true,
-      reason: `${skill.name} never improves through failure marks: mark cleared.`,
+      reason: { code: "unnatural-mark-cleared" },
     },
   };
 }
 
 /** Seed 002: +1 for each marked skill at or below the check; the others keep their marks. */
 function checkStep(check: PercentileRoll): SkillStep {
-  const shown = formatPercentile(check.value);
+  const reason: ImprovementReason = { code: "check", check: check.value };
   return (skill) => {
-    const base = { name: skill.name, before: skill.rating };
+    const base = { name: skill.name, before: skill.rating, reason };
     if (skill.rating > check.value) {
       return {
         skill,
@@ -164,12 +191,10 @@ function checkStep(check: PercentileRoll): SkillStep {
           after: skill.rating,
           gained: 0,
           unmarked: false,
-          reason: `${skill.name} ${skill.rating} is above the check ${shown}: no gain, still marked.`,
         },
       };
     }
     const after = Math.min(SKILL_MAX, skill.rating + 1);
-    const capText = after === skill.rating ? ` (already at ${SKILL_MAX})` : "";
     return {
       skill: { ...skill, rating: after, marked: false },
       change: {
@@ -177,14 +202,13 @@ function checkStep(check: PercentileRoll): SkillStep {
         after,
         gained: after - skill.rating,
         unmarked: true,
-        reason: `${skill.name} ${skill.rating} is at or below the check ${shown}: +1, ${skill.rating} → ${after}${capText}; mark cleared.`,
       },
     };
   };
 }
 
 /** Per-skill variants: roll (or add) for each marked skill, cap at 99, clear the mark. */
-function perSkillStep(variant: Exclude<ImprovementVariant, "check">, rng: Rng): SkillStep {
+function perSkillStep(variant: PerSkillVariant, rng: Rng): SkillStep {
   return (skill) => {
     const base = { name: skill.name, before: skill.rating };
     if (skill.rating >= SKILL_MAX) {
@@ -195,14 +219,12 @@ function perSkillStep(variant: Exclude<ImprovementVariant, "check">, rng: Rng): 
           after: skill.rating,
           gained: 0,
           unmarked: true,
-          reason: `${skill.name} is already at ${SKILL_MAX}: no die rolled; mark cleared.`,
+          reason: { code: "already-at-max" },
         },
       };
     }
     const roll = perSkillGain(variant, rng);
     const after = Math.min(SKILL_MAX, skill.rating + roll.gain);
-    const capText = after < skill.rating + roll.gain ? ` (capped at ${SKILL_MAX})` : "";
-    const nothing = roll.gain === 0 ? ", no improvement" : "";
     return {
       skill: { ...skill, rating: after, marked: false },
       change: {
@@ -211,7 +233,7 @@ function perSkillStep(variant: Exclude<ImprovementVariant, "check">, rng: Rng): 
         gained: after - skill.rating,
         ...(roll.die === undefined ? {} : { die: roll.die }),
         unmarked: true,
-        reason: `${skill.name} ${roll.text}${nothing}: ${skill.rating} → ${after}${capText}; mark cleared.`,
+        reason: roll.reason,
       },
     };
   };
@@ -238,12 +260,7 @@ export function improveSkills(
   const variant = options.improvement;
   const markedCount = skills.filter((skill) => skill.marked).length;
   if (markedCount === 0) {
-    return {
-      variant,
-      skills: [...skills],
-      changes: [],
-      reason: "No skill is marked: nothing to improve.",
-    };
+    return { variant, skills: [...skills], changes: [] };
   }
   // The check variant rolls once for the whole Protagonist, before any skill is looked at.
   let check: PercentileRoll | undefined;
@@ -263,13 +280,10 @@ export function improveSkills(
     return done.skill;
   });
 
-  const checkText = check === undefined ? "" : ` (rolled ${formatPercentile(check.value)})`;
-  const raised = changes.filter((change) => change.gained > 0).length;
   return {
     variant,
     ...(check === undefined ? {} : { check }),
     skills: improved,
     changes,
-    reason: `Improvement: ${VARIANT_TEXT[variant]}${checkText}; ${raised} of ${markedCount} marked skill${markedCount === 1 ? "" : "s"} improved.`,
   };
 }

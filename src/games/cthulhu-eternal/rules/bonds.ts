@@ -35,6 +35,57 @@ export function maxBondScore(kind: BondKind, cha: number): number {
   return kind === "individual" ? cha : COMMUNITY_BOND_MAX;
 }
 
+/** What lowered a Bond: harm to its subject (the default), or what the Protagonist was doing. */
+export type BondDamageCause =
+  | { readonly code: "harm" }
+  /** Shared adversity: neglected for a new Bond, or while a Bond deepened, with this fellow. */
+  | { readonly code: "neglected-for-new-bond"; readonly fellow: string }
+  | { readonly code: "neglected-while-deepening"; readonly fellow: string }
+  | { readonly code: "projected" }
+  | { readonly code: "repressed" }
+  /** `cappedAtCha`: the CHA the Bond was also cut to, beyond the 1D6 `cost`; null when not. */
+  | {
+      readonly code: "adapting-to-violence";
+      readonly cost: number;
+      readonly cappedAtCha: number | null;
+    };
+
+/** What raised a Bond: downtime cultivation (the default) or shared adversity. */
+export type BondImproveCause = "cultivated" | "deepened";
+
+/** Why a Bond's score moved, as facts; presentation words it with the change's numbers. */
+export type BondChangeReason =
+  /** `rolled`: the 1D4 face when the harm was rolled; null for a given amount. */
+  | {
+      readonly code: "damaged";
+      readonly cause: BondDamageCause;
+      readonly amount: number;
+      readonly rolled: number | null;
+    }
+  /**
+   * `cap`: the limit that cut the gain (CHA for an individual Bond, 20 for a community one), null
+   * when it did not. `rolled`: the 1D4 that set the amount, when it was rolled.
+   */
+  | {
+      readonly code: "improved";
+      readonly cause: BondImproveCause;
+      readonly amount: number;
+      readonly cap: { readonly kind: BondKind; readonly score: number } | null;
+      readonly rolled: number | null;
+    }
+  | {
+      readonly code: "cha-dropped";
+      readonly drop: number;
+      readonly from: number;
+      readonly to: number;
+    }
+  /** A new Bond through shared adversity: half of this CHA, rounded up. */
+  | { readonly code: "forged"; readonly cha: number }
+  /** Shared adversity could not deepen a Bond already at CHA (no die rolled). */
+  | { readonly code: "already-at-cha"; readonly cha: number };
+
+export type BondChangeReasonCode = BondChangeReason["code"];
+
 /** One Bond's score moving, with the reason, so the bot can show every change. */
 export interface BondChange {
   bondId: string;
@@ -43,7 +94,7 @@ export interface BondChange {
   after: number;
   /** True when this change took the Bond to 0 and broke it. */
   broke: boolean;
-  reason: string;
+  reason: BondChangeReason;
 }
 
 export function assertCha(cha: number): void {
@@ -82,7 +133,7 @@ export function damageBond(
   bond: Bond,
   harm: BondHarm,
   rng?: Rng,
-  reason = "harm to the Bond's subject",
+  cause: BondDamageCause = { code: "harm" },
 ): BondDamageResult {
   assertBondActive(bond, "damage");
   let amount: number;
@@ -101,8 +152,6 @@ export function damageBond(
   const broke = remaining <= 0;
   const after = Math.max(0, remaining);
   const updated: Bond = { ...bond, score: after, crossedOff: broke };
-  const rollText = rolled === undefined ? `${amount}` : `1D4 = ${rolled}`;
-  const outcome = broke ? `; at 0 it breaks and is crossed off` : "";
   return {
     bond: updated,
     amount,
@@ -113,25 +162,32 @@ export function damageBond(
       before: bond.score,
       after,
       broke,
-      reason: `${reason}: −${rollText}, ${bond.score} → ${after}${outcome}`,
+      reason: { code: "damaged", cause, amount, rolled: rolled ?? null },
     },
   };
 }
 
+/** A destroyed Bond, as facts: its name and why, as the GM gave it (null: its subject is gone). */
+export interface BondDestroyReason {
+  readonly code: "destroyed";
+  readonly bond: string;
+  readonly why: string | null;
+}
+
 export interface BondDestroyResult {
   bond: Bond;
-  reason: string;
+  reason: BondDestroyReason;
 }
 
 /**
  * The subject died, went permanently insane, or left for good (or the community was wiped out or
  * the Protagonist left it): the Bond is destroyed, crossed off and kept with its last score.
  */
-export function destroyBond(bond: Bond, why = "its subject is gone"): BondDestroyResult {
+export function destroyBond(bond: Bond, why: string | null = null): BondDestroyResult {
   assertBondActive(bond, "destroy");
   return {
     bond: { ...bond, crossedOff: true },
-    reason: `The Bond “${bond.name}” is destroyed (${why}) and crossed off; it stays on the sheet.`,
+    reason: { code: "destroyed", bond: bond.name, why },
   };
 }
 
@@ -154,7 +210,8 @@ export function improveBond(
   bond: Bond,
   amount: number,
   cha: number,
-  reason = "cultivated",
+  cause: BondImproveCause = "cultivated",
+  rolled: number | null = null,
 ): BondImproveResult {
   assertBondActive(bond, "improve");
   assertWhole(amount, "bond-improvement", "invalid-bond-improvement", 1);
@@ -163,8 +220,6 @@ export function improveBond(
   const after = Math.max(bond.score, Math.min(cap, bond.score + amount));
   const gained = after - bond.score;
   const capped = gained < amount;
-  const capName = bond.kind === "individual" ? `CHA ${cha}` : `${COMMUNITY_BOND_MAX}`;
-  const capText = capped ? ` (capped at ${capName})` : "";
   return {
     bond: { ...bond, score: after },
     requested: amount,
@@ -176,7 +231,13 @@ export function improveBond(
       before: bond.score,
       after,
       broke: false,
-      reason: `${reason}: +${amount}, ${bond.score} → ${after}${capText}`,
+      reason: {
+        code: "improved",
+        cause,
+        amount,
+        cap: capped ? { kind: bond.kind, score: cap } : null,
+        rolled,
+      },
     },
   };
 }
@@ -212,7 +273,7 @@ export function lowerCha(bonds: readonly Bond[], newCha: number, oldCha: number)
       before: bond.score,
       after,
       broke,
-      reason: `CHA dropped by ${drop} (${oldCha} → ${newCha}): ${bond.score} → ${after}${broke ? "; at 0 it breaks and is crossed off" : ""}`,
+      reason: { code: "cha-dropped", drop, from: oldCha, to: newCha },
     });
     return { ...bond, score: after, crossedOff: broke };
   });

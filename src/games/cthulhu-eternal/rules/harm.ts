@@ -1,12 +1,7 @@
 import { RulesError } from "./errors.js";
 import { assertWhole } from "./validate.js";
 import { DEFAULT_RULE_OPTIONS, type RuleOptions } from "./options.js";
-import {
-  formatPercentile,
-  rollPercentile,
-  type PercentileRoll,
-  type TestCondition,
-} from "./percentile.js";
+import { rollPercentile, type PercentileRoll, type TestCondition } from "./percentile.js";
 import type { Rng } from "../../../core/rng.js";
 
 /**
@@ -71,7 +66,10 @@ export function wpState(wp: number): WpState {
   return stateFor(wp, WP_THRESHOLDS, "steady" as const);
 }
 
+export type PointsUnit = "HP" | "WP";
+
 export interface PointsChange<State, ThresholdName> {
+  unit: PointsUnit;
   before: number;
   after: number;
   max: number;
@@ -80,7 +78,8 @@ export interface PointsChange<State, ThresholdName> {
   state: State;
   /** Thresholds reached by this change that were not already reached before it, mildest first. */
   crossed: ThresholdName[];
-  reason: string;
+  /** Where the change asked for was cut short: at 0, at max, or not at all. */
+  capped: "zero" | "max" | null;
 }
 
 export type HpChange = PointsChange<HpState, HpThreshold>;
@@ -99,14 +98,14 @@ export function applyWpChange(current: number, max: number, delta: number): WpCh
   return applyPointsChange("WP", current, max, delta, WP_THRESHOLDS, "steady" as const);
 }
 
-function assertPoints(unit: "HP" | "WP", current: number, max: number): void {
+function assertPoints(unit: PointsUnit, current: number, max: number): void {
   const lower = unit === "HP" ? "hp" : "wp";
   assertWhole(max, `max-${lower}`, `invalid-max-${lower}`, 1);
   assertWhole(current, `current-${lower}`, `invalid-${lower}`, 0, max);
 }
 
 function applyPointsChange<Name extends string, Fine extends string>(
-  unit: "HP" | "WP",
+  unit: PointsUnit,
   current: number,
   max: number,
   delta: number,
@@ -122,19 +121,15 @@ function applyPointsChange<Name extends string, Fine extends string>(
     .filter((threshold) => after <= threshold.at && current > threshold.at)
     .map((threshold) => threshold.name);
 
-  const change =
-    applied < 0 ? `lost ${-applied}` : applied > 0 ? `regained ${applied}` : "no change";
-  const capped =
-    applied === delta ? "" : current + delta < 0 ? " (not below 0)" : ` (not above max ${max})`;
-  const reached = crossed.length > 0 ? `; reached ${crossed.map(readable).join(", then ")}` : "";
   return {
+    unit,
     before: current,
     after,
     max,
     applied,
     state: stateFor(after, thresholds, fine),
     crossed,
-    reason: `${unit} ${current} → ${after}: ${change}${capped}${reached}`,
+    capped: applied === delta ? null : current + delta < 0 ? "zero" : "max",
   };
 }
 
@@ -164,6 +159,21 @@ export interface DamageInput {
   critical?: boolean;
 }
 
+/** One rule applied to a hit's damage; `total` is the damage after it. */
+export type DamageStep =
+  | { readonly code: "rolled"; readonly total: number }
+  | {
+      readonly code: "bonus";
+      readonly bonus: number;
+      readonly source: DamageSource;
+      readonly total: number;
+    }
+  /** A damage bonus given for a source that does not get one. */
+  | { readonly code: "bonus-ignored" }
+  | { readonly code: "critical"; readonly total: number }
+  | { readonly code: "armour"; readonly armour: number; readonly total: number }
+  | { readonly code: "armour-ignored"; readonly armour: number };
+
 export interface DamageResult {
   rolled: number;
   /** The bonus actually added (0 when the source is not unarmed or hand-to-hand). */
@@ -172,9 +182,8 @@ export interface DamageResult {
   /** Armour actually subtracted (0 for called shots). */
   armourApplied: number;
   total: number;
-  /** One line per rule applied, in order. */
-  steps: string[];
-  reason: string;
+  /** One per rule applied, in order. */
+  steps: DamageStep[];
 }
 
 /**
@@ -194,30 +203,30 @@ export function resolveDamage(input: DamageInput): DamageResult {
   assertWhole(damageBonus, "damage-bonus", "invalid-damage-bonus");
   assertWhole(armour, "armour", "invalid-armour", 0);
 
-  const steps = [`rolled ${rolled}`];
+  const steps: DamageStep[] = [{ code: "rolled", total: rolled }];
   let total = rolled;
 
   const bonusApplies = source === "unarmed" || source === "hand-to-hand";
   const bonusApplied = bonusApplies ? damageBonus : 0;
   if (bonusApplied !== 0) {
     total = Math.max(0, total + bonusApplied);
-    steps.push(`damage bonus ${signed(bonusApplied)} (${source}): ${total}`);
+    steps.push({ code: "bonus", bonus: bonusApplied, source, total });
   } else if (!bonusApplies && damageBonus !== 0) {
-    steps.push(`damage bonus ignored (only unarmed and hand-to-hand attacks get it)`);
+    steps.push({ code: "bonus-ignored" });
   }
 
   if (critical) {
     total *= 2;
-    steps.push(`critical hit doubles it: ${total}`);
+    steps.push({ code: "critical", total });
   }
 
   let armourApplied = 0;
   if (armour > 0 && calledShot) {
-    steps.push(`armour ${armour} ignored (called shot)`);
+    steps.push({ code: "armour-ignored", armour });
   } else if (armour > 0) {
     armourApplied = Math.min(armour, total);
     total -= armourApplied;
-    steps.push(`armour ${armour}: ${total}`);
+    steps.push({ code: "armour", armour, total });
   }
 
   return {
@@ -227,7 +236,6 @@ export function resolveDamage(input: DamageInput): DamageResult {
     armourApplied,
     total,
     steps,
-    reason: `${steps.join("; ")} → ${total} damage`,
   };
 }
 
@@ -247,7 +255,6 @@ interface LethalityCommon {
   critical: boolean;
   /** The rating rolled against: doubled on a critical. 100 or more means certain death. */
   effectiveRating: number;
-  reason: string;
 }
 
 export type LethalityResult = LethalityCommon &
@@ -283,20 +290,15 @@ export function lethalityTest(input: LethalityInput, rng: Rng): LethalityResult 
 
   const effectiveRating = critical ? rating * 2 : rating;
   const roll = rollPercentile(rng);
-  const shown = formatPercentile(roll.value);
-  const against = critical
-    ? `lethality ${effectiveRating}% (${rating}% doubled by the critical)`
-    : `lethality ${rating}%`;
   const common = { roll, rating, critical, effectiveRating };
 
   if (roll.value <= effectiveRating) {
-    return { ...common, lethal: true, reason: `${shown} is at or under ${against}: lethal` };
+    return { ...common, lethal: true };
   }
   const tensDamage = digitDamage(roll.tens);
   const onesDamage = digitDamage(roll.ones);
   const baseDamage = tensDamage + onesDamage;
   const damage = critical ? baseDamage * 2 : baseDamage;
-  const doubling = critical ? `, doubled by the critical: ${damage}` : "";
   return {
     ...common,
     lethal: false,
@@ -304,7 +306,6 @@ export function lethalityTest(input: LethalityInput, rng: Rng): LethalityResult 
     onesDamage,
     baseDamage,
     damage,
-    reason: `${shown} is over ${against}: not lethal; damage ${tensDamage} + ${onesDamage} = ${baseDamage}${doubling}`,
   };
 }
 
@@ -324,7 +325,8 @@ export interface ExhaustionResult {
   exhausted: boolean;
   /** Modifier to add to every test while exhausted: −penalty, or 0 once rested. */
   testModifier: number;
-  reason: string;
+  /** Whether the Protagonist was exhausted before (resting then clears it). */
+  wasExhausted: boolean;
 }
 
 /** The test modifier exhaustion imposes: −options.exhaustionPenalty while exhausted, else 0. */
@@ -365,7 +367,7 @@ export function becomeExhausted(
     wp,
     exhausted: true,
     testModifier,
-    reason: `exhausted: 1D6 = ${wpRoll} WP lost (${wp.reason}); tests ${signed(testModifier)} until rested`,
+    wasExhausted: false,
   };
 }
 
@@ -374,22 +376,11 @@ export function restFromExhaustion(state: ExhaustionState, rng: Rng): Exhaustion
   assertPoints("WP", state.wp, state.maxWp);
   const wpRoll = rng.die(6);
   const wp = applyWpChange(state.wp, state.maxWp, wpRoll);
-  const cleared = state.exhausted ? "; no longer exhausted" : "";
   return {
     wpRoll,
     wp,
     exhausted: false,
     testModifier: 0,
-    reason: `rested: 1D6 = ${wpRoll} WP regained (${wp.reason})${cleared}`,
+    wasExhausted: state.exhausted,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-
-function readable(name: string): string {
-  return name.replaceAll("-", " ");
-}
-
-function signed(n: number): string {
-  return n >= 0 ? `+${n}` : `−${-n}`;
 }

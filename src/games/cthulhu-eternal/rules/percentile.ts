@@ -4,7 +4,7 @@ import type { Rng } from "../../../core/rng.js";
 /**
  * Percentile (1D100) tests: rolling, judging, modifiers, stat and Luck tests, opposed tests.
  * Seed 000 "Percentile Dice" gives the roll; the rules notes (Tests) give the judgement.
- * Rendering (colours, emojis) belongs to the bot, not here: results carry plain data and English.
+ * Rendering (colours, emojis, sentences) belongs to the bot, not here: results carry plain data.
  */
 
 /** Two d10s read as digits. `tens` and `ones` are the digits 0–9 shown; `value` is 1–100. */
@@ -25,12 +25,26 @@ export const OUTCOME_LABEL: Readonly<Record<PercentileOutcome, string>> = {
   fumble: "Fumble",
 };
 
+/** Which rule judged a roll, with the numbers it compared; the outcome is on the judgement. */
+export type TestReason =
+  /** 01 always succeeds and 100 always fails, whatever the target. */
+  | { readonly code: "always"; readonly roll: number }
+  /** Inhuman: a roll at or under the raw stat, with a target above 99, is critical. */
+  | { readonly code: "inhuman"; readonly roll: number; readonly stat: number }
+  /** The roll against the target; doubled digits make it critical. */
+  | {
+      readonly code: "target";
+      readonly roll: number;
+      readonly target: number;
+      readonly doubled: boolean;
+    };
+
 export interface PercentileJudgement {
   outcome: PercentileOutcome;
   success: boolean;
   critical: boolean;
-  /** Short English explanation, e.g. "22 is doubled and at or under 45: critical success". */
-  reason: string;
+  /** Why, for the bot to word ("22 is doubled and at or under 45: critical success"). */
+  reason: TestReason;
 }
 
 /**
@@ -119,31 +133,25 @@ export function judgePercentile(
   assertWhole(target, "target", "invalid-target");
   if (rawStat !== undefined) assertWhole(rawStat, "stat", "invalid-stat", 0);
 
-  const shown = formatPercentile(value);
-  if (value === 1) {
-    return judged("critical-success", `${shown} always succeeds`);
-  }
-  if (value === 100) {
-    return judged("fumble", `${shown} always fails`);
-  }
+  if (value === 1) return judged("critical-success", { code: "always", roll: value });
+  if (value === 100) return judged("fumble", { code: "always", roll: value });
   const success = value <= target;
   const inhuman = rawStat !== undefined && target > 99;
   if (success && inhuman && value <= rawStat) {
-    return judged("critical-success", `${shown} is at or under the inhuman stat ${rawStat}`);
+    return judged("critical-success", { code: "inhuman", roll: value, stat: rawStat });
   }
-  const comparison = success ? `at or under ${target}` : `over ${target}`;
-  if (isDoubled(value)) {
-    return judged(success ? "critical-success" : "fumble", `${shown} is doubled and ${comparison}`);
-  }
-  return judged(success ? "success" : "failure", `${shown} is ${comparison}`);
+  const doubled = isDoubled(value);
+  const reason: TestReason = { code: "target", roll: value, target, doubled };
+  if (doubled) return judged(success ? "critical-success" : "fumble", reason);
+  return judged(success ? "success" : "failure", reason);
 }
 
-function judged(outcome: PercentileOutcome, why: string): PercentileJudgement {
+function judged(outcome: PercentileOutcome, reason: TestReason): PercentileJudgement {
   return {
     outcome,
     success: outcome === "critical-success" || outcome === "success",
     critical: outcome === "critical-success" || outcome === "fumble",
-    reason: `${why}: ${OUTCOME_LABEL[outcome].toLowerCase()}`,
+    reason,
   };
 }
 
@@ -201,8 +209,8 @@ export type OpposedBasis = (typeof OPPOSED_BASES)[number];
 
 export interface OpposedResult {
   winner: "a" | "b" | "none";
+  /** With the two sides, every fact presentation needs to say why. */
   basis: OpposedBasis;
-  reason: string;
 }
 
 /**
@@ -213,44 +221,13 @@ export interface OpposedResult {
  * like both failing, so the GM decides or calls for a re-roll.
  */
 export function opposedTest(a: OpposedSide, b: OpposedSide): OpposedResult {
-  const nameA = a.label ?? "A";
-  const nameB = b.label ?? "B";
-  const rollA = formatPercentile(a.roll.value);
-  const rollB = formatPercentile(b.roll.value);
-  const rolls = `(${rollA} vs ${rollB})`;
-
   if (a.success !== b.success) {
-    const [winner, name] = a.success ? (["a", nameA] as const) : (["b", nameB] as const);
-    return {
-      winner,
-      basis: "only-one-succeeded",
-      reason: `only ${name} succeeded ${rolls}: ${name} wins`,
-    };
+    return { winner: a.success ? "a" : "b", basis: "only-one-succeeded" };
   }
-  if (!a.success) {
-    return { winner: "none", basis: "both-failed", reason: `both failed ${rolls}: no winner` };
-  }
+  if (!a.success) return { winner: "none", basis: "both-failed" };
   if (a.critical !== b.critical) {
-    const [winner, name] = a.critical ? (["a", nameA] as const) : (["b", nameB] as const);
-    return {
-      winner,
-      basis: "critical-beats-success",
-      reason: `both succeeded but only ${name} rolled a critical ${rolls}: ${name} wins`,
-    };
+    return { winner: a.critical ? "a" : "b", basis: "critical-beats-success" };
   }
-  const both = a.critical ? "both succeeded critically" : "both succeeded";
-  if (a.roll.value === b.roll.value) {
-    return {
-      winner: "none",
-      basis: "same-roll",
-      reason: `${both} with the same roll ${rolls}: a tie, no winner`,
-    };
-  }
-  const [winner, name] =
-    a.roll.value > b.roll.value ? (["a", nameA] as const) : (["b", nameB] as const);
-  return {
-    winner,
-    basis: "higher-roll",
-    reason: `${both} and ${name} rolled higher ${rolls}: ${name} wins`,
-  };
+  if (a.roll.value === b.roll.value) return { winner: "none", basis: "same-roll" };
+  return { winner: a.roll.value > b.roll.value ? "a" : "b", basis: "higher-roll" };
 }

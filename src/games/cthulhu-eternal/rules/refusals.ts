@@ -97,8 +97,8 @@ export type RulesRefusal =
       readonly archetype: string | null;
       readonly problems: readonly string[];
     }
-  /** A choice given when nothing needs choosing; `reason` is the rules' note on why. */
-  | { readonly code: "no-choice-needed"; readonly reason: string }
+  /** A choice given when nothing needs choosing; `reason` says why nothing changes. */
+  | { readonly code: "no-choice-needed"; readonly reason: SharedAdversityNoChange }
   // Harm, skills and creation
   | { readonly code: "already-exhausted" }
   | { readonly code: "skill-name-empty" }
@@ -106,6 +106,10 @@ export type RulesRefusal =
   | { readonly code: "harsh-pick-missing" };
 
 export type RulesRefusalCode = RulesRefusal["code"];
+
+/** Why shared adversity changes nothing: the SAN test succeeded, or no fellow made it back. */
+export type SharedAdversityNoChange =
+  { readonly code: "san-test-succeeded" } | { readonly code: "no-fellows" };
 
 /** A number the rules check, named for the refusal. */
 export type NumberField =

@@ -1,7 +1,7 @@
 import { parseDice, rollDice, type DiceExpression } from "./dice/index.js";
 import { RulesError } from "./errors.js";
 import { assertWhole } from "./validate.js";
-import { formatPercentile, rollPercentile, type PercentileRoll } from "./percentile.js";
+import { rollPercentile, type PercentileRoll } from "./percentile.js";
 import {
   assertCheckedBoxes,
   assertRating,
@@ -33,7 +33,6 @@ export interface ResourceGainResult {
   ratingBefore: number;
   ratingAfter: number;
   breakdownAfter: ResourceBreakdown;
-  reason: string;
 }
 
 /**
@@ -57,10 +56,8 @@ export function resourceGain(input: ResourceGainInput, rng: Rng): ResourceGainRe
   }
   const threshold = input.rating * 5;
   const roll = rollPercentile(rng);
-  const shown = formatPercentile(roll.value);
   const success = roll.value > threshold;
   if (!success) {
-    const why = threshold >= 100 ? " (nothing can roll above 100)" : "";
     return {
       roll,
       threshold,
@@ -69,21 +66,17 @@ export function resourceGain(input: ResourceGainInput, rng: Rng): ResourceGainRe
       ratingBefore: input.rating,
       ratingAfter: input.rating,
       breakdownAfter: resourceBreakdown(input.rating),
-      reason: `${shown} is not above Resources ${input.rating} × 5 = ${threshold}${why}: no gain.`,
     };
   }
   let gained: number;
   let awardRoll: ResourceGainResult["awardRoll"];
-  let awardText: string;
   if ("points" in award) {
     gained = award.points;
-    awardText = `${gained}`;
   } else {
     const dice = rollDice(award.dice, rng);
     // A GM's "1D4−2" may total below 0; a find never takes Resources away.
     gained = Math.max(0, dice.total);
     awardRoll = { expression: dice.expression, total: dice.total, text: dice.text };
-    awardText = `${dice.expression} = ${dice.total}`;
   }
   const ratingAfter = input.rating + gained;
   return {
@@ -95,7 +88,6 @@ export function resourceGain(input: ResourceGainInput, rng: Rng): ResourceGainRe
     ratingBefore: input.rating,
     ratingAfter,
     breakdownAfter: resourceBreakdown(ratingAfter),
-    reason: `${shown} is above Resources ${input.rating} × 5 = ${threshold}: +${awardText}, Resources ${input.rating} → ${ratingAfter}.`,
   };
 }
 
@@ -105,10 +97,13 @@ export interface ResourceLossResult {
   /** Points actually lost (never more than the rating). */
   lost: number;
   breakdownAfter: ResourceBreakdown;
+  /** Check boxes before the loss; `breakdownAfter` has those after. */
+  checkBoxesBefore: number;
   checkedBefore: number;
   /** Never more than the boxes left after the loss. */
   checkedAfter: number;
-  reason: string;
+  /** The GM's reason as given, or null: presentation words the default. */
+  why: string | null;
 }
 
 /**
@@ -119,7 +114,7 @@ export interface ResourceLossResult {
 export function loseResources(
   current: { rating: number; checkedBoxes: number },
   amount: number,
-  why = "Resources lost",
+  why?: string,
 ): ResourceLossResult {
   assertRating(current.rating);
   const before = resourceBreakdown(current.rating);
@@ -128,25 +123,21 @@ export function loseResources(
   const ratingAfter = Math.max(0, current.rating - amount);
   const breakdownAfter = resourceBreakdown(ratingAfter);
   const checkedAfter = Math.min(current.checkedBoxes, breakdownAfter.checkBoxes);
-  const boxesText =
-    breakdownAfter.checkBoxes === before.checkBoxes
-      ? ""
-      : ` Check boxes ${before.checkBoxes} → ${breakdownAfter.checkBoxes}${checkedAfter < current.checkedBoxes ? `, checked ${current.checkedBoxes} → ${checkedAfter}` : ""}.`;
   return {
     ratingBefore: current.rating,
     ratingAfter,
     lost: current.rating - ratingAfter,
     breakdownAfter,
+    checkBoxesBefore: before.checkBoxes,
     checkedBefore: current.checkedBoxes,
     checkedAfter,
-    reason: `${why}: Resources ${current.rating} → ${ratingAfter}.${boxesText}`,
+    why: why ?? null,
   };
 }
 
 export interface ResourceReplenishResult {
   checkedBefore: number;
   checkedAfter: 0;
-  reason: string;
 }
 
 /** Adequate downtime (the GM decides when) erases every check mark (seed 000). */
@@ -155,9 +146,5 @@ export function replenishResources(checkedBoxes: number): ResourceReplenishResul
   return {
     checkedBefore: checkedBoxes,
     checkedAfter: 0,
-    reason:
-      checkedBoxes === 0
-        ? "No Resource box was checked; nothing to replenish."
-        : `Downtime replenishes the Resources pool: ${checkedBoxes} check${checkedBoxes === 1 ? "" : "s"} erased.`,
   };
 }

@@ -1,7 +1,6 @@
 import { RulesError } from "./errors.js";
-import type { PercentileOutcome, PercentileRoll, TestCondition } from "./percentile.js";
+import type { PercentileOutcome, PercentileRoll, TestCondition, TestReason } from "./percentile.js";
 import {
-  conditionsText,
   searchResources,
   type ResourceQuality,
   type RuleOptionsForResources,
@@ -9,7 +8,6 @@ import {
 import {
   assertCheckedBoxes,
   assertDifficulty,
-  difficultyText,
   effectiveRating,
   resourceBreakdown,
   resourceTestTarget,
@@ -47,7 +45,6 @@ export interface ResourcePool {
   /** The contributor whose full rating was used, who takes the check on a success. */
   leadId: string;
   contributions: PoolContribution[];
-  reason: string;
 }
 
 /**
@@ -97,15 +94,10 @@ export function poolResources(contributors: readonly PoolContributor[]): Resourc
   const total = contributions.reduce((sum, contribution) => sum + contribution.added, 0);
   const leadContribution = contributions[leadIndex];
   if (leadContribution === undefined) throw new Error("a non-empty pool always has a lead");
-  const others = contributions
-    .filter((contribution) => !contribution.lead)
-    .map((contribution) => ` + ⌈${contribution.effectiveRating}/5⌉ ${contribution.name}`)
-    .join("");
   return {
     effectiveRating: total,
     leadId: leadContribution.id,
     contributions,
-    reason: `pool: ${leadContribution.effectiveRating} ${leadContribution.name}${others} = ${total}`,
   };
 }
 
@@ -119,6 +111,8 @@ export interface PooledResourceTestResult {
   pool: ResourcePool;
   roll: PercentileRoll;
   difficulty: ResourceDifficulty;
+  /** The pool × 5, halved or quartered: the target before the lead's conditions. */
+  baseTarget: number;
   /** The target rolled against: the pool × 5, halved or quartered, then the lead's conditions. */
   target: number;
   /** The lead's conditions (exhaustion): the one searching with their full rating. */
@@ -131,7 +125,8 @@ export interface PooledResourceTestResult {
   checkedContributorId: string;
   checkedBefore: number;
   checkedAfter: number;
-  reason: string;
+  /** How the roll was judged against the target. */
+  reason: TestReason;
 }
 
 /**
@@ -149,7 +144,7 @@ export function pooledResourceTest(
   const lead = input.contributors.find((contributor) => contributor.id === pool.leadId);
   if (lead === undefined) throw new Error("the pool's lead is one of its contributors");
   const baseTarget = resourceTestTarget(pool.effectiveRating, difficulty);
-  const { test, quality, found } = searchResources(
+  const { test, quality } = searchResources(
     baseTarget,
     { ...input, ...(lead.conditions === undefined ? {} : { conditions: lead.conditions }) },
     options,
@@ -157,11 +152,11 @@ export function pooledResourceTest(
   );
   const { target } = test;
   const checkedAfter = test.success ? lead.checkedBoxes + 1 : lead.checkedBoxes;
-  const boxes = test.success ? `; ${lead.name} checks one box` : "; no box checked";
   return {
     pool,
     roll: test.roll,
     difficulty,
+    baseTarget,
     target,
     conditions: test.conditions,
     outcome: test.outcome,
@@ -171,6 +166,6 @@ export function pooledResourceTest(
     checkedContributorId: lead.id,
     checkedBefore: lead.checkedBoxes,
     checkedAfter,
-    reason: `${pool.reason}, × 5${difficultyText(difficulty)} = ${baseTarget}${conditionsText(test)}: ${test.reason}; ${found}${boxes}.`,
+    reason: test.reason,
   };
 }

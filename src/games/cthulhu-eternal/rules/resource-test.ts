@@ -11,17 +11,16 @@ import {
   type PercentileRoll,
   type PercentileTestResult,
   type TestCondition,
+  type TestReason,
 } from "./percentile.js";
-import { loseResources } from "./resource-changes.js";
+import { loseResources, type ResourceLossResult } from "./resource-changes.js";
 import {
   assertBreakdown,
   assertCheckedBoxes,
   assertDifficulty,
   assertNotExhausted,
-  difficultyText,
   effectiveRating,
   isSubstandardRoll,
-  LOCATION_LABEL,
   RESOURCE_LOCATIONS,
   resourceBreakdown,
   resourceTestTarget,
@@ -43,12 +42,6 @@ function qualityOf(
   if (outcome !== "success") return null;
   return isSubstandardRoll(value, target, percent) ? "sub-standard" : "standard";
 }
-
-const QUALITY_TEXT: Readonly<Record<ResourceQuality, string>> = {
-  best: "a critical success finds the best quality available",
-  standard: "something helpful is found",
-  "sub-standard": "only just under the target, so the item is sub-standard",
-};
 
 export type RuleOptionsForResources = Pick<RuleOptions, "substandardPercent">;
 
@@ -75,6 +68,8 @@ export interface ResourceTestResult {
   where: ResourceLocation;
   difficulty: ResourceDifficulty;
   effectiveRating: number;
+  /** Effective rating × 5, halved or quartered: the target before the conditions. */
+  baseTarget: number;
   /** The target rolled against: effective rating × 5, halved or quartered, then the conditions. */
   target: number;
   /** What moved the target besides the difficulty (exhaustion). */
@@ -93,7 +88,10 @@ export interface ResourceTestResult {
   ratingBefore: number;
   ratingAfter: number;
   breakdownAfter: ResourceBreakdown;
-  reason: string;
+  /** How the roll was judged against the target. */
+  reason: TestReason;
+  /** A specialised item's price, taken after the box was checked; null when none was paid. */
+  cost: ResourceLossResult | null;
 }
 
 function sourceBreakdown(source: ResourceSource): ResourceBreakdown {
@@ -129,33 +127,28 @@ export function resourceTest(
 
   const effective = effectiveRating(breakdown, input.where);
   const baseTarget = resourceTestTarget(effective, difficulty);
-  const { test, quality, found } = searchResources(baseTarget, input, options, rng);
+  const { test, quality } = searchResources(baseTarget, input, options, rng);
   const { target } = test;
   const checkedAfterTest = test.success ? input.checkedBoxes + 1 : input.checkedBoxes;
 
   let breakdownAfter = breakdown;
   let checkedAfter = checkedAfterTest;
-  let costText = "";
+  let cost: ResourceLossResult | null = null;
   if (test.success && input.specialisedCost !== undefined) {
-    const loss = loseResources(
+    cost = loseResources(
       { rating: breakdown.rating, checkedBoxes: checkedAfterTest },
       input.specialisedCost,
-      "The specialised item costs Permanent Resources",
     );
-    breakdownAfter = loss.breakdownAfter;
-    checkedAfter = loss.checkedAfter;
-    costText = ` ${loss.reason}`;
+    breakdownAfter = cost.breakdownAfter;
+    checkedAfter = cost.checkedAfter;
   }
 
-  const basis = `Resources ${effective} (${LOCATION_LABEL[input.where]}) × 5${difficultyText(difficulty)} = ${baseTarget}${conditionsText(test)}`;
-  const boxes = test.success
-    ? `; one box checked (${checkedAfterTest}/${breakdown.checkBoxes})`
-    : `; no box checked`;
   return {
     roll: test.roll,
     where: input.where,
     difficulty,
     effectiveRating: effective,
+    baseTarget,
     target,
     conditions: test.conditions,
     outcome: test.outcome,
@@ -169,20 +162,21 @@ export function resourceTest(
     ratingBefore: breakdown.rating,
     ratingAfter: breakdownAfter.rating,
     breakdownAfter,
-    reason: `${basis}: ${test.reason}; ${found}${boxes}.${costText}`,
+    reason: test.reason,
+    cost,
   };
 }
 
 /**
  * The roll of a Resources test against a target moved by the tester's conditions, and what a
- * success finds (judged against the target rolled), with its words for the reason.
+ * success finds (judged against the target rolled).
  */
 export function searchResources(
   baseTarget: number,
   input: { conditions?: readonly TestCondition[]; label?: string },
   options: RuleOptionsForResources,
   rng: Rng,
-): { test: PercentileTestResult; quality: ResourceQuality | null; found: string } {
+): { test: PercentileTestResult; quality: ResourceQuality | null } {
   const test = percentileTest(
     {
       rating: baseTarget,
@@ -192,18 +186,5 @@ export function searchResources(
     rng,
   );
   const quality = qualityOf(test.outcome, test.roll.value, test.target, options.substandardPercent);
-  return {
-    test,
-    quality,
-    found: quality === null ? "nothing useful turns up" : QUALITY_TEXT[quality],
-  };
-}
-
-/** ", exhausted −20 = 60" when conditions moved the target; "" otherwise. */
-export function conditionsText(test: PercentileTestResult): string {
-  if (test.conditions.length === 0) return "";
-  const parts = test.conditions.map(
-    (c) => `${c.kind} ${c.modifier < 0 ? "−" : "+"}${Math.abs(c.modifier)}`,
-  );
-  return `, ${parts.join(", ")} = ${test.target}`;
+  return { test, quality };
 }

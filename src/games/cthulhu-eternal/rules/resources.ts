@@ -100,18 +100,6 @@ export function effectiveRating(breakdown: ResourceBreakdown, where: ResourceLoc
   }
 }
 
-export const LOCATION_LABEL: Readonly<Record<ResourceLocation, string>> = {
-  "at-hand": "at hand",
-  "with-vehicle": "at hand + stowed",
-  home: "full Permanent rating",
-};
-
-const DIFFICULTY_LABEL: Readonly<Record<ResourceDifficulty, string>> = {
-  normal: "",
-  hard: ", Hard to Get: half",
-  "very-hard": ", Very Hard to Get: quarter",
-};
-
 /**
  * Target of a Resources test: effective rating × 5 (seed 000); Hard to Get half of that, Very Hard
  * (or Impossible) to Get a quarter. Our rounding: fractions dropped (half or quarter of the × 5
@@ -144,11 +132,6 @@ export function isSubstandardRoll(value: number, target: number, percent: number
 export function assertDifficulty(difficulty: ResourceDifficulty): void {
   if (RESOURCE_DIFFICULTIES.includes(difficulty)) return;
   throw new RulesError({ code: "invalid-difficulty", difficulty });
-}
-
-/** ", Hard to Get: half" for the reasons; "" for a normal test. */
-export function difficultyText(difficulty: ResourceDifficulty): string {
-  return DIFFICULTY_LABEL[difficulty];
 }
 
 export function assertCheckedBoxes(checkedBoxes: number, checkBoxes: number, who?: string): void {

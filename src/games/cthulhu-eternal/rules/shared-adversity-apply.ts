@@ -1,5 +1,6 @@
 import { bondStatus, damageBond, improveBond, nextBondId, type BondChange } from "./bonds.js";
 import { RulesError } from "./errors.js";
+import type { SharedAdversityNoChange } from "./refusals.js";
 import type { Rng } from "../../../core/rng.js";
 import {
   eligibleToWeaken,
@@ -47,8 +48,23 @@ export interface SharedAdversityResult {
    * too, so those Bonds still cannot be weakened.
    */
   resumeState?: SharedAdversityState;
-  reason: string;
+  reason: SharedAdversityResultReason;
 }
+
+/**
+ * What applying did, as facts: nothing (and why); a chosen Bond `broken` earlier in the procedure,
+ * so the `pending` fellows need another choice; or these steps, in order.
+ */
+export type SharedAdversityResultReason =
+  | SharedAdversityNoChange
+  | { readonly code: "broke-earlier"; readonly broken: string; readonly pending: readonly string[] }
+  | {
+      readonly code: "applied";
+      readonly steps: readonly {
+        readonly fellow: string;
+        readonly kind: SharedAdversityStepKind;
+      }[];
+    };
 
 function checkChoices(plan: SharedAdversityPlan, choices: SharedAdversityChoices): void {
   const planned = new Set(plan.steps.map((step) => step.fellow.id));
@@ -111,7 +127,7 @@ function forgeStep(
         before: 0,
         after: score,
         broke: false,
-        reason: `new Bond forged through shared adversity: half CHA ${cha}, rounded up = ${score}`,
+        reason: { code: "forged", cha },
       },
     },
   };
@@ -137,23 +153,20 @@ function strengthenStep(
           before: existing.score,
           after: existing.score,
           broke: false,
-          reason: `already at CHA ${cha}, so it cannot increase (no die rolled)`,
+          reason: { code: "already-at-cha", cha },
         },
       },
     };
   }
   const strengthenRoll = rng.die(4);
-  const improved = improveBond(existing, strengthenRoll, cha, "deepened through shared adversity");
+  const improved = improveBond(existing, strengthenRoll, cha, "deepened", strengthenRoll);
   return {
     bonds: replaceBond(bonds, improved.bond),
     step: {
       fellow,
       kind: "strengthen",
       fellowBond: improved.bond,
-      fellowChange: {
-        ...improved.change,
-        reason: `1D4 = ${strengthenRoll}: ${improved.change.reason}`,
-      },
+      fellowChange: improved.change,
       strengthenRoll,
     },
   };
@@ -176,16 +189,18 @@ export function applySharedAdversity(
   rng: Rng,
 ): SharedAdversityResult {
   const plan = planSharedAdversity(state, fellows);
-  if (!plan.applies) {
+  const planReason = plan.reason;
+  // Only a plan that forms Bonds applies; the other reasons say why nothing changes.
+  if (planReason.code !== "bonds-form") {
     if (Object.keys(choices).length > 0) {
-      throw new RulesError({ code: "no-choice-needed", reason: plan.reason }, "unexpected-choice");
+      throw new RulesError({ code: "no-choice-needed", reason: planReason }, "unexpected-choice");
     }
     return {
       status: "no-change",
       bonds: [...state.bonds],
       steps: [],
       pendingFellows: [],
-      reason: plan.reason,
+      reason: planReason,
     };
   }
   checkChoices(plan, choices);
@@ -220,7 +235,11 @@ export function applySharedAdversity(
               ...steps.map((step) => step.fellowBond.id),
             ],
           },
-          reason: `“${chosen.name}” broke earlier in this procedure and cannot be weakened again: choose another Bond for ${pendingFellows.map((pending) => pending.name).join(", ")}.`,
+          reason: {
+            code: "broke-earlier",
+            broken: chosen.name,
+            pending: pendingFellows.map((pending) => pending.name),
+          },
         };
       }
     }
@@ -239,13 +258,11 @@ export function applySharedAdversity(
     if (chosen !== undefined && chosenUsable) {
       const damage =
         planned.kind === "new-bond"
-          ? damageBond(chosen, "1D4", rng, `neglected for the new Bond with ${fellow.name}`)
-          : damageBond(
-              chosen,
-              1,
-              undefined,
-              `neglected while the Bond with ${fellow.name} deepened`,
-            );
+          ? damageBond(chosen, "1D4", rng, { code: "neglected-for-new-bond", fellow: fellow.name })
+          : damageBond(chosen, 1, undefined, {
+              code: "neglected-while-deepening",
+              fellow: fellow.name,
+            });
       bonds = replaceBond(bonds, damage.bond);
       step = {
         ...step,
@@ -255,16 +272,14 @@ export function applySharedAdversity(
     }
     steps.push(step);
   }
-  const summary = steps
-    .map(
-      (step) => `${step.fellow.name} (${step.kind === "new-bond" ? "new Bond" : "strengthened"})`,
-    )
-    .join(", ");
   return {
     status: "complete",
     bonds,
     steps,
     pendingFellows: [],
-    reason: `Shared adversity: ${summary}.`,
+    reason: {
+      code: "applied",
+      steps: steps.map((step) => ({ fellow: step.fellow.name, kind: step.kind })),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { assertCha, bondStatus, sameSubject, subjectKey } from "./bonds.js";
 import { RulesError } from "./errors.js";
+import type { SharedAdversityNoChange } from "./refusals.js";
 import { assertRoomOnSheet } from "./sheet-limits.js";
 import type { Bond } from "./types.js";
 
@@ -120,11 +121,23 @@ export interface PlannedSharedAdversityStep {
   choiceRequired: boolean;
 }
 
+/**
+ * What the plan means, as facts: nothing changes (and why), or Bonds form or deepen with these
+ * fellows, each paid for by another Bond when `canWeaken` (there is one left to weaken).
+ */
+export type SharedAdversityPlanReason =
+  | SharedAdversityNoChange
+  | {
+      readonly code: "bonds-form";
+      readonly fellows: readonly string[];
+      readonly canWeaken: boolean;
+    };
+
 export interface SharedAdversityPlan {
   /** False when the SAN test succeeded or there are no fellows: nothing changes. */
   applies: boolean;
   steps: PlannedSharedAdversityStep[];
-  reason: string;
+  reason: SharedAdversityPlanReason;
 }
 
 /** For each fellow that needs one, the id of the Bond the player chose to weaken. */
@@ -206,19 +219,11 @@ export function planSharedAdversity(
 ): SharedAdversityPlan {
   validateState(state);
   if (state.sanTest.success) {
-    return {
-      applies: false,
-      steps: [],
-      reason: "The SAN test succeeded: shared adversity changes nothing.",
-    };
+    return { applies: false, steps: [], reason: { code: "san-test-succeeded" } };
   }
   validateFellows(fellows);
   if (fellows.length === 0) {
-    return {
-      applies: false,
-      steps: [],
-      reason: "No fellow Protagonist made it back: there is no one to bond with.",
-    };
+    return { applies: false, steps: [], reason: { code: "no-fellows" } };
   }
   const eligible = eligibleToWeaken(state, fellows);
   const newBonds = fellows.filter(
@@ -244,13 +249,13 @@ export function planSharedAdversity(
         }
       : { ...common, kind: "strengthen", existingBond, cost: 1 };
   });
-  const choiceNote =
-    eligible.length > 0
-      ? "For each fellow, choose a Bond to weaken (not one to anyone who was on the adventure)."
-      : "There is no other Bond to weaken, so no cost can be paid.";
   return {
     applies: true,
     steps,
-    reason: `The SAN test failed: Bonds form or deepen with ${fellows.map((fellow) => fellow.name).join(", ")}. ${choiceNote}`,
+    reason: {
+      code: "bonds-form",
+      fellows: fellows.map((fellow) => fellow.name),
+      canWeaken: eligible.length > 0,
+    },
   };
 }

@@ -23,7 +23,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   Stealth: ["sneak", "hide"],
   Unnatural: ["mythos", "cthulhu mythos"],
   Craft: ["mechanical repair", "electrical repair", "repair", "locksmith"],
-  "Heavy Machinery": ["operate heavy machinery", "machinery"],
+  "Heavy Machinery": ["Operate Heavy Machinery", "machinery"],
   "Foreign Language": ["language", "language other", "other language"],
   Administration: ["bureaucracy", "accounting"],
   Forensics: ["criminology", "criminalistics"],

@@ -4,6 +4,7 @@ import {
   addBond,
   damageBond,
   destroyBond,
+  type BondDestroyReason,
   eraseBond,
   improveBond,
   maxBondScore,
@@ -91,7 +92,7 @@ export interface BondEraseOutcome {
 export interface BondDestroyOutcome {
   protagonist: Who;
   bond: BondView;
-  reason: string;
+  reason: BondDestroyReason;
   eventId: number;
 }
 

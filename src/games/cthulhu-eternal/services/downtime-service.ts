@@ -142,10 +142,7 @@ export function createDowntimeService({ store, rng }: ServiceDeps) {
           const fellows = survivors
             .filter((s) => s.id !== survivor.id)
             .map((s) => ({ id: s.id, name: s.name }));
-          const test = percentileTest(
-            { rating: survivor.san, label: "SAN (shared adversity)" },
-            rng,
-          );
+          const test = percentileTest({ rating: survivor.san, label: "SAN" }, rng);
           const toChoose =
             !test.success && mustChooseFellows(fellows) ? MAX_SHARED_ADVERSITY_FELLOWS : 0;
           const planned =

@@ -198,12 +198,9 @@ function rules<T>(call: () => T): T {
         violations: error.violations.map((v) => v.message),
       });
     }
-    if (isRulesError(error))
-      throw invalid({
-        code: "rules-refused",
-        refusal: error.refusal ?? null,
-        message: error.message,
-      });
+    // One without a refusal (dice, SAN-loss notation) goes on as it is: presentation words it.
+    if (isRulesError(error) && error.refusal !== undefined)
+      throw invalid({ code: "rules-refused", refusal: error.refusal });
     throw error;
   }
 }

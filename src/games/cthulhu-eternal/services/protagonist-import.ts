@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { truncate } from "../../../core/text.js";
 import { sameSubject } from "../rules/bonds.js";
 import {
   creationDraftSchema,
@@ -11,11 +10,16 @@ import { maxHitPoints, maxSanity, maxWillpower } from "../rules/derived.js";
 import { ADAPTATION_BOXES } from "../rules/sanity/index.js";
 import { resourceBreakdown } from "../rules/resources.js";
 import { STAT_NAMES, type Stats } from "../rules/types.js";
-import { displayText } from "./display-text.js";
 import { invalid, ServiceRefusalError } from "./errors.js";
 import type { ServiceRefusal } from "./refusals.js";
 import { skillProblem } from "./protagonist-edit.js";
-import { friendlyIssues, parseFriendly, statRange } from "./protagonist-input.js";
+import {
+  notedIssues,
+  noted,
+  parseFriendly,
+  statRange,
+  type InputNote,
+} from "./protagonist-input.js";
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -26,17 +30,57 @@ import {
   type ExportedSheet,
 } from "./protagonist-transfer.js";
 
-/** One thing in an import that no command could have made: where (in the game's words) and what. */
+/**
+ * A rule between fields that the file breaks, with the numbers it needs; worded by
+ * `presentation/import-problems.ts`.
+ */
+export type SheetRuleNote =
+  | { readonly code: "max-hp-derived"; readonly hpMax: number }
+  | { readonly code: "max-wp-derived"; readonly wpMax: number }
+  /** Above a maximum the sheet itself sets (from 0 up to it). */
+  | { readonly code: "above-maximum"; readonly max: number; readonly bound: SheetBound }
+  | { readonly code: "above-resource-boxes"; readonly boxes: number; readonly resources: number }
+  | {
+      readonly code: "resources-split";
+      readonly rating: number;
+      readonly table: ResourceSplit;
+      readonly file: ResourceSplit;
+    }
+  | { readonly code: "adapted-too-few-boxes"; readonly boxes: number; readonly ticked: number }
+  | { readonly code: "boxes-not-adapted"; readonly boxes: number }
+  | { readonly code: "bond-below-one" }
+  | { readonly code: "bond-above-cha"; readonly score: number; readonly cha: number }
+  /** The same subject as an earlier standing Bond (its 1-based number). */
+  | { readonly code: "bond-same-subject"; readonly earlier: number }
+  | { readonly code: "skill-repeated"; readonly skill: string }
+  /** A skill name the campaign does not have, refused as an edit would refuse it. */
+  | { readonly code: "skill-refused"; readonly refusal: ServiceRefusal };
+
+export type SheetBound = "max-hp" | "max-wp" | "max-san";
+
+export interface ResourceSplit {
+  readonly atHand: number;
+  readonly stowed: number;
+  readonly storage: number;
+}
+
+/** What is wrong: a field's own check, or a rule between fields. */
+export type ImportNote = InputNote | SheetRuleNote;
+
+/** One thing in an import that no command could have made: where and what. */
 export interface ImportProblem {
-  /** "STR", "Bond 2 “Tom”", "Violence adaptation" (user text escaped). */
-  field: string;
-  /** What is wrong and what it must be: the input checks' note, or a refusal of a skill name. */
-  message: string | ServiceRefusal;
+  /** The file's part: the sheet (`protagonist`) or the creation choices (`creation`). */
+  readonly section: "sheet" | "creation";
+  /** Where in that part: `["bonds", 1, "score"]`. */
+  readonly path: readonly (string | number)[];
+  /** The name of the list entry the path points into (a Bond's, a skill's), as in the file. */
+  readonly entry: string | null;
+  readonly note: ImportNote;
 }
 
 /**
  * An import refused for what the sheet holds: every problem found, listed by the bot (the
- * message here is only what a caller that lists nothing would show).
+ * refusal here is only what a caller that lists nothing would show).
  */
 export class ImportRefused extends ServiceRefusalError {
   override name = "ImportRefused";
@@ -45,13 +89,17 @@ export class ImportRefused extends ServiceRefusalError {
   }
 }
 
+/** Checked as a value, not `z.literal`, so that its refusal says what the file is not. */
 const envelopeSchema = z.object({
-  format: z.literal(EXPORT_FORMAT, {
-    error: `must be "${EXPORT_FORMAT}" (this is not a Protagonist exported by this bot)`,
-  }),
-  version: z.literal(EXPORT_VERSION, {
-    error: `must be ${EXPORT_VERSION}; this bot reads version ${EXPORT_VERSION} exports only`,
-  }),
+  format: z
+    .unknown()
+    .refine((v) => v === EXPORT_FORMAT, noted({ code: "not-an-export", format: EXPORT_FORMAT })),
+  version: z
+    .unknown()
+    .refine(
+      (v) => v === EXPORT_VERSION,
+      noted({ code: "unread-version", version: EXPORT_VERSION }),
+    ),
   exportedAt: z.string().max(40).optional(),
   protagonist: z.looseObject({}),
   creation: z.unknown().optional(),
@@ -63,7 +111,7 @@ export interface ParsedImport {
 }
 
 /**
- * Reads an export: size, JSON and the envelope (a single message: it is not an export at all),
+ * Reads an export: size, JSON and the envelope (a single refusal: it is not an export at all),
  * then the sheet and its creation choices, field by field and by the rules between fields, with
  * the campaign's skills. Every problem is reported at once (`ImportRefused`). `name` stands in
  * for the file's (an import under another name).
@@ -86,24 +134,35 @@ export function parseImport(
     ? { ...envelope.protagonist, name: context.name }
     : envelope.protagonist;
   const problems: ImportProblem[] = [];
-  const parsed = friendlyIssues(exportedSheetSchema, sheet);
+  const parsed = notedIssues(exportedSheetSchema, sheet);
   if (!parsed.ok) {
-    for (const issue of parsed.issues) {
-      problems.push({ field: fieldName(issue.path, sheet), message: issue.message });
+    for (const { path, note } of parsed.issues) {
+      problems.push({ section: "sheet", path, entry: entryName(path, sheet), note });
     }
   }
   problems.push(...crossFieldProblems(sheet, context.catalog));
-  const creation = friendlyIssues(creationDraftSchema.nullish(), envelope.creation);
+  const creation = notedIssues(creationDraftSchema.nullish(), envelope.creation);
   if (!creation.ok) {
-    for (const issue of creation.issues) {
-      problems.push({
-        field: `Creation choices \`${issue.path.join(".") || "creation"}\``,
-        message: issue.message,
-      });
+    for (const { path, note } of creation.issues) {
+      problems.push({ section: "creation", path, entry: null, note });
     }
   }
   if (problems.length > 0 || !parsed.ok || !creation.ok) throw new ImportRefused(problems);
   return { sheet: parsed.value, creation: creation.value ?? null };
+}
+
+/** The name of the list entry a path points into (`["bonds", 1, …]`), when it has one. */
+function entryName(path: readonly (string | number)[], sheet: Record<string, unknown>) {
+  const [top, index] = path;
+  if (typeof top !== "string" || typeof index !== "number") return null;
+  const list = sheet[top];
+  const item: unknown = Array.isArray(list) ? list[index] : undefined;
+  return typeof item === "object" &&
+    item !== null &&
+    "name" in item &&
+    typeof item.name === "string"
+    ? item.name
+    : null;
 }
 
 /** A part of the sheet if it is valid on its own (its own problems are reported already). */
@@ -146,8 +205,8 @@ function crossFieldProblems(
   catalog: SkillCatalog,
 ): ImportProblem[] {
   const problems: ImportProblem[] = [];
-  const fail = (path: (string | number)[], message: ImportProblem["message"]) => {
-    problems.push({ field: fieldName(path, sheet), message });
+  const fail: Fail = (path, note) => {
+    problems.push({ section: "sheet", path, entry: entryName(path, sheet), note });
   };
   const stats = statsOf(sheet.stats);
   const harshness = valid(shape.harshness, sheet.harshness);
@@ -155,31 +214,31 @@ function crossFieldProblems(
     const value = stats[stat];
     if (value === undefined || harshness === undefined) continue;
     const { min, max } = statRange(stat, harshness);
-    if (value < min || value > max) fail(["stats", stat], `must be from ${min} to ${max}`);
+    if (value < min || value > max) fail(["stats", stat], { code: "out-of-range", min, max });
   }
   const hpMax = valid(shape.hpMax, sheet.hpMax);
   const wpMax = valid(shape.wpMax, sheet.wpMax);
   const { STR, CON, POW, CHA } = stats;
   if (STR !== undefined && CON !== undefined && hpMax !== undefined) {
     const derived = maxHitPoints({ STR, CON });
-    if (hpMax !== derived) fail(["hpMax"], `must be ${derived}, (STR + CON) / 2 rounded up`);
+    if (hpMax !== derived) fail(["hpMax"], { code: "max-hp-derived", hpMax: derived });
   }
   if (POW !== undefined && wpMax !== undefined && wpMax !== maxWillpower({ POW })) {
-    fail(["wpMax"], `must be ${maxWillpower({ POW })}, the same as POW`);
+    fail(["wpMax"], { code: "max-wp-derived", wpMax: maxWillpower({ POW }) });
   }
   const hp = valid(shape.hp, sheet.hp);
   const wp = valid(shape.wp, sheet.wp);
   if (hp !== undefined && hpMax !== undefined && hp > hpMax) {
-    fail(["hp"], `must be from 0 to ${hpMax} (max HP)`);
+    fail(["hp"], { code: "above-maximum", max: hpMax, bound: "max-hp" });
   }
   if (wp !== undefined && wpMax !== undefined && wp > wpMax) {
-    fail(["wp"], `must be from 0 to ${wpMax} (max WP)`);
+    fail(["wp"], { code: "above-maximum", max: wpMax, bound: "max-wp" });
   }
   const skills = validEntries(exportedSkillSchema, sheet.skills);
   const san = valid(shape.san, sheet.san);
   const unnatural = skills.find(([, s]) => rulesSkillKey(s.name) === "unnatural")?.[1].rating ?? 0;
   if (san !== undefined && san > maxSanity(unnatural)) {
-    fail(["san"], `must be from 0 to ${maxSanity(unnatural)} (Max SAN = 99 − Unnatural)`);
+    fail(["san"], { code: "above-maximum", max: maxSanity(unnatural), bound: "max-san" });
   }
   resourceProblems(valid(shape.resources, sheet.resources), fail);
   const adaptation = valid(shape.adaptation, sheet.adaptation);
@@ -189,8 +248,8 @@ function crossFieldProblems(
     fail(
       ["adaptation", threat],
       track.adapted
-        ? `adapted needs all ${ADAPTATION_BOXES} boxes ticked, not ${track.boxes}`
-        : `${ADAPTATION_BOXES} ticked boxes mean adapted: set "adapted" to true, or tick fewer`,
+        ? { code: "adapted-too-few-boxes", boxes: ADAPTATION_BOXES, ticked: track.boxes }
+        : { code: "boxes-not-adapted", boxes: ADAPTATION_BOXES },
     );
   }
   bondProblems(validEntries(exportedBondSchema, sheet.bonds), CHA, fail);
@@ -198,16 +257,18 @@ function crossFieldProblems(
   for (const [index, skill] of skills) {
     const key = rulesSkillKey(skill.name);
     if (keys.has(key))
-      fail(["skills", index, "name"], `repeats the skill “${displayText(skill.name)}”`);
+      fail(["skills", index, "name"], { code: "skill-repeated", skill: skill.name });
     keys.add(key);
     const resolution = resolveSkill(catalog, skill.name);
-    if (!resolution.ok)
-      fail(["skills", index], skillProblem(catalog, skill.name, resolution.problem));
+    if (!resolution.ok) {
+      const refusal = skillProblem(catalog, skill.name, resolution.problem);
+      fail(["skills", index], { code: "skill-refused", refusal });
+    }
   }
   return problems;
 }
 
-type Fail = (path: (string | number)[], message: string | ServiceRefusal) => void;
+type Fail = (path: (string | number)[], note: ImportNote) => void;
 
 /** The split and boxes always follow the table for the rating (the bot recomputes them). */
 function resourceProblems(resources: ExportedSheet["resources"] | undefined, fail: Fail): void {
@@ -215,13 +276,19 @@ function resourceProblems(resources: ExportedSheet["resources"] | undefined, fai
   const { rating, atHand, stowed, storage, checked } = resources;
   const table = resourceBreakdown(rating);
   if (atHand !== table.atHand || stowed !== table.stowed || storage !== table.inStorage) {
-    fail(
-      ["resources"],
-      `Resources ${rating} are ${table.atHand} at hand, ${table.stowed} stowed and ${table.inStorage} in storage, not ${atHand}, ${stowed} and ${storage}`,
-    );
+    fail(["resources"], {
+      code: "resources-split",
+      rating,
+      table: { atHand: table.atHand, stowed: table.stowed, storage: table.inStorage },
+      file: { atHand, stowed, storage },
+    });
   }
   if (checked > table.checkBoxes) {
-    fail(["resources", "checked"], `must be from 0 to ${table.checkBoxes} (Resources ${rating})`);
+    fail(["resources", "checked"], {
+      code: "above-resource-boxes",
+      boxes: table.checkBoxes,
+      resources: rating,
+    });
   }
 }
 
@@ -238,91 +305,13 @@ function bondProblems(
   const standing = bonds.filter(([, bond]) => !bond.crossedOff);
   for (const [index, bond] of standing) {
     if (bond.score < 1) {
-      fail(
-        ["bonds", index, "score"],
-        "a standing Bond is at least 1 (at 0 it breaks and is crossed off)",
-      );
+      fail(["bonds", index, "score"], { code: "bond-below-one" });
     } else if (bond.kind === "individual" && cha !== undefined && bond.score > cha) {
-      fail(
-        ["bonds", index, "score"],
-        `${bond.score} is above CHA ${cha}: an individual Bond never exceeds CHA`,
-      );
+      fail(["bonds", index, "score"], { code: "bond-above-cha", score: bond.score, cha });
     }
     const earlier = standing.find(([other, o]) => other < index && sameSubject(o.name, bond.name));
     if (earlier) {
-      fail(
-        ["bonds", index, "name"],
-        `is the same subject as Bond ${earlier[0] + 1}: one standing Bond each`,
-      );
+      fail(["bonds", index, "name"], { code: "bond-same-subject", earlier: earlier[0] + 1 });
     }
   }
-}
-
-const TOP_FIELDS: Readonly<Record<string, string>> = {
-  name: "Name",
-  status: "Status",
-  archetype: "Archetype",
-  harshness: "Upbringing",
-  stats: "Stats",
-  hpMax: "Max HP",
-  hp: "HP",
-  wpMax: "Max WP",
-  wp: "WP",
-  san: "SAN",
-  breakingPoint: "Breaking point",
-  adaptation: "Adaptation",
-  exhausted: "Exhausted",
-  resources: "Resources",
-  notes: "Notes",
-  skills: "Skills",
-  bonds: "Bonds",
-  disorders: "Disorders",
-};
-
-const LIST_ENTRY: Readonly<Record<string, string>> = {
-  skills: "Skill",
-  bonds: "Bond",
-  disorders: "Disorder",
-};
-
-const RESOURCE_PARTS: Readonly<Record<string, string>> = {
-  rating: "Resources rating",
-  atHand: "Resources at hand",
-  stowed: "Resources stowed",
-  storage: "Resources in storage",
-  checked: "Resource boxes checked",
-};
-
-const ENTRY_PARTS: Readonly<Record<string, string>> = {
-  crossedOff: "crossed off",
-  failureMarked: "failure mark",
-};
-
-/** A path in the file, as a player names it: `["bonds", 1, "score"]` → Bond 2 “Tom” score. */
-export function fieldName(
-  path: readonly (string | number)[],
-  sheet: Record<string, unknown>,
-): string {
-  const [top, second, third] = path;
-  if (top === undefined) return "The sheet";
-  if (top === "stats" && typeof second === "string") return second;
-  if (top === "adaptation" && typeof second === "string") {
-    const threat =
-      second === "violence" ? "Violence" : second === "helplessness" ? "Helplessness" : second;
-    return `${threat} adaptation${third === "boxes" ? " boxes" : ""}`;
-  }
-  if (top === "resources" && typeof second === "string")
-    return RESOURCE_PARTS[second] ?? "Resources";
-  const entry = typeof top === "string" ? LIST_ENTRY[top] : undefined;
-  if (entry !== undefined && typeof second === "number") {
-    const list = sheet[top];
-    const item: unknown = Array.isArray(list) ? list[second] : undefined;
-    const name =
-      typeof item === "object" && item !== null && "name" in item && typeof item.name === "string"
-        ? ` “${truncate(displayText(item.name), 41)}”`
-        : "";
-    const part = typeof third === "string" ? ` ${ENTRY_PARTS[third] ?? third}` : "";
-    return `${entry} ${second + 1}${name}${part}`;
-  }
-  return TOP_FIELDS[String(top)] ?? `\`${path.join(".")}\``;
 }

@@ -10,7 +10,7 @@ import {
   RESOURCES_MAX,
   SKILL_RATING_MAX,
 } from "./protagonist-edit.js";
-import { text, whole, wholeIn } from "./protagonist-input.js";
+import { noted, text, whole, wholeIn } from "./protagonist-input.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import type { StoreTx } from "../store/store.js";
 import { displayName } from "./validation.js";
@@ -22,8 +22,20 @@ export const IMPORT_MAX_BYTES = 100 * 1024;
 
 const adaptationTrack = z.strictObject({ boxes: wholeIn(0, 3), adapted: z.boolean() });
 
-const listLimit = (part: SheetPart) =>
-  `holds more than a sheet can (at most ${SHEET_LIMITS[part]})`;
+/**
+ * No more entries than a sheet holds, checked before the entries as zod's own `.max` does: a
+ * list too long is refused for its length alone, not read entry by entry.
+ */
+function sheetList<T extends z.ZodType>(entry: T, part: SheetPart) {
+  const maximum = SHEET_LIMITS[part];
+  return z
+    .unknown()
+    .refine(
+      (list) => !Array.isArray(list) || list.length <= maximum,
+      noted({ code: "over-sheet-limit", maximum }),
+    )
+    .pipe(z.array(entry));
+}
 
 export const exportedSkillSchema = z.strictObject({
   name: text(SKILL_NAME_MAX, { required: true }),
@@ -80,9 +92,9 @@ export const exportedSheetSchema = z.strictObject({
     checked: wholeIn(0, 3),
   }),
   notes: text(NOTES_MAX),
-  skills: z.array(exportedSkillSchema).max(SHEET_LIMITS.skills, listLimit("skills")),
-  bonds: z.array(exportedBondSchema).max(SHEET_LIMITS.bonds, listLimit("bonds")),
-  disorders: z.array(exportedDisorderSchema).max(SHEET_LIMITS.disorders, listLimit("disorders")),
+  skills: sheetList(exportedSkillSchema, "skills"),
+  bonds: sheetList(exportedBondSchema, "bonds"),
+  disorders: sheetList(exportedDisorderSchema, "disorders"),
 });
 
 export type ExportedSheet = z.infer<typeof exportedSheetSchema>;

@@ -1,4 +1,5 @@
 import type { RulesRefusal } from "../rules/refusals.js";
+import type { InputNote } from "./protagonist-input.js";
 import type { ProtagonistStatus } from "./snapshot.js";
 
 /**
@@ -73,14 +74,10 @@ export type ServiceRefusal =
       /** The creation rules' violations, as they word them. */
       readonly violations: readonly string[];
     }
-  /** A rules refusal passed on: its facts when the rule gives them, else its own words. */
-  | {
-      readonly code: "rules-refused";
-      readonly refusal: RulesRefusal | null;
-      readonly message: string;
-    }
+  /** A rules refusal passed on, with its facts. */
+  | { readonly code: "rules-refused"; readonly refusal: RulesRefusal }
   /** A request value the schema refused, with the input checks' note on it. */
-  | { readonly code: "bad-input"; readonly field: string | null; readonly message: string }
+  | { readonly code: "bad-input"; readonly field: string | null; readonly note: InputNote }
   | { readonly code: "import-too-large"; readonly maxKb: number }
   | { readonly code: "import-not-json" }
   /** The import's problems are listed apart (`ImportRefused.problems`). */

@@ -74,12 +74,9 @@ export async function rules<T>(call: () => T | Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (isRulesError(error))
-      throw invalid({
-        code: "rules-refused",
-        refusal: error.refusal ?? null,
-        message: error.message,
-      });
+    // One without a refusal (dice, SAN-loss notation) goes on as it is: presentation words it.
+    if (isRulesError(error) && error.refusal !== undefined)
+      throw invalid({ code: "rules-refused", refusal: error.refusal });
     throw error;
   }
 }

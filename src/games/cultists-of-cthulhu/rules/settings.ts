@@ -11,10 +11,13 @@ import { ABILITIES, COLOURS, type Colour, type DieResult, type Mode } from "./ty
 
 const count = z.number().int().min(0).max(12);
 
-/** How many of a die's faces show each result. */
+/**
+ * How many of a die's faces show each result; a die needs at least one. The host only learns the
+ * setting was refused (`invalid-setting`), so the schema carries no words of its own.
+ */
 const faceCountsSchema = z
   .object({ good: count, weird: count, bad: count })
-  .refine((f) => f.good + f.weird + f.bad >= 1, { error: "a die needs at least one face" });
+  .refine((f) => f.good + f.weird + f.bad >= 1);
 
 export type FaceCounts = z.infer<typeof faceCountsSchema>;
 

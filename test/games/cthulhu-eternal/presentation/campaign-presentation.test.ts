@@ -203,7 +203,7 @@ describe("session summary", () => {
         gained: 3,
         die: { sides: 4, face: 3 },
         unmarked: true,
-        reason: "Occult 1D4 = 3: 50 → 53; mark cleared.",
+        reason: { code: "per-skill", variant: "1d4", face: 3, gain: 3 },
       },
     ],
   });

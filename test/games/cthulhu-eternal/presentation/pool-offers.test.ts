@@ -17,7 +17,7 @@ function offer(awaiting: string[]): PoolOffer {
     difficulty: "normal",
     view: {
       contributors: [],
-      pool: { effectiveRating: 0, leadId: "", contributions: [], reason: "" },
+      pool: { effectiveRating: 0, leadId: "", contributions: [] },
       awaiting,
     },
     awaiting,

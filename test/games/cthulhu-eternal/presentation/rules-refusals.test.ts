@@ -31,8 +31,8 @@ describe("rules refusals in the players' words", () => {
 
   it("words a rules refusal a service passed on", () => {
     const refusal = { code: "bond-exists", bond: "My wife", withFellow: false } as const;
-    expect(
-      eternalUserMessageOf(invalid({ code: "rules-refused", refusal, message: "rules refused" })),
-    ).toBe("There is already an active Bond “My wife”.");
+    expect(eternalUserMessageOf(invalid({ code: "rules-refused", refusal }))).toBe(
+      "There is already an active Bond “My wife”.",
+    );
   });
 });

@@ -10,6 +10,11 @@ import {
   type ImprovementVariant,
 } from "../../../../src/games/cthulhu-eternal/rules/advancement.js";
 import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
+import {
+  failureMarkText,
+  improvementText,
+  skillImprovementText,
+} from "../../../../src/games/cthulhu-eternal/presentation/advancement-reasons.js";
 import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
 import { percentileTest } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
@@ -44,6 +49,10 @@ describe("failure marks", () => {
     const result = recordSkillTest(skill("Alertness", 40, false), { success: false }, on);
     expect(result.skill).toEqual({ name: "Alertness", rating: 40, marked: true });
     expect(result.newlyMarked).toBe(true);
+    expect(result.reason).toBe("ticked");
+    expect(failureMarkText(result)).toBe(
+      "Alertness failed: failure mark ticked (it may improve after the session).",
+    );
   });
 
   it("marks on a fumble too, and takes a percentileTest result directly", () => {
@@ -55,11 +64,13 @@ describe("failure marks", () => {
   it("does not mark on a success", () => {
     const result = recordSkillTest(skill("Alertness", 40, false), { success: true }, on);
     expect(result).toMatchObject({ newlyMarked: false, skill: { marked: false } });
+    expect(failureMarkText(result)).toBe("Alertness succeeded: no failure mark.");
   });
 
   it("keeps an existing mark without counting it twice", () => {
     const result = recordSkillTest(skill("Alertness", 40, true), { success: false }, on);
     expect(result).toMatchObject({ newlyMarked: false, skill: { marked: true } });
+    expect(failureMarkText(result)).toBe("Alertness failed; it is already marked.");
   });
 
   it("never marks the Unnatural skill", () => {
@@ -67,7 +78,8 @@ describe("failure marks", () => {
       const result = recordSkillTest(skill(name, 10, false), { success: false }, on);
       expect(result.newlyMarked).toBe(false);
       expect(result.skill.marked).toBe(false);
-      expect(result.reason).toContain("Unnatural");
+      expect(result.reason).toBe("unnatural");
+      expect(failureMarkText(result)).toBe("The Unnatural skill never takes failure marks.");
     }
     expect(isUnnaturalSkill("Unnatural Lore")).toBe(false);
   });
@@ -82,6 +94,7 @@ describe("failure marks", () => {
     );
     expect(result.newlyMarked).toBe(false);
     expect(result.skill.marked).toBe(false);
+    expect(failureMarkText(result)).toBe("This campaign does not use failure marks.");
   });
 
   it("is on by default", () => {
@@ -152,7 +165,17 @@ describe("end-of-session improvement", () => {
         die: { sides: 4, face: 4 },
       }),
     ]);
-    expect(result.changes[2]?.reason).toContain("capped at 99");
+    expect(result.changes[2]?.reason).toEqual({
+      code: "per-skill",
+      variant: "1d4",
+      face: 4,
+      gain: 4,
+    });
+    expect(result.changes.map(skillImprovementText)).toEqual([
+      "Alertness 1D4 = 3: 40 → 43; mark cleared.",
+      "HUMINT 1D4 = 1: 60 → 61; mark cleared.",
+      "Dodge 1D4 = 4: 97 → 99 (capped at 99); mark cleared.",
+    ]);
     expect(sheet[0]).toEqual(skill("Alertness", 40)); // input untouched
   });
 
@@ -160,6 +183,9 @@ describe("end-of-session improvement", () => {
     const result = improveSkills(sheet, { improvement: "1" }, scriptedRng([]));
     expect(result.skills.map((s) => s.rating)).toEqual([41, 10, 61, 98]);
     expect(result.changes.every((change) => change.die === undefined)).toBe(true);
+    expect(result.changes.map(skillImprovementText)[0]).toBe(
+      "Alertness +1: 40 → 41; mark cleared.",
+    );
     expect(result.skills.every((s) => !s.marked)).toBe(true);
   });
 
@@ -188,8 +214,12 @@ describe("end-of-session improvement", () => {
       unmarked: true,
       die: { sides: 4, face: 1 },
     });
-    expect(result.changes[0]?.reason).toContain("no improvement");
-    expect(result.reason).toContain("2 of 3");
+    expect(result.changes.map(skillImprovementText)[0]).toBe(
+      "Alertness 1D4−1 = 1−1 = 0, no improvement: 40 → 40; mark cleared.",
+    );
+    expect(improvementText(result)).toBe(
+      "Improvement: each marked skill gains 1D4−1; 2 of 3 marked skills improved.",
+    );
   });
 
   describe("check (seed 002)", () => {
@@ -205,7 +235,15 @@ describe("end-of-session improvement", () => {
         skill("Dodge", 97, true), // above the check: no gain, stays marked
       ]);
       expect(result.changes.map((change) => change.unmarked)).toEqual([true, true, false]);
-      expect(result.changes[2]?.reason).toContain("still marked");
+      expect(result.changes[2]?.reason).toEqual({ code: "check", check: 60 });
+      expect(result.changes.map(skillImprovementText)).toEqual([
+        "Alertness 40 is at or below the check 60: +1, 40 → 41; mark cleared.",
+        "HUMINT 60 is at or below the check 60: +1, 60 → 61; mark cleared.",
+        "Dodge 97 is above the check 60: no gain, still marked.",
+      ]);
+      expect(improvementText(result)).toBe(
+        "Improvement: one d100 improvement check: each marked skill at or below it gains 1 (rolled 60); 2 of 3 marked skills improved.",
+      );
     });
 
     it("a check of 100 raises every marked skill, but never above 99", () => {
@@ -216,6 +254,10 @@ describe("end-of-session improvement", () => {
       );
       expect(result.skills).toEqual([skill("Dodge", 99, false), skill("Alertness", 99, false)]);
       expect(result.changes[0]).toMatchObject({ gained: 0, unmarked: true });
+      expect(result.changes.map(skillImprovementText)).toEqual([
+        "Dodge 99 is at or below the check 100: +1, 99 → 99 (already at 99); mark cleared.",
+        "Alertness 98 is at or below the check 100: +1, 98 → 99; mark cleared.",
+      ]);
     });
 
     it("a check of 01 raises only skills rated 0 or 1", () => {
@@ -229,6 +271,9 @@ describe("end-of-session improvement", () => {
         skill("Art", 2, false),
         skill("Ride", 2),
       ]);
+      expect(result.changes.map(skillImprovementText)[2]).toBe(
+        "Ride 2 is above the check 01: no gain, still marked.",
+      );
     });
   });
 
@@ -238,7 +283,7 @@ describe("end-of-session improvement", () => {
       const result = improveSkills([skill("Law", 10, false)], { improvement }, rng);
       expect(result.changes).toEqual([]);
       expect(result.check).toBeUndefined();
-      expect(result.reason).toContain("nothing to improve");
+      expect(improvementText(result)).toBe("No skill is marked: nothing to improve.");
     }
   });
 
@@ -248,6 +293,9 @@ describe("end-of-session improvement", () => {
     expect(result.skills).toEqual([skill("Dodge", 99, false)]);
     expect(result.changes[0]).toMatchObject({ gained: 0, unmarked: true });
     expect(result.changes[0]?.die).toBeUndefined();
+    expect(result.changes.map(skillImprovementText)).toEqual([
+      "Dodge is already at 99: no die rolled; mark cleared.",
+    ]);
   });
 
   it("clears a stray mark on Unnatural without improving it or rolling for it", () => {
@@ -259,6 +307,10 @@ describe("end-of-session improvement", () => {
     );
     expect(result.skills).toEqual([skill("Unnatural", 12, false), skill("Alertness", 32, false)]);
     expect(result.changes[0]).toMatchObject({ name: "Unnatural", gained: 0, unmarked: true });
+    expect(result.changes.map(skillImprovementText)).toEqual([
+      "Unnatural never improves through failure marks: mark cleared.",
+      "Alertness 1D4 = 2: 30 → 32; mark cleared.",
+    ]);
     expect(rng.remaining()).toBe(0);
   });
 

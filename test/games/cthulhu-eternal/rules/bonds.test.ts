@@ -1,3 +1,7 @@
+import {
+  bondChangeText,
+  bondDestroyText,
+} from "../../../../src/games/cthulhu-eternal/presentation/bond-reasons.js";
 import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -62,7 +66,13 @@ describe("damageBond", () => {
     const result = damageBond(community("Guild", 9), "1D4", rng);
     expect(result.rolled).toBe(3);
     expect(result.bond.score).toBe(6);
-    expect(result.change.reason).toContain("1D4 = 3");
+    expect(result.change.reason).toEqual({
+      code: "damaged",
+      cause: { code: "harm" },
+      amount: 3,
+      rolled: 3,
+    });
+    expect(bondChangeText(result.change)).toBe("harm to the Bond's subject: −1D4 = 3, 9 → 6");
     expect(rng.remaining()).toBe(0);
   });
 
@@ -111,7 +121,10 @@ describe("destroyBond", () => {
     const result = destroyBond(individual("Brother", 8), "he died");
     expect(result.bond).toMatchObject({ score: 8, crossedOff: true });
     expect(bondStatus(result.bond)).toBe("destroyed");
-    expect(result.reason).toContain("he died");
+    expect(result.reason).toEqual({ code: "destroyed", bond: "Brother", why: "he died" });
+    expect(bondDestroyText(result.reason)).toBe(
+      "The Bond “Brother” is destroyed (he died) and crossed off; it stays on the sheet.",
+    );
   });
 
   it("cannot destroy a Bond twice, nor damage or improve a destroyed one", () => {
@@ -135,7 +148,9 @@ describe("improveBond", () => {
     const capped = improveBond(individual("Wife", 10), 5, 12);
     expect(capped).toMatchObject({ requested: 5, gained: 2, capped: true });
     expect(capped.bond.score).toBe(12);
-    expect(capped.change.reason).toContain("capped at CHA 12");
+    expect(capped.change.reason).toMatchObject({ cap: { kind: "individual", score: 12 } });
+    expect(bondChangeText(capped.change)).toBe("cultivated: +5, 10 → 12 (capped at CHA 12)");
+    expect(bondChangeText(uncapped.change)).toBe("cultivated: +3, 8 → 11");
   });
 
   it("caps community Bonds at 20, whatever CHA", () => {

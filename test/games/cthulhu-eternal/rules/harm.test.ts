@@ -1,4 +1,11 @@
 import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
+import {
+  damageStepText,
+  damageText,
+  exhaustionText,
+  lethalityText,
+  pointsChangeText,
+} from "../../../../src/games/cthulhu-eternal/presentation/harm-reasons.js";
 import { describe, expect, it } from "vitest";
 
 import { damageBonus } from "../../../../src/games/cthulhu-eternal/rules/derived.js";
@@ -75,22 +82,25 @@ describe("thresholds", () => {
 
 describe("applyHpChange", () => {
   it("takes damage without reaching a threshold", () => {
-    expect(applyHpChange(10, 12, -3)).toEqual({
+    const change = applyHpChange(10, 12, -3);
+    expect(change).toEqual({
+      unit: "HP",
       before: 10,
       after: 7,
       max: 12,
       applied: -3,
       state: "active",
       crossed: [],
-      reason: "HP 10 → 7: lost 3",
+      capped: null,
     });
+    expect(pointsChangeText(change)).toBe("HP 10 → 7: lost 3");
   });
 
   it("3 → 2 reaches unconscious", () => {
     const change = applyHpChange(3, 12, -1);
     expect(change.state).toBe("unconscious");
     expect(change.crossed).toEqual(["unconscious"]);
-    expect(change.reason).toBe("HP 3 → 2: lost 1; reached unconscious");
+    expect(pointsChangeText(change)).toBe("HP 3 → 2: lost 1; reached unconscious");
   });
 
   it("2 → 1 reaches nothing new: already unconscious", () => {
@@ -102,38 +112,48 @@ describe("applyHpChange", () => {
   });
 
   it("a big hit passes through unconscious to dead, and stops at 0", () => {
-    expect(applyHpChange(10, 12, -15)).toEqual({
+    const change = applyHpChange(10, 12, -15);
+    expect(change).toEqual({
+      unit: "HP",
       before: 10,
       after: 0,
       max: 12,
       applied: -10,
       state: "dead",
       crossed: ["unconscious", "dead"],
-      reason: "HP 10 → 0: lost 10 (not below 0); reached unconscious, then dead",
+      capped: "zero",
     });
+    expect(pointsChangeText(change)).toBe(
+      "HP 10 → 0: lost 10 (not below 0); reached unconscious, then dead",
+    );
   });
 
   it("heals, never above max", () => {
-    expect(applyHpChange(5, 12, 10)).toEqual({
+    const change = applyHpChange(5, 12, 10);
+    expect(change).toEqual({
+      unit: "HP",
       before: 5,
       after: 12,
       max: 12,
       applied: 7,
       state: "active",
       crossed: [],
-      reason: "HP 5 → 12: regained 7 (not above max 12)",
+      capped: "max",
     });
+    expect(pointsChangeText(change)).toBe("HP 5 → 12: regained 7 (not above max 12)");
     expect(applyHpChange(2, 12, 1)).toMatchObject({ after: 3, state: "active", crossed: [] });
   });
 
   it("a zero change changes nothing", () => {
-    expect(applyHpChange(0, 12, 0)).toMatchObject({
+    const change = applyHpChange(0, 12, 0);
+    expect(change).toMatchObject({
       after: 0,
       applied: 0,
       state: "dead",
       crossed: [],
-      reason: "HP 0 → 0: no change",
+      capped: null,
     });
+    expect(pointsChangeText(change)).toBe("HP 0 → 0: no change");
   });
 
   it("allows a GM correction from 0", () => {
@@ -153,15 +173,18 @@ describe("applyHpChange", () => {
 
 describe("applyWpChange", () => {
   it("3 → 2 reaches emotional collapse", () => {
-    expect(applyWpChange(3, 12, -1)).toEqual({
+    const change = applyWpChange(3, 12, -1);
+    expect(change).toEqual({
+      unit: "WP",
       before: 3,
       after: 2,
       max: 12,
       applied: -1,
       state: "emotional-collapse",
       crossed: ["emotional-collapse"],
-      reason: "WP 3 → 2: lost 1; reached emotional collapse",
+      capped: null,
     });
+    expect(pointsChangeText(change)).toBe("WP 3 → 2: lost 1; reached emotional collapse");
   });
 
   it("skipping past 2 still reaches emotional collapse (read as 2 or less)", () => {
@@ -180,12 +203,16 @@ describe("applyWpChange", () => {
   });
 
   it("a big loss passes through collapse to unconscious, and stops at 0", () => {
-    expect(applyWpChange(6, 12, -9)).toMatchObject({
+    const change = applyWpChange(6, 12, -9);
+    expect(change).toMatchObject({
       after: 0,
       applied: -6,
       crossed: ["emotional-collapse", "unconscious"],
-      reason: "WP 6 → 0: lost 6 (not below 0); reached emotional collapse, then unconscious",
+      capped: "zero",
     });
+    expect(pointsChangeText(change)).toBe(
+      "WP 6 → 0: lost 6 (not below 0); reached emotional collapse, then unconscious",
+    );
   });
 
   it("recovers, never above max", () => {
@@ -230,21 +257,26 @@ describe("resolveDamage", () => {
   });
 
   it("explains an ignored bonus", () => {
-    expect(resolveDamage({ rolled: 7, source: "other", damageBonus: 2 }).reason).toBe(
+    expect(damageText(resolveDamage({ rolled: 7, source: "other", damageBonus: 2 }))).toBe(
       "rolled 7; damage bonus ignored (only unarmed and hand-to-hand attacks get it) → 7 damage",
     );
   });
 
   it("never goes below 0 from a negative bonus", () => {
-    expect(resolveDamage({ rolled: 1, source: "unarmed", damageBonus: -2 })).toEqual({
+    const hit = resolveDamage({ rolled: 1, source: "unarmed", damageBonus: -2 });
+    expect(hit).toEqual({
       rolled: 1,
       bonusApplied: -2,
       doubled: false,
       armourApplied: 0,
       total: 0,
-      steps: ["rolled 1", "damage bonus −2 (unarmed): 0"],
-      reason: "rolled 1; damage bonus −2 (unarmed): 0 → 0 damage",
+      steps: [
+        { code: "rolled", total: 1 },
+        { code: "bonus", bonus: -2, source: "unarmed", total: 0 },
+      ],
     });
+    expect(hit.steps.map(damageStepText)).toEqual(["rolled 1", "damage bonus −2 (unarmed): 0"]);
+    expect(damageText(hit)).toBe("rolled 1; damage bonus −2 (unarmed): 0 → 0 damage");
     // Floored before doubling: a critical weak punch does 0, not −2.
     const crit = resolveDamage({ rolled: 1, source: "unarmed", damageBonus: -2, critical: true });
     expect(crit.total).toBe(0);
@@ -259,7 +291,7 @@ describe("resolveDamage", () => {
     });
     expect(hit.total).toBe(10);
     expect(hit.doubled).toBe(true);
-    expect(hit.steps).toEqual([
+    expect(hit.steps.map(damageStepText)).toEqual([
       "rolled 4",
       "damage bonus +1 (hand-to-hand): 5",
       "critical hit doubles it: 10",
@@ -267,11 +299,16 @@ describe("resolveDamage", () => {
   });
 
   it("armour reduces damage, never below 0", () => {
-    expect(resolveDamage({ rolled: 6, source: "other", armour: 3 })).toMatchObject({
+    const hit = resolveDamage({ rolled: 6, source: "other", armour: 3 });
+    expect(hit).toMatchObject({
       armourApplied: 3,
       total: 3,
-      reason: "rolled 6; armour 3: 3 → 3 damage",
+      steps: [
+        { code: "rolled", total: 6 },
+        { code: "armour", armour: 3, total: 3 },
+      ],
     });
+    expect(damageText(hit)).toBe("rolled 6; armour 3: 3 → 3 damage");
     expect(resolveDamage({ rolled: 2, source: "other", armour: 5 })).toMatchObject({
       armourApplied: 2,
       total: 0,
@@ -290,15 +327,20 @@ describe("resolveDamage", () => {
   });
 
   it("called shots ignore armour", () => {
-    expect(resolveDamage({ rolled: 6, source: "other", armour: 3, calledShot: true })).toEqual({
+    const hit = resolveDamage({ rolled: 6, source: "other", armour: 3, calledShot: true });
+    expect(hit).toEqual({
       rolled: 6,
       bonusApplied: 0,
       doubled: false,
       armourApplied: 0,
       total: 6,
-      steps: ["rolled 6", "armour 3 ignored (called shot)"],
-      reason: "rolled 6; armour 3 ignored (called shot) → 6 damage",
+      steps: [
+        { code: "rolled", total: 6 },
+        { code: "armour-ignored", armour: 3 },
+      ],
     });
+    expect(hit.steps.map(damageStepText)).toEqual(["rolled 6", "armour 3 ignored (called shot)"]);
+    expect(damageText(hit)).toBe("rolled 6; armour 3 ignored (called shot) → 6 damage");
   });
 
   it("rejects negative or fractional numbers", () => {
@@ -352,8 +394,8 @@ describe("lethalityTest", () => {
       critical: false,
       effectiveRating: 20,
       lethal: true,
-      reason: "20 is at or under lethality 20%: lethal",
     });
+    expect(lethalityText(result)).toBe("20 is at or under lethality 20%: lethal");
     expect(lethalityTest({ rating: 20 }, scriptedRng(percentileFaces(1))).lethal).toBe(true);
   });
 
@@ -369,8 +411,8 @@ describe("lethalityTest", () => {
       onesDamage: 1,
       baseDamage: 3,
       damage: 3,
-      reason: "21 is over lethality 20%: not lethal; damage 2 + 1 = 3",
     });
+    expect(lethalityText(result)).toBe("21 is over lethality 20%: not lethal; damage 2 + 1 = 3");
   });
 
   it("a critical doubles the rating", () => {
@@ -378,8 +420,12 @@ describe("lethalityTest", () => {
     expect(result).toMatchObject({
       effectiveRating: 40,
       lethal: true,
-      reason: "40 is at or under lethality 40% (20% doubled by the critical): lethal",
+      critical: true,
+      rating: 20,
     });
+    expect(lethalityText(result)).toBe(
+      "40 is at or under lethality 40% (20% doubled by the critical): lethal",
+    );
   });
 
   it("a critical doubles the damage when not lethal", () => {
@@ -388,9 +434,10 @@ describe("lethalityTest", () => {
       lethal: false,
       baseDamage: 5,
       damage: 10,
-      reason:
-        "41 is over lethality 40% (20% doubled by the critical): not lethal; damage 4 + 1 = 5, doubled by the critical: 10",
     });
+    expect(lethalityText(result)).toBe(
+      "41 is over lethality 40% (20% doubled by the critical): not lethal; damage 4 + 1 = 5, doubled by the critical: 10",
+    );
     const hundred = lethalityTest({ rating: 10, critical: true }, scriptedRng([10, 10]));
     expect(hundred).toMatchObject({ lethal: false, baseDamage: 20, damage: 40 });
   });
@@ -431,8 +478,11 @@ describe("exhaustion", () => {
       exhausted: true,
       testModifier: -20,
       wp: { before: 10, after: 6, state: "steady", crossed: [] },
-      reason: "exhausted: 1D6 = 4 WP lost (WP 10 → 6: lost 4); tests −20 until rested",
+      wasExhausted: false,
     });
+    expect(exhaustionText(result)).toBe(
+      "exhausted: 1D6 = 4 WP lost (WP 10 → 6: lost 4); tests −20 until rested",
+    );
   });
 
   it("uses the campaign's penalty", () => {
@@ -466,8 +516,11 @@ describe("exhaustion", () => {
       exhausted: false,
       testModifier: 0,
       wp: { after: 10 },
-      reason: "rested: 1D6 = 4 WP regained (WP 6 → 10: regained 4); no longer exhausted",
+      wasExhausted: true,
     });
+    expect(exhaustionText(rested)).toBe(
+      "rested: 1D6 = 4 WP regained (WP 6 → 10: regained 4); no longer exhausted",
+    );
     const capped = restFromExhaustion({ wp: 10, maxWp: 12, exhausted: true }, scriptedRng([6]));
     expect(capped.wp).toMatchObject({ after: 12, applied: 2 });
   });
@@ -477,8 +530,9 @@ describe("exhaustion", () => {
     expect(rested).toMatchObject({
       exhausted: false,
       wp: { after: 5, state: "steady" },
-      reason: "rested: 1D6 = 3 WP regained (WP 2 → 5: regained 3)",
+      wasExhausted: false,
     });
+    expect(exhaustionText(rested)).toBe("rested: 1D6 = 3 WP regained (WP 2 → 5: regained 3)");
   });
 
   it("rejects impossible WP before rolling", () => {

@@ -1,4 +1,8 @@
 import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
+import {
+  opposedReasonText,
+  testReasonText,
+} from "../../../../src/games/cthulhu-eternal/presentation/test-reasons.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -16,11 +20,19 @@ import {
   rollPercentile,
   statTestRating,
   type OpposedSide,
+  type PercentileJudgement,
 } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
 import { percentileFaces } from "./percentile-faces.js";
 
 const DOUBLES = [11, 22, 33, 44, 55, 66, 77, 88, 99];
+
+/** The judgement with the sentence players read in place of its facts, to check both together. */
+function worded<T extends PercentileJudgement>(
+  judgement: T,
+): Omit<T, "reason"> & { reason: string } {
+  return { ...judgement, reason: testReasonText(judgement) };
+}
 
 function expectRulesError(run: () => unknown, code: string): void {
   let caught: unknown;
@@ -114,7 +126,7 @@ describe("formatPercentile and isDoubled", () => {
 describe("judgePercentile", () => {
   it("01 always succeeds, as a critical, whatever the target", () => {
     for (const target of [-100, -1, 0, 1, 45, 99, 100, 250]) {
-      expect(judgePercentile(1, target)).toEqual({
+      expect(worded(judgePercentile(1, target))).toEqual({
         outcome: "critical-success",
         success: true,
         critical: true,
@@ -125,7 +137,7 @@ describe("judgePercentile", () => {
 
   it("100 always fails, as a fumble, whatever the target", () => {
     for (const target of [-100, 0, 1, 45, 99, 100, 101, 250]) {
-      expect(judgePercentile(100, target)).toEqual({
+      expect(worded(judgePercentile(100, target))).toEqual({
         outcome: "fumble",
         success: false,
         critical: true,
@@ -135,7 +147,7 @@ describe("judgePercentile", () => {
   });
 
   it.each(DOUBLES)("doubled %i is a critical success at or under the target", (value) => {
-    expect(judgePercentile(value, value)).toEqual({
+    expect(worded(judgePercentile(value, value))).toEqual({
       outcome: "critical-success",
       success: true,
       critical: true,
@@ -145,7 +157,7 @@ describe("judgePercentile", () => {
   });
 
   it.each(DOUBLES)("doubled %i is a fumble over the target", (value) => {
-    expect(judgePercentile(value, value - 1)).toEqual({
+    expect(worded(judgePercentile(value, value - 1))).toEqual({
       outcome: "fumble",
       success: false,
       critical: true,
@@ -155,13 +167,19 @@ describe("judgePercentile", () => {
   });
 
   it("the example from the brief", () => {
-    expect(judgePercentile(22, 45).reason).toBe(
+    expect(judgePercentile(22, 45).reason).toEqual({
+      code: "target",
+      roll: 22,
+      target: 45,
+      doubled: true,
+    });
+    expect(testReasonText(judgePercentile(22, 45))).toBe(
       "22 is doubled and at or under 45: critical success",
     );
   });
 
   it("succeeds at the target exactly and fails one above it", () => {
-    expect(judgePercentile(45, 45)).toEqual({
+    expect(worded(judgePercentile(45, 45))).toEqual({
       outcome: "success",
       success: true,
       critical: false,
@@ -169,7 +187,7 @@ describe("judgePercentile", () => {
     });
     expect(judgePercentile(43, 45).outcome).toBe("success");
     expect(judgePercentile(44, 44).outcome).toBe("critical-success");
-    expect(judgePercentile(46, 45)).toEqual({
+    expect(worded(judgePercentile(46, 45))).toEqual({
       outcome: "failure",
       success: false,
       critical: false,
@@ -178,7 +196,7 @@ describe("judgePercentile", () => {
     expect(judgePercentile(2, 1).outcome).toBe("failure");
     expect(judgePercentile(99, 98).outcome).toBe("fumble");
     expect(judgePercentile(98, 98).outcome).toBe("success");
-    expect(judgePercentile(10, 9).reason).toBe("10 is over 9: failure");
+    expect(testReasonText(judgePercentile(10, 9))).toBe("10 is over 9: failure");
   });
 
   it("a target of 0 or less lets only 01 succeed", () => {
@@ -188,7 +206,7 @@ describe("judgePercentile", () => {
         expect(judgePercentile(value, target).success).toBe(false);
       }
     }
-    expect(judgePercentile(5, -20).reason).toBe("05 is over -20: failure");
+    expect(testReasonText(judgePercentile(5, -20))).toBe("05 is over -20: failure");
   });
 
   it("a target of 100 or more lets everything but 100 succeed", () => {
@@ -198,13 +216,13 @@ describe("judgePercentile", () => {
       }
       expect(judgePercentile(100, target).outcome).toBe("fumble");
     }
-    expect(judgePercentile(50, 120).reason).toBe("50 is at or under 120: success");
+    expect(testReasonText(judgePercentile(50, 120))).toBe("50 is at or under 120: success");
   });
 
   describe("inhuman stats (rawStat given, target above 99)", () => {
     // STR 25 → STR × 5 = 125.
     it("is critical at or under the raw stat", () => {
-      expect(judgePercentile(20, 125, 25)).toEqual({
+      expect(worded(judgePercentile(20, 125, 25))).toEqual({
         outcome: "critical-success",
         success: true,
         critical: true,
@@ -212,7 +230,7 @@ describe("judgePercentile", () => {
       });
       expect(judgePercentile(25, 125, 25).outcome).toBe("critical-success");
       expect(judgePercentile(2, 125, 25).outcome).toBe("critical-success");
-      expect(judgePercentile(26, 125, 25)).toEqual({
+      expect(worded(judgePercentile(26, 125, 25))).toEqual({
         outcome: "success",
         success: true,
         critical: false,
@@ -224,7 +242,9 @@ describe("judgePercentile", () => {
       expect(judgePercentile(33, 125, 25).outcome).toBe("critical-success");
       expect(judgePercentile(99, 125, 25).outcome).toBe("critical-success");
       expect(judgePercentile(98, 125, 25).outcome).toBe("success");
-      expect(judgePercentile(1, 125, 25).reason).toBe("01 always succeeds: critical success");
+      expect(testReasonText(judgePercentile(1, 125, 25))).toBe(
+        "01 always succeeds: critical success",
+      );
       expect(judgePercentile(100, 125, 25).outcome).toBe("fumble");
     });
 
@@ -277,7 +297,9 @@ describe("judgePercentile", () => {
             judgement.outcome === "critical-success" || judgement.outcome === "fumble",
           );
           expect(
-            judgement.reason.endsWith(`: ${OUTCOME_LABEL[judgement.outcome].toLowerCase()}`),
+            testReasonText(judgement).endsWith(
+              `: ${OUTCOME_LABEL[judgement.outcome].toLowerCase()}`,
+            ),
           ).toBe(true);
         }),
       );
@@ -316,7 +338,7 @@ describe("judgePercentile", () => {
 describe("percentileTest", () => {
   it("rolls against rating + modifier and explains itself", () => {
     const rng = scriptedRng([2, 2]);
-    expect(percentileTest({ rating: 45, label: "Alertness" }, rng)).toEqual({
+    expect(worded(percentileTest({ rating: 45, label: "Alertness" }, rng))).toEqual({
       roll: { tens: 2, ones: 2, value: 22 },
       rating: 45,
       modifier: 0,
@@ -361,7 +383,8 @@ describe("percentileTest", () => {
     expect(crit.outcome).toBe("critical-success");
     const fail = percentileTest({ rating: 10, modifier: -40 }, scriptedRng([10, 2]));
     expect(fail.outcome).toBe("failure");
-    expect(fail.reason).toBe("02 is over -30: failure");
+    expect(fail.reason).toEqual({ code: "target", roll: 2, target: -30, doubled: false });
+    expect(testReasonText(fail)).toBe("02 is over -30: failure");
     const zero = percentileTest({ rating: 0 }, scriptedRng([10, 2]));
     expect(zero.target).toBe(0);
     expect(zero.success).toBe(false);
@@ -372,7 +395,8 @@ describe("percentileTest", () => {
     expect(fumble.target).toBe(110);
     expect(fumble.roll).toEqual({ tens: 0, ones: 0, value: 100 });
     expect(fumble.outcome).toBe("fumble");
-    expect(fumble.reason).toBe("100 always fails: fumble");
+    expect(fumble.reason).toEqual({ code: "always", roll: 100 });
+    expect(testReasonText(fumble)).toBe("100 always fails: fumble");
     expect(percentileTest({ rating: 90, modifier: 20 }, scriptedRng([9, 9])).outcome).toBe(
       "critical-success",
     );
@@ -383,7 +407,8 @@ describe("percentileTest", () => {
     const rating = statTestRating(25);
     const result = percentileTest({ rating, rawStat: 25 }, scriptedRng([2, 4]));
     expect(result.outcome).toBe("critical-success");
-    expect(result.reason).toBe("24 is at or under the inhuman stat 25: critical success");
+    expect(result.reason).toEqual({ code: "inhuman", roll: 24, stat: 25 });
+    expect(testReasonText(result)).toBe("24 is at or under the inhuman stat 25: critical success");
   });
 
   it("runs a Luck test at a flat 50", () => {
@@ -444,13 +469,19 @@ describe("opposedTest", () => {
     };
   }
 
+  /** The result with the sentence players read, so both are checked together. */
+  function opposed(a: OpposedSide, b: OpposedSide) {
+    const result = opposedTest(a, b);
+    return { ...result, reason: opposedReasonText(a, b, result) };
+  }
+
   it("only one succeeds: it wins", () => {
-    expect(opposedTest(side(30, 50), side(70, 50))).toEqual({
+    expect(opposed(side(30, 50), side(70, 50))).toEqual({
       winner: "a",
       basis: "only-one-succeeded",
       reason: "only A succeeded (30 vs 70): A wins",
     });
-    expect(opposedTest(side(70, 50, "Ana"), side(30, 50, "Bo"))).toEqual({
+    expect(opposed(side(70, 50, "Ana"), side(30, 50, "Bo"))).toEqual({
       winner: "b",
       basis: "only-one-succeeded",
       reason: "only Bo succeeded (70 vs 30): Bo wins",
@@ -460,7 +491,7 @@ describe("opposedTest", () => {
   });
 
   it("both succeed: a critical beats a plain success, even a higher one", () => {
-    expect(opposedTest(side(22, 60), side(58, 60))).toEqual({
+    expect(opposed(side(22, 60), side(58, 60))).toEqual({
       winner: "a",
       basis: "critical-beats-success",
       reason: "both succeeded but only A rolled a critical (22 vs 58): A wins",
@@ -469,12 +500,12 @@ describe("opposedTest", () => {
   });
 
   it("both succeed alike: the higher roll wins", () => {
-    expect(opposedTest(side(40, 60), side(56, 60))).toEqual({
+    expect(opposed(side(40, 60), side(56, 60))).toEqual({
       winner: "b",
       basis: "higher-roll",
       reason: "both succeeded and B rolled higher (40 vs 56): B wins",
     });
-    expect(opposedTest(side(44, 60), side(1, 60))).toEqual({
+    expect(opposed(side(44, 60), side(1, 60))).toEqual({
       winner: "a",
       basis: "higher-roll",
       reason: "both succeeded critically and A rolled higher (44 vs 01): A wins",
@@ -482,7 +513,7 @@ describe("opposedTest", () => {
   });
 
   it("both succeed with the same roll: a tie, no winner", () => {
-    expect(opposedTest(side(35, 40), side(35, 70))).toEqual({
+    expect(opposed(side(35, 40), side(35, 70))).toEqual({
       winner: "none",
       basis: "same-roll",
       reason: "both succeeded with the same roll (35 vs 35): a tie, no winner",
@@ -491,7 +522,7 @@ describe("opposedTest", () => {
   });
 
   it("both fail: no winner", () => {
-    expect(opposedTest(side(80, 50), side(100, 50))).toEqual({
+    expect(opposed(side(80, 50), side(100, 50))).toEqual({
       winner: "none",
       basis: "both-failed",
       reason: "both failed (80 vs 100): no winner",
@@ -501,7 +532,7 @@ describe("opposedTest", () => {
   it("takes percentileTest results directly", () => {
     const a = percentileTest({ rating: 60, label: "Unarmed Combat" }, scriptedRng([5, 2]));
     const b = percentileTest({ rating: 30, label: "Dodge" }, scriptedRng([4, 10]));
-    expect(opposedTest(a, b)).toEqual({
+    expect(opposed(a, b)).toEqual({
       winner: "a",
       basis: "only-one-succeeded",
       reason: "only Unarmed Combat succeeded (52 vs 40): Unarmed Combat wins",

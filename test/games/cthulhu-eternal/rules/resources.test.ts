@@ -1,3 +1,11 @@
+import {
+  pooledTestReasonText,
+  poolReasonText,
+  resourceGainReasonText,
+  resourceLossReasonText,
+  resourceReplenishReasonText,
+  resourceTestReasonText,
+} from "../../../../src/games/cthulhu-eternal/presentation/resource-reasons.js";
 import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -183,7 +191,9 @@ describe("resourceTest", () => {
       ratingAfter: 8,
     });
     expect(result.roll.value).toBe(23);
-    expect(result.reason).toContain("× 5 = 40");
+    expect(resourceTestReasonText(result)).toBe(
+      "Resources 8 (full Permanent rating) × 5 = 40: 23 is at or under 40: success; something helpful is found; one box checked (1/2).",
+    );
     expect(rng.remaining()).toBe(0);
   });
 
@@ -195,7 +205,9 @@ describe("resourceTest", () => {
     );
     expect(result.quality).toBe("sub-standard");
     expect(result.checkedAfter).toBe(1);
-    expect(result.reason).toContain("sub-standard");
+    expect(resourceTestReasonText(result)).toBe(
+      "Resources 8 (full Permanent rating) × 5 = 40: 38 is at or under 40: success; only just under the target, so the item is sub-standard; one box checked (1/2).",
+    );
   });
 
   it("follows the substandardPercent setting", () => {
@@ -224,6 +236,19 @@ describe("resourceTest", () => {
       expect(result.quality).toBe("best");
       expect(result.checkedAfter).toBe(1);
     }
+  });
+
+  it("words the location, the difficulty and a best find in its reason", () => {
+    // Rating 15 at hand is 6; Very Hard to Get: 30 / 4 = 7.
+    const result = resourceTest(
+      { rating: 15, where: "at-hand", checkedBoxes: 0, difficulty: "very-hard" },
+      options,
+      scriptedRng(d100(1)),
+    );
+    expect(result).toMatchObject({ baseTarget: 7, target: 7, quality: "best" });
+    expect(resourceTestReasonText(result)).toBe(
+      "Resources 6 (at hand) × 5, Very Hard to Get: quarter = 7: 01 always succeeds: critical success; a critical success finds the best quality available; one box checked (1/3).",
+    );
   });
 
   it("finds nothing and checks no box on a failure or fumble", () => {
@@ -376,12 +401,16 @@ describe("resourceTest", () => {
       exhausted: true,
     });
     expect(found.breakdownAfter).toEqual(resourceBreakdown(5));
+    expect(found.cost).toMatchObject({ ratingBefore: 7, ratingAfter: 5, why: null });
+    expect(resourceTestReasonText(found)).toBe(
+      "Resources 7 (full Permanent rating) × 5 = 35: 12 is at or under 35: success; something helpful is found; one box checked (2/2). The specialised item costs Permanent Resources: Resources 7 → 5. Check boxes 2 → 1, checked 2 → 1.",
+    );
     const missed = resourceTest(
       { rating: 7, where: "home", checkedBoxes: 1, specialisedCost: 2 },
       options,
       scriptedRng(d100(90)),
     );
-    expect(missed).toMatchObject({ success: false, ratingAfter: 7, checkedAfter: 1 });
+    expect(missed).toMatchObject({ success: false, ratingAfter: 7, checkedAfter: 1, cost: null });
     expectRulesError(
       () =>
         resourceTest(
@@ -444,7 +473,7 @@ describe("pooling resources", () => {
     expect(pool.contributions.map((c) => c.effectiveRating)).toEqual([3, 12, 6]);
     expect(pool.leadId).toBe("b");
     expect(pool.effectiveRating).toBe(12 + 1 + 2);
-    expect(pool.reason).toContain("= 15");
+    expect(poolReasonText(pool)).toBe("pool: 12 B + ⌈3/5⌉ A + ⌈6/5⌉ C = 15");
   });
 
   it("makes the first listed the lead on a tie", () => {
@@ -483,6 +512,9 @@ describe("pooling resources", () => {
       rng,
     );
     // 11 + ⌈4/5⌉ + ⌈7/5⌉ = 11 + 1 + 2 = 14 → target 70
+    expect(pooledTestReasonText(result)).toBe(
+      "pool: 11 B + ⌈4/5⌉ A + ⌈7/5⌉ C = 14, × 5 = 70: 52 is at or under 70: success; something helpful is found; B checks one box.",
+    );
     expect(result).toMatchObject({
       target: 70,
       success: true,
@@ -525,7 +557,9 @@ describe("resourceGain", () => {
     const result = resourceGain({ rating: 12, award: "1D6" }, rng);
     expect(result).toMatchObject({ success: true, gained: 5, ratingAfter: 17 });
     expect(result.awardRoll?.total).toBe(5);
-    expect(result.reason).toContain("12 → 17");
+    expect(resourceGainReasonText(result)).toBe(
+      "77 is above Resources 12 × 5 = 60: +1d6 = 5, Resources 12 → 17.",
+    );
     expect(rng.remaining()).toBe(0);
   });
 
@@ -538,7 +572,9 @@ describe("resourceGain", () => {
   it("can never succeed at rating 20 or more (threshold 100) and always succeeds at 0", () => {
     const rich = resourceGain({ rating: 20, award: 1 }, scriptedRng(d100(100)));
     expect(rich).toMatchObject({ threshold: 100, success: false });
-    expect(rich.reason).toContain("above 100");
+    expect(resourceGainReasonText(rich)).toBe(
+      "100 is not above Resources 20 × 5 = 100 (nothing can roll above 100): no gain.",
+    );
     const poor = resourceGain({ rating: 0, award: 1 }, scriptedRng(d100(1)));
     expect(poor).toMatchObject({ success: true, ratingAfter: 1 });
     expect(poor.breakdownAfter.checkBoxes).toBe(1);
@@ -567,7 +603,10 @@ describe("loseResources", () => {
       checkedAfter: 2,
     });
     expect(result.breakdownAfter).toEqual(resourceBreakdown(11));
-    expect(result.reason).toContain("the truck burned");
+    expect(result.why).toBe("the truck burned");
+    expect(resourceLossReasonText(result)).toBe(
+      "the truck burned: Resources 14 → 11. Check boxes 3 → 2, checked 3 → 2.",
+    );
   });
 
   it("keeps checks that still fit", () => {
@@ -614,7 +653,12 @@ describe("loseResources", () => {
 describe("replenishResources", () => {
   it("clears every check", () => {
     expect(replenishResources(2)).toMatchObject({ checkedBefore: 2, checkedAfter: 0 });
-    expect(replenishResources(0).reason).toContain("nothing to replenish");
+    expect(resourceReplenishReasonText(replenishResources(0))).toBe(
+      "No Resource box was checked; nothing to replenish.",
+    );
+    expect(resourceReplenishReasonText(replenishResources(2))).toBe(
+      "Downtime replenishes the Resources pool: 2 checks erased.",
+    );
     expectRulesError(() => replenishResources(4), "invalid-checked-boxes");
   });
 });
@@ -641,7 +685,10 @@ describe("Resources tests of an exhausted Protagonist", () => {
       checkedAfter: 0,
       conditions: exhausted,
     });
-    expect(tired.reason).toContain("× 5 = 40, exhausted −20 = 20");
+    expect(tired.baseTarget).toBe(40);
+    expect(resourceTestReasonText(tired)).toBe(
+      "Resources 8 (full Permanent rating) × 5 = 40, exhausted −20 = 20: 23 is over 20: failure; nothing useful turns up; no box checked.",
+    );
     // 19 of 20 is in the top 10%: sub-standard.
     const found = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0, conditions: exhausted },
@@ -679,6 +726,9 @@ describe("Resources tests of an exhausted Protagonist", () => {
       scriptedRng(d100(50)),
     );
     expect(tiredLead).toMatchObject({ target: 35, success: false, conditions: exhausted });
-    expect(tiredLead.reason).toContain("= 55, exhausted −20 = 35");
+    expect(tiredLead.baseTarget).toBe(55);
+    expect(pooledTestReasonText(tiredLead)).toBe(
+      "pool: 10 A + ⌈5/5⌉ B = 11, × 5 = 55, exhausted −20 = 35: 50 is over 35: failure; nothing useful turns up; no box checked.",
+    );
   });
 });

@@ -1,3 +1,7 @@
+import {
+  sharedAdversityPlanText,
+  sharedAdversityResultText,
+} from "../../../../src/games/cthulhu-eternal/presentation/bond-reasons.js";
 import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -35,7 +39,10 @@ describe("shared adversity (seed 000)", () => {
     const passed = state([individual("Wife", 11)], { sanTest: { success: true } });
     const plan = planSharedAdversity(passed, [ann]);
     expect(plan).toMatchObject({ applies: false, steps: [] });
-    expect(plan.reason).toContain("succeeded");
+    expect(plan.reason).toEqual({ code: "san-test-succeeded" });
+    expect(sharedAdversityPlanText(plan.reason)).toBe(
+      "The SAN test succeeded: shared adversity changes nothing.",
+    );
     const rng = scriptedRng([]);
     const result = applySharedAdversity(passed, [ann], {}, rng);
     expect(result.status).toBe("no-change");
@@ -340,7 +347,10 @@ describe("shared adversity (seed 000)", () => {
       expect(result.steps).toHaveLength(1);
       expect(result.pendingFellows).toEqual([bob]);
       expect(result.bonds.find((bond) => bond.id === "Wife")?.crossedOff).toBe(true);
-      expect(result.reason).toContain("Wife");
+      expect(result.reason).toEqual({ code: "broke-earlier", broken: "Wife", pending: [bob.name] });
+      expect(sharedAdversityResultText(result.reason)).toBe(
+        `“Wife” broke earlier in this procedure and cannot be weakened again: choose another Bond for ${bob.name}.`,
+      );
 
       const resume = result.resumeState;
       if (resume === undefined) throw new Error("a paused procedure gives its resume state");

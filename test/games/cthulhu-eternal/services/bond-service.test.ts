@@ -1,3 +1,4 @@
+import { bondDestroyText } from "../../../../src/games/cthulhu-eternal/presentation/bond-reasons.js";
 import { rowLine } from "../../../support/event-lines.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
@@ -160,7 +161,8 @@ describe("bond service: improve and destroy", () => {
   it("destroying crosses the Bond off and keeps its score", async () => {
     const result = await bonds.destroy({ actor: actor(), bondId: tom, why: "Tom died" });
     expect(result.bond).toMatchObject({ score: 12, crossedOff: true, status: "destroyed" });
-    expect(result.reason).toMatch(/destroyed \(Tom died\)/);
+    expect(result.reason).toMatchObject({ code: "destroyed", why: "Tom died" });
+    expect(bondDestroyText(result.reason)).toMatch(/destroyed \(Tom died\)/);
     await expect(bonds.destroy({ actor: actor(), bondId: tom })).rejects.toMatchObject({
       code: "bond-destroyed",
     });

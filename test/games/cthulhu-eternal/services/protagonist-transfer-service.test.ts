@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import {
+  importFieldText,
+  importNoteText,
+} from "../../../../src/games/cthulhu-eternal/presentation/import-problems.js";
 import { SHEET_LIMITS } from "../../../../src/games/cthulhu-eternal/rules/sheet-limits.js";
 import { IMPORT_MAX_BYTES } from "../../../../src/games/cthulhu-eternal/services/protagonist-transfer.js";
 import { actor, gm, OTHER_PLAYER, PLAYER } from "../../../support/fixtures.js";
@@ -10,6 +14,14 @@ import {
   problemsOf,
   lastEvent,
 } from "./protagonist-service-support.js";
+
+/** Each problem an import was refused for, as the player reads it: the field and what is wrong. */
+function wordedProblems(error: unknown) {
+  return problemsOf(error).map((problem) => ({
+    field: importFieldText(problem),
+    message: importNoteText(problem.note),
+  }));
+}
 
 describe("export and import", () => {
   async function richHero() {
@@ -114,7 +126,7 @@ describe("export and import", () => {
       "invalid",
     );
     const skill = sheet.skills.length;
-    expect(problemsOf(error)).toEqual([
+    expect(wordedProblems(error)).toEqual([
       { field: "DEX", message: "must be a number" },
       {
         field: "Resources",
@@ -142,9 +154,23 @@ describe("export and import", () => {
       },
       {
         field: `Skill ${skill} “Basket Weaving”`,
-        message: { code: "skill-unknown", skill: "Basket Weaving" },
+        message:
+          "There is no skill called “Basket Weaving” in this campaign. Pick one from the list.",
       },
     ]);
+    // The facts behind the words: where, and the refusal an edit would give.
+    expect(problemsOf(error)[0]).toEqual({
+      section: "sheet",
+      path: ["stats", "DEX"],
+      entry: null,
+      note: { code: "wrong-type", expected: "number" },
+    });
+    expect(problemsOf(error).at(-1)).toEqual({
+      section: "sheet",
+      path: ["skills", skill - 1],
+      entry: "Basket Weaving",
+      note: { code: "skill-refused", refusal: { code: "skill-unknown", skill: "Basket Weaving" } },
+    });
   });
 
   it("refuses more Bonds, disorders or skills than a sheet holds", async () => {
@@ -159,9 +185,13 @@ describe("export and import", () => {
       protagonists.importJson({ actor: actor(), json: JSON.stringify(doc), name: "Copy" }),
       "invalid",
     );
-    expect(problemsOf(error)).toEqual([
+    expect(wordedProblems(error)).toEqual([
       { field: "Bonds", message: `holds more than a sheet can (at most ${SHEET_LIMITS.bonds})` },
     ]);
+    expect(problemsOf(error)[0]?.note).toEqual({
+      code: "over-sheet-limit",
+      maximum: SHEET_LIMITS.bonds,
+    });
   });
 
   it("refuses malformed files with the bad field named, changing nothing", async () => {
@@ -201,7 +231,7 @@ describe("export and import", () => {
         protagonists.importJson({ actor: actor(), json, name: "Copy" }),
         "invalid",
       );
-      return problemsOf(error);
+      return wordedProblems(error);
     };
     const refusedFor = async (json: string, field: string, message: string | RegExp) => {
       const found = (await problems(json)).find((problem) => problem.field === field);

@@ -148,7 +148,20 @@ export function normaliseSpecialisation(text: string): string | null {
 }
 
 /** Words a title keeps in lower case unless they start it ("Isle of Man"). */
-const MINOR_WORDS = new Set("a an and at by for in of on or the to".split(" "));
+const MINOR_WORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "at",
+  "by",
+  "for",
+  "in",
+  "of",
+  "on",
+  "or",
+  "the",
+  "to",
+]);
 
 /**
  * A specialisation in title case: each word starts with a capital ("urban" → "Urban", "new

@@ -232,9 +232,7 @@ function payViolenceAdaptation(state: SanityState, amount: number, events: Sanit
       bond.id,
       amount + overCha,
       "adaptation",
-      overCha > 0
-        ? `adapting to Violence (${amount}, and capped at CHA ${state.cha})`
-        : "adapting to Violence",
+      { code: "adapting-to-violence", cost: amount, cappedAtCha: overCha > 0 ? state.cha : null },
       events,
     );
   }

@@ -64,7 +64,7 @@ export function projectOntoBond(
   const bondBefore = bond.score;
   state.wp = wpBefore - spend.wpSpent;
   const bondEvents: SanityEvent[] = [];
-  lowerBond(state, bond.id, spend.reduction, "projection", "projected onto", bondEvents);
+  lowerBond(state, bond.id, spend.reduction, "projection", { code: "projected" }, bondEvents);
   const bondAfter = bondScoreOf(state, bond.id);
   const reducedLoss = Math.max(0, previous.rolledLoss - spend.reduction);
   const projection: ProjectionSummary = {

@@ -21,16 +21,12 @@ export function recoverSanity(state: SanityState, amount: number): RecoveryResul
   after.san = Math.max(state.san, Math.min(state.san + amount, ceiling));
   const recovered = after.san - state.san;
   const capped = recovered < amount;
-  const reason = capped
-    ? `Recovered ${recovered} of ${amount} SAN: mundane recovery stops at Recovery SAN ${ceiling}.`
-    : `Recovered ${recovered} SAN.`;
   return {
     requested: amount,
     recovered,
     recoverySan: ceiling,
     capped,
     san: { before: state.san, after: after.san },
-    reason,
     after,
   };
 }

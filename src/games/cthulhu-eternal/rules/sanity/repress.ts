@@ -40,14 +40,7 @@ export function repressInsanity(
   const bondBefore = bond.score;
   after.wp = wpBefore - spend.wpSpent;
   const bondEvents: SanityEvent[] = [];
-  lowerBond(
-    after,
-    bond.id,
-    spend.reduction,
-    "repression",
-    "drawn on to repress insanity",
-    bondEvents,
-  );
+  lowerBond(after, bond.id, spend.reduction, "repression", { code: "repressed" }, bondEvents);
   const events: SanityEvent[] = [
     {
       type: "repression-cost",

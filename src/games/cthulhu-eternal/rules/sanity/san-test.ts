@@ -1,7 +1,7 @@
 import { percentileTest } from "../percentile.js";
 import type { Rng } from "../../../../core/rng.js";
 import type { SanityState, ThreatType } from "../types.js";
-import { assertThreat, isAdaptableThreat, threatLabel } from "./state.js";
+import { assertThreat, isAdaptableThreat } from "./state.js";
 import type { SanTestOutcome } from "./types.js";
 
 /**
@@ -22,7 +22,7 @@ export function rollSanTest(
       outcome: "success",
       success: true,
       critical: false,
-      reason: `Adapted to ${threatLabel(threat)}: the SAN test succeeds automatically, no roll.`,
+      reason: { code: "adapted", threat },
     };
   }
   return rolledSanTest(state.san, threat, rng);

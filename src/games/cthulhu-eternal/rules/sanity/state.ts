@@ -1,4 +1,4 @@
-import { assertBondActive, bondStatus, damageBond } from "../bonds.js";
+import { assertBondActive, bondStatus, damageBond, type BondDamageCause } from "../bonds.js";
 import { maxSanity, recoverySanity } from "../derived.js";
 import { RulesError } from "../errors.js";
 import type { BondAction, BondSpending, NumberField } from "../refusals.js";
@@ -121,7 +121,7 @@ export function lowerBond(
   bondId: string,
   amount: number,
   cause: BondChangeCause,
-  why: string,
+  why: BondDamageCause,
   events: SanityEvent[],
 ): void {
   const index = state.bonds.findIndex((bond) => bond.id === bondId);
@@ -143,13 +143,9 @@ export function lowerBond(
       bondId: change.bondId,
       bondName: change.name,
       cause,
-      reason: BROKEN_BOND_REASON,
     });
   }
 }
-
-const BROKEN_BOND_REASON =
-  "A Bond at 0 is broken beyond repair: crossed off, kept on the sheet. Breaking a Bond is likely to call for a Helplessness SAN test (the GM decides).";
 
 /** What spending 1D4 WP through a Bond costs, before it is applied. */
 export interface BondSpend {

@@ -1,4 +1,5 @@
-import type { PercentileOutcome } from "../percentile.js";
+import type { BondChangeReason } from "../bonds.js";
+import type { PercentileOutcome, TestReason } from "../percentile.js";
 import type { AdaptableThreat, SanityState, ThreatType } from "../types.js";
 
 /**
@@ -54,7 +55,7 @@ export type SanTestOutcome =
       outcome: "success";
       success: true;
       critical: false;
-      reason: string;
+      reason: { readonly code: "adapted"; readonly threat: AdaptableThreat };
     }
   | {
       automatic: false;
@@ -66,7 +67,7 @@ export type SanTestOutcome =
       outcome: PercentileOutcome;
       success: boolean;
       critical: boolean;
-      reason: string;
+      reason: TestReason;
     };
 
 /** What projecting onto a Bond did (seed 000 names the rule; rules notes give the procedure). */
@@ -156,15 +157,17 @@ export type SanityEvent =
       bondName: string;
       cause: BondChangeCause;
       score: Change;
-      reason: string;
+      reason: BondChangeReason;
     }
   | {
       type: "bond-broken";
       bondId: string;
       bondName: string;
+      /**
+       * Seed 000: breaking a Bond is likely to trigger a Helplessness SAN test (the GM decides);
+       * presentation says so. Events stored before this change also carry an unused `reason`.
+       */
       cause: BondChangeCause;
-      /** Seed 000: breaking a Bond is likely to trigger a Helplessness SAN test (the GM decides). */
-      reason: string;
     };
 
 /** The outcome of applying one SAN loss to a before-state. */
@@ -217,6 +220,5 @@ export interface RecoveryResult {
   recoverySan: number;
   capped: boolean;
   san: Change;
-  reason: string;
   after: SanityState;
 }

@@ -1,3 +1,4 @@
+import { recoveryText } from "../../../../../src/games/cthulhu-eternal/presentation/sanity-reasons.js";
 import { rulesWords } from "../fixtures.js";
 import { describe, expect, it } from "vitest";
 import {
@@ -24,8 +25,8 @@ describe("recoverSanity", () => {
       recoverySan: 50,
       capped: false,
       san: { before: 30, after: 35 },
-      reason: "Recovered 5 SAN.",
     });
+    expect(recoveryText(result)).toBe("Recovered 5 SAN.");
     expect(result.after.san).toBe(35);
   });
 
@@ -34,7 +35,9 @@ describe("recoverSanity", () => {
     expect(result.after.san).toBe(50);
     expect(result.recovered).toBe(3);
     expect(result.capped).toBe(true);
-    expect(result.reason).toBe("Recovered 3 of 10 SAN: mundane recovery stops at Recovery SAN 50.");
+    expect(recoveryText(result)).toBe(
+      "Recovered 3 of 10 SAN: mundane recovery stops at Recovery SAN 50.",
+    );
   });
 
   it("exactly reaching Recovery SAN is not capped", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scriptedRng } from "../../../../../src/core/rng.js";
+import { sanTestReasonText } from "../../../../../src/games/cthulhu-eternal/presentation/test-reasons.js";
 import { rollSanTest } from "../../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { adaptation, percentileFaces, protagonist } from "./fixtures.js";
 
@@ -18,8 +19,9 @@ describe("rollSanTest", () => {
       outcome: "success",
       success: true,
       critical: false,
-      reason: "47 is at or under 47: success",
+      reason: { code: "target", roll: 47, target: 47, doubled: false },
     });
+    expect(sanTestReasonText(result)).toBe("47 is at or under 47: success");
   });
 
   it("one over SAN fails", () => {
@@ -50,14 +52,18 @@ describe("rollSanTest", () => {
   it("an adapted Protagonist succeeds automatically against that threat, without rolling", () => {
     const rng = scriptedRng([]);
     const state = protagonist({ adaptation: adaptation(3, 0, { violence: true }) });
-    expect(rollSanTest(state, "violence", rng)).toEqual({
+    const adapted = rollSanTest(state, "violence", rng);
+    expect(adapted).toEqual({
       automatic: true,
       threat: "violence",
       outcome: "success",
       success: true,
       critical: false,
-      reason: "Adapted to Violence: the SAN test succeeds automatically, no roll.",
+      reason: { code: "adapted", threat: "violence" },
     });
+    expect(sanTestReasonText(adapted)).toBe(
+      "Adapted to Violence: the SAN test succeeds automatically, no roll.",
+    );
     const helpless = protagonist({ adaptation: adaptation(0, 3, { helplessness: true }) });
     expect(rollSanTest(helpless, "helplessness", rng).automatic).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { sanTestReasonText } from "../../../../../src/games/cthulhu-eternal/presentation/test-reasons.js";
 import { scriptedRng } from "../../../../../src/core/rng.js";
 import {
   parseSanLoss,
@@ -69,7 +70,7 @@ describe("sanityTest", () => {
     const result = sanityTest(state, { loss: "1D4/1D8", threat: "violence" }, defaults, rng);
     expect(rng.remaining()).toBe(0);
     expect(result.test.automatic).toBe(true);
-    expect(result.test.reason).toMatch(/Adapted to Violence/);
+    expect(sanTestReasonText(result.test)).toMatch(/Adapted to Violence/);
     expect(result.lossRoll).toMatchObject({ side: "success", total: 2 });
     expect(result.after.san).toBe(48);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { loggedSanTest } from "./logged-san-test.js";
 import { fact } from "./event-facts.js";
 import type { StoreTx } from "../store/store.js";
 import {
@@ -58,7 +59,7 @@ async function standingTest(
     forTest(actor.guildId, "san-projection", eventId),
   );
   const standing = projection?.dice ?? event.dice;
-  return { protagonist, result: standing as SanityTestResult };
+  return { protagonist, result: loggedSanTest(standing) };
 }
 
 /** The reaction already chosen for a SAN test's episode, if any. */

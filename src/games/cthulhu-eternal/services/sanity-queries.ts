@@ -1,4 +1,5 @@
 import type { StoreTx } from "../store/store.js";
+import { loggedSanTest } from "./logged-san-test.js";
 import { z } from "zod";
 import { newConditions, type Condition } from "../rules/conditions.js";
 import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.js";
@@ -153,8 +154,8 @@ async function statusOf(tx: StoreTx, actor: Actor, eventId: number): Promise<San
   const projection = projections.find(
     (p) => (p.input as { sanEventId?: number } | null)?.sanEventId === eventId,
   );
-  const original = event.dice as unknown as SanityTestResult;
-  const result = projection?.dice ? (projection.dice as unknown as SanityTestResult) : original;
+  const original = loggedSanTest(event.dice);
+  const result = projection?.dice ? loggedSanTest(projection.dice) : original;
   return {
     eventId,
     protagonist: { id: protagonist.id, name: protagonist.name, ownerId: protagonist.ownerId },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { loggedSanTest } from "./logged-san-test.js";
 import { fact } from "./event-facts.js";
 import { mapInOrder } from "./in-order.js";
 import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
@@ -178,7 +179,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
         const event = found?.kind === "san-test" ? found : undefined;
         if (!event?.before || !event.dice) throw notFound("san-test");
         if (event.undoneById !== null) throw conflict({ code: "san-test-undone" });
-        const previous = event.dice as unknown as SanityTestResult;
+        const previous = loggedSanTest(event.dice);
         const beforeTest = Object.values(storedSnapshots(event.before))[0];
         if (!beforeTest) throw notFound("san-test");
         const current = await loadProtagonist(tx, actor.guildId, beforeTest.id);

@@ -22,7 +22,6 @@ const SENTENCES_LEFT: Readonly<Record<string, number>> = {
   "src/games/cthulhu-eternal/rules/creation/check-stats.ts": 15,
   "src/games/cthulhu-eternal/rules/creation/resolve.ts": 4,
   "src/games/cthulhu-eternal/rules/options.ts": 1,
-  "src/games/cthulhu-eternal/rules/sanity/loss.ts": 7,
   "src/games/cthulhu-eternal/rules/sanity/state.ts": 1,
 };
 

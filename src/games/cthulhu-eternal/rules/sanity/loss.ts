@@ -14,7 +14,6 @@ import {
   maxSan,
   pendingDisorder,
   recoverySan,
-  threatLabel,
 } from "./state.js";
 import type { ProjectionSummary, SanityEvent, SanLossResult } from "./types.js";
 
@@ -96,7 +95,6 @@ export function resolveWithContext(
       type: "san-capped",
       maxSan: ceiling,
       san: { before: before.san, after: startingSan },
-      reason: `SAN can never exceed Max SAN ${ceiling} (99 − Unnatural ${before.unnatural}).`,
     });
   }
   after.san = Math.max(0, startingSan - loss);
@@ -116,8 +114,6 @@ export function resolveWithContext(
   if (permanentInsanity) {
     events.push({
       type: "permanent-insanity",
-      reason:
-        "SAN 0: the Protagonist is permanently insane and becomes an NPC under the GM's control.",
     });
   }
   if (temporaryInsanity) {
@@ -125,7 +121,6 @@ export function resolveWithContext(
       type: "temporary-insanity",
       lost: lostToLoss,
       threshold: options.temporaryInsanityThreshold,
-      reason: `Lost ${lostToLoss} SAN in one test (${options.temporaryInsanityThreshold} or more): temporarily insane. The player chooses, with the GM, to Flee, Struggle or Submit.`,
     });
   }
   if (breakingPointReached) {
@@ -139,7 +134,6 @@ export function resolveWithContext(
       disorder,
       disorderRecorded,
       breakingPoint: { before: before.breakingPoint, after: after.breakingPoint },
-      reason: `SAN ${after.san} is at or below the breaking point ${before.breakingPoint}: a new disorder, and the breaking point resets to SAN − POW.`,
     });
   }
 
@@ -181,7 +175,6 @@ function applyAdaptation(
         type: "adaptation-reset",
         threat,
         boxes: { before: track.boxes, after: 0 },
-        reason: `Going insane from ${threatLabel(threat)} clears its adaptation boxes (campaign option, on by default).`,
       });
       track.boxes = 0;
     }
@@ -206,10 +199,6 @@ function applyAdaptation(
     threat,
     costRoll,
     reusedRoll,
-    reason:
-      threat === "violence"
-        ? `Third Violence box: adapted to Violence. SAN tests against Violence now succeed automatically. Cost: ${costRoll} (1D6) CHA and the same from every Bond.`
-        : `Third Helplessness box: adapted to Helplessness. SAN tests against Helplessness now succeed automatically. Cost: ${costRoll} (1D6) POW.`,
   });
   if (threat === "violence") payViolenceAdaptation(state, costRoll, events);
   else payHelplessnessAdaptation(state, costRoll, events);

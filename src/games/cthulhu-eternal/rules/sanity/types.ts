@@ -91,6 +91,10 @@ export interface ProjectionSummary {
 
 export type BondChangeCause = "projection" | "repression" | "adaptation";
 
+/**
+ * What a SAN loss did, as facts (presentation words each kind). Results logged earlier may also
+ * carry an English `reason`; nothing reads it.
+ */
 export type SanityEvent =
   | ({ type: "projection" } & ProjectionSummary)
   | {
@@ -104,7 +108,7 @@ export type SanityEvent =
       wp: Change;
       bondScore: Change;
     }
-  | { type: "san-capped"; maxSan: number; san: Change; reason: string }
+  | { type: "san-capped"; maxSan: number; san: Change }
   | {
       type: "san-lost";
       /** SAN the loss actually removed (it stops at 0). */
@@ -113,7 +117,7 @@ export type SanityEvent =
       loss: number;
       san: Change;
     }
-  | { type: "temporary-insanity"; lost: number; threshold: number; reason: string }
+  | { type: "temporary-insanity"; lost: number; threshold: number }
   | {
       type: "breaking-point";
       threat: ThreatType;
@@ -125,10 +129,9 @@ export type SanityEvent =
        */
       disorderRecorded?: boolean;
       breakingPoint: Change;
-      reason: string;
     }
-  | { type: "permanent-insanity"; reason: string }
-  | { type: "adaptation-reset"; threat: AdaptableThreat; boxes: Change; reason: string }
+  | { type: "permanent-insanity" }
+  | { type: "adaptation-reset"; threat: AdaptableThreat; boxes: Change }
   | { type: "adaptation-box"; threat: AdaptableThreat; boxes: Change }
   | {
       type: "adapted";
@@ -137,7 +140,6 @@ export type SanityEvent =
       costRoll: number;
       /** True when re-resolving (projection) reused the die already rolled. */
       reusedRoll: boolean;
-      reason: string;
     }
   | { type: "cha-lowered"; amount: number; cha: Change }
   | {

@@ -265,7 +265,6 @@ describe("resolveSanLoss: SAN 0", () => {
         type: "san-capped",
         maxSan: 54,
         san: { before: 60, after: 54 },
-        reason: "SAN can never exceed Max SAN 54 (99 − Unnatural 45).",
       },
       { type: "san-lost", amount: 0, loss: 0, san: { before: 54, after: 54 } },
     ]);

@@ -14,13 +14,6 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 /** Files that still hold sentences, with how many: shrink only. */
 const SENTENCES_LEFT: Readonly<Record<string, number>> = {
-  "src/games/cthulhu-eternal/rules/creation/archetypes/index.ts": 2,
-  "src/games/cthulhu-eternal/rules/creation/archetypes/types.ts": 4,
-  "src/games/cthulhu-eternal/rules/creation/build.ts": 1,
-  "src/games/cthulhu-eternal/rules/creation/check-bonds.ts": 11,
-  "src/games/cthulhu-eternal/rules/creation/check-skills.ts": 17,
-  "src/games/cthulhu-eternal/rules/creation/check-stats.ts": 15,
-  "src/games/cthulhu-eternal/rules/creation/resolve.ts": 4,
   "src/games/cthulhu-eternal/rules/options.ts": 1,
   "src/games/cthulhu-eternal/rules/sanity/state.ts": 1,
 };

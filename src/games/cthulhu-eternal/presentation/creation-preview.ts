@@ -7,18 +7,15 @@ import {
   type SheetSkill,
   type StatRoll,
 } from "../rules/creation/index.js";
-import { STAT_NAMES, type Era, type Harshness, type StatName } from "../rules/types.js";
+import { STAT_NAMES, type Era, type StatName } from "../rules/types.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
+import { ERA_LABEL, HARSHNESS_LABEL } from "./creation-words.js";
+import { creationAdviceText, creationViolationText } from "./creation-violations.js";
 
 const OK_COLOUR = 0x2f6f4f;
 const PROBLEM_COLOUR = 0xe67e22;
 
-export const ERA_LABEL: Readonly<Record<Era, string>> = { modern: "Modern", future: "Future" };
-export const HARSHNESS_LABEL: Readonly<Record<Harshness, string>> = {
-  normal: "Normal",
-  harsh: "Harsh",
-  "very-harsh": "Very Harsh",
-};
+export { ERA_LABEL, HARSHNESS_LABEL } from "./creation-words.js";
 
 /** A list of lines within a field's 1,024 characters, saying how many were left out. */
 export function fieldLines(lines: readonly string[], empty: string): string {
@@ -173,7 +170,7 @@ export function creationPreviewEmbed(options: {
     embed.addFields({
       name: "⚠️ To fix",
       value: fieldLines(
-        preview.violations.map((v) => `• ${userText(v.message, 300)}`),
+        preview.violations.map((v) => `• ${userText(creationViolationText(v), 300)}`),
         "",
       ),
     });
@@ -182,7 +179,7 @@ export function creationPreviewEmbed(options: {
     embed.addFields({
       name: "💡 Advice",
       value: fieldLines(
-        preview.advice.map((a) => `• ${userText(a.message, 300)}`),
+        preview.advice.map((a) => `• ${userText(creationAdviceText(a), 300)}`),
         "",
       ),
     });

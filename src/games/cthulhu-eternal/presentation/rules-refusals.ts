@@ -1,3 +1,4 @@
+import { archetypeProblemText } from "./creation-violations.js";
 import { plain, quoted } from "./inline-text.js";
 import { sharedAdversityNoChangeText } from "./bond-reasons.js";
 import type { RulesError } from "../rules/errors.js";
@@ -191,7 +192,7 @@ export const RULES_REFUSAL_TEXT: RefusalTexts = {
     `Resources ${r.rating} gives ${r.boxes} check ${r.boxes === 1 ? "box" : "boxes"}, not ${r.given}.`,
   "sheet-full": sheetFullText,
   "invalid-archetype": (r) =>
-    `${r.archetype === null ? "This archetype" : `Archetype "${plain(r.archetype)}"`} is not valid: ${r.problems.join("; ")}.`,
+    `${r.archetype === null ? "This archetype" : `Archetype "${plain(r.archetype)}"`} is not valid: ${r.problems.map((p) => plain(archetypeProblemText(p))).join("; ")}.`,
   "no-choice-needed": (r) => `${sharedAdversityNoChangeText(r.reason)} No Bond needs to be chosen.`,
 
   "already-exhausted": () =>

@@ -1,3 +1,4 @@
+import { creationViolationText } from "./creation-violations.js";
 import { bold, plain, quoted } from "./inline-text.js";
 import { inputNoteText } from "./input-problems.js";
 import { rulesRefusalText } from "./rules-refusals.js";
@@ -117,7 +118,9 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
   "disorder-not-cured": (r) =>
     `${quoted(r.disorder)} is not cured: only a cured disorder can be erased from the sheet.`,
   "cannot-create-yet": (r) => {
-    const listed = r.violations.slice(0, MAX_LISTED_VIOLATIONS).map((v) => `- ${v}`);
+    const listed = r.violations
+      .slice(0, MAX_LISTED_VIOLATIONS)
+      .map((v) => `- ${plain(creationViolationText(v))}`);
     const more = r.violations.length - listed.length;
     return [
       "This Protagonist can't be created yet:",

@@ -1,3 +1,5 @@
+import type { ArchetypeProblem } from "./creation/archetypes/types.js";
+
 /**
  * Why the rules refused, as a code and the facts its words need; the sentences are in
  * `presentation/rules-refusals.ts`. Names are as given (presentation shows them as text).
@@ -95,7 +97,7 @@ export type RulesRefusal =
   | {
       readonly code: "invalid-archetype";
       readonly archetype: string | null;
-      readonly problems: readonly string[];
+      readonly problems: readonly ArchetypeProblem[];
     }
   /** A choice given when nothing needs choosing; `reason` says why nothing changes. */
   | { readonly code: "no-choice-needed"; readonly reason: SharedAdversityNoChange }

@@ -187,7 +187,7 @@ function withEra(draft: CreationDraft, campaign: Campaign): CreationDraft {
   return draft.era === undefined ? { ...draft, era: campaignEra(campaign) } : draft;
 }
 
-/** Runs a rules call; its errors become `invalid` with the player-facing text (every violation). */
+/** Runs a rules call; its errors become `invalid` with their facts (every violation). */
 function rules<T>(call: () => T): T {
   try {
     return call();
@@ -195,7 +195,7 @@ function rules<T>(call: () => T): T {
     if (error instanceof CreationError) {
       throw invalid({
         code: "cannot-create-yet",
-        violations: error.violations.map((v) => v.message),
+        violations: error.violations,
       });
     }
     // One without a refusal (dice, SAN-loss notation) goes on as it is: presentation words it.

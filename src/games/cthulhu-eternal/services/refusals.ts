@@ -1,4 +1,5 @@
 import type { RulesRefusal } from "../rules/refusals.js";
+import type { CreationViolation } from "../rules/creation/violations.js";
 import type { InputNote } from "./protagonist-input.js";
 import type { ProtagonistStatus } from "./snapshot.js";
 
@@ -71,8 +72,8 @@ export type ServiceRefusal =
   | { readonly code: "disorder-not-cured"; readonly disorder: string }
   | {
       readonly code: "cannot-create-yet";
-      /** The creation rules' violations, as they word them. */
-      readonly violations: readonly string[];
+      /** The creation rules' violations, as facts (presentation words them). */
+      readonly violations: readonly CreationViolation[];
     }
   /** A rules refusal passed on, with its facts. */
   | { readonly code: "rules-refused"; readonly refusal: RulesRefusal }

@@ -47,11 +47,15 @@ describe("service refusals in the players' words", () => {
   });
 
   it("lists at most fifteen creation problems and counts the rest", () => {
-    const violations = Array.from({ length: 18 }, (_, i) => `Problem ${i + 1}.`);
+    const violations = Array.from({ length: 18 }, (_, i) => ({
+      code: "stat-missing" as const,
+      path: `stats.assignment.${i}`,
+      stat: "STR" as const,
+    }));
     const text = serviceRefusalText({ code: "cannot-create-yet", violations });
     expect(text.split("\n")).toEqual([
       "This Protagonist can't be created yet:",
-      ...violations.slice(0, 15).map((v) => `- ${v}`),
+      ...violations.slice(0, 15).map(() => "- STR has no value yet."),
       "…and 3 more.",
     ]);
   });

@@ -2,6 +2,7 @@ import { wordsOf } from "../../../support/refusal-words.js";
 import { rowLine } from "../../../support/event-lines.js";
 import { describe, expect, it } from "vitest";
 import { validateCreation } from "../../../../src/games/cthulhu-eternal/rules/creation/index.js";
+import { creationViolationText } from "../../../../src/games/cthulhu-eternal/presentation/creation-violations.js";
 import { resolveProtagonist } from "../../../../src/games/cthulhu-eternal/services/active-protagonist.js";
 import { resolveCampaign } from "../../../../src/games/cthulhu-eternal/services/campaign-access.js";
 import { sampleChoices } from "../rules/creation/sample.js";
@@ -159,7 +160,7 @@ describe("creation", () => {
     );
     const expected = validateCreation(bad).violations;
     expect(expected.length).toBeGreaterThan(1);
-    for (const v of expected) expect(wordsOf(error)).toContain(v.message);
+    for (const v of expected) expect(wordsOf(error)).toContain(creationViolationText(v));
   });
 
   it("names the field of choices that are not even the right shape", async () => {

@@ -15,14 +15,14 @@ import { distinguishingFeature, distinguishingFeatures } from "./stats.js";
 import type { DistinguishingFeature, HarshBonusStat } from "./stats.js";
 import type { CreationAdvice, CreationViolation } from "./violations.js";
 
-/** Thrown by `buildProtagonist` for invalid choices; carries every violation. */
+/**
+ * Thrown by `buildProtagonist` for invalid choices; carries every violation (presentation words
+ * them). Its message only lists codes and paths, for logs.
+ */
 export class CreationError extends RulesError {
   override name = "CreationError";
   constructor(readonly violations: readonly CreationViolation[]) {
-    super(
-      "invalid-creation",
-      `This Protagonist cannot be created yet:\n${violations.map((v) => `- ${v.message}`).join("\n")}`,
-    );
+    super("invalid-creation", violations.map((v) => `${v.code} (${v.path})`).join(", "));
   }
 }
 

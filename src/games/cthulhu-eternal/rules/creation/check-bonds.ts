@@ -3,8 +3,8 @@ import type { BondKind } from "../types.js";
 import type { Archetype } from "./archetypes/index.js";
 import { COMMUNITY_BOND_MAX, tradeInBonus } from "./choices.js";
 import type { CreationDraft, PickBudget } from "./choices.js";
-import { plural } from "./check-context.js";
 import type { Report } from "./check-context.js";
+import type { BondLabel } from "./violations.js";
 
 export interface ResourcesBreakdown {
   archetype: number;
@@ -37,18 +37,14 @@ export function checkResources(
   const zero = draft.resources?.zero ?? false;
   const validPicks = Number.isInteger(tradeInPicks) && tradeInPicks >= 0;
   if (!validPicks) {
-    report(
-      "resources-trade-in-invalid",
-      "resources.tradeInPicks",
-      `Trade in a whole number of picks (0 or more) for Resources, not ${tradeInPicks}.`,
-    );
+    report({
+      code: "resources-trade-in-invalid",
+      path: "resources.tradeInPicks",
+      picks: tradeInPicks,
+    });
   }
   if (zero && validPicks && tradeInPicks > 0) {
-    report(
-      "resources-conflict",
-      "resources",
-      "Resources cannot be both set to 0 (for an extra pick) and raised with traded picks; choose one.",
-    );
+    report({ code: "resources-conflict", path: "resources" });
   }
   if (archetype === undefined) return undefined;
   const picks = validPicks && !zero ? tradeInPicks : 0;
@@ -81,41 +77,37 @@ export function checkBonds(
   if (archetype !== undefined) {
     const wanted = archetype.bonds;
     if (bonds.length > wanted || (!partial && bonds.length < wanted)) {
-      report(
-        "bond-count",
-        "bonds",
-        `${archetype.name} has ${plural(wanted, "Bond")}; you have described ${bonds.length}.`,
-      );
+      report({
+        code: "bond-count",
+        path: "bonds",
+        archetype: archetype.name,
+        wanted,
+        described: bonds.length,
+      });
     }
   }
   return bonds.map((bond, index) => {
     const path = `bonds[${index}]`;
-    const label = bond.name.trim() === "" ? `Bond ${index + 1}` : bond.name.trim();
-    if (!partial && bond.name.trim() === "") {
-      report(
-        "bond-name-missing",
-        `${path}.name`,
-        `Give Bond ${index + 1} a name, such as "My sister Ana" or "St. Mary's congregation".`,
-      );
+    const name = bond.name.trim();
+    const label: BondLabel = { name: name === "" ? null : name, number: index + 1 };
+    if (!partial && name === "") {
+      report({ code: "bond-name-missing", path: `${path}.name`, number: index + 1 });
     }
     const rawPicks = bond.tradeInPicks ?? 0;
     const validPicks = Number.isInteger(rawPicks) && rawPicks >= 0;
     if (!validPicks) {
-      report(
-        "bond-trade-in-invalid",
-        `${path}.tradeInPicks`,
-        `Trade in a whole number of picks (0 or more) for ${label}, not ${rawPicks}.`,
-      );
+      report({
+        code: "bond-trade-in-invalid",
+        path: `${path}.tradeInPicks`,
+        bond: label,
+        picks: rawPicks,
+      });
     }
     const picks = validPicks ? rawPicks : 0;
     const setToOne = bond.setToOne === true;
     if (bond.kind === "individual") {
       if (picks > 0 || setToOne) {
-        report(
-          "bond-trade-in-individual",
-          path,
-          `${label} is an Individual Bond: it starts at your CHA, and only Community Bonds take trade-ins or start at 1.`,
-        );
+        report({ code: "bond-trade-in-individual", path, bond: label });
       }
       const score = cha ?? null;
       return {
@@ -131,11 +123,7 @@ export function checkBonds(
     }
     if (setToOne) {
       if (picks > 0) {
-        report(
-          "bond-conflict",
-          path,
-          `${label} cannot both start at 1 (for an extra pick) and be raised with traded picks; choose one.`,
-        );
+        report({ code: "bond-conflict", path, bond: label });
       }
       return {
         index,
@@ -155,11 +143,14 @@ export function checkBonds(
     // Our default: never 0 (a 0 Bond is broken), so Resources 0 alone gives a Bond of 1.
     const score = start === null ? null : Math.max(1, start + bonus);
     if (start !== null && score !== null && picks > 0 && score > COMMUNITY_BOND_MAX) {
-      report(
-        "bond-above-max",
-        `${path}.tradeInPicks`,
-        `${label} would reach ${score}, but a Community Bond can be at most ${COMMUNITY_BOND_MAX}; trade in ${plural(picksOver(start, picks), "pick")} fewer.`,
-      );
+      report({
+        code: "bond-above-max",
+        path: `${path}.tradeInPicks`,
+        bond: label,
+        score,
+        max: COMMUNITY_BOND_MAX,
+        over: picksOver(start, picks),
+      });
     }
     return {
       index,
@@ -176,22 +167,5 @@ export function checkBonds(
 
 export function checkPickBudget(budget: PickBudget, partial: boolean, report: Report): void {
   if (budget.remaining === 0 || (partial && budget.remaining > 0)) return;
-  const extras: string[] = [];
-  if (budget.extraForZeroResources > 0) extras.push("1 for Resources 0");
-  if (budget.extraForBondsAtOne > 0) {
-    extras.push(`${budget.extraForBondsAtOne} for Community Bonds at 1`);
-  }
-  const allowance =
-    extras.length === 0
-      ? `${budget.allowance} bonus picks`
-      : `${budget.allowance} bonus picks (${budget.standard} + ${extras.join(" + ")})`;
-  const tradedIn = budget.resourcesTradeIns + budget.communityBondTradeIns;
-  const spent = `${budget.skillPicks} on skills, ${tradedIn} traded in`;
-  report(
-    "bonus-count",
-    "bonusSkills",
-    budget.remaining > 0
-      ? `You have ${allowance} and have used ${budget.used} (${spent}): ${budget.remaining} still to spend on skills or trade in before play.`
-      : `You have ${allowance} but have used ${budget.used} (${spent}): ${-budget.remaining} too many.`,
-  );
+  report({ code: "bonus-count", path: "bonusSkills", budget });
 }

@@ -1,8 +1,7 @@
 /** What every creation check shares: the campaign's settings and the way problems are reported. */
 import type { RuleOptions } from "../options.js";
-import type { Era } from "../types.js";
 import type { SkillDefinition } from "./skills.js";
-import type { CreationViolationCode } from "./violations.js";
+import type { CreationViolation } from "./violations.js";
 
 /** Campaign settings that shape creation beyond the rule options. */
 export interface CreationContext {
@@ -18,10 +17,5 @@ export interface CreationContext {
 
 export type CreationOptions = Pick<RuleOptions, "creationSkillCap" | "unnaturalBonusPicks">;
 
-export type Report = (code: CreationViolationCode, path: string, message: string) => void;
-
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
-export const ERA_NAMES: Record<Era, string> = { modern: "Modern", future: "Future" };
+/** Records one violation: its code, path and facts (presentation words it). */
+export type Report = (violation: CreationViolation) => void;

@@ -1,9 +1,8 @@
 /** Creation checks for skills: archetypal, optional, adversity and bonus picks, and the cap. */
-import type { Era, Harshness } from "../types.js";
+import type { Era } from "../types.js";
 import type { Archetype } from "./archetypes/index.js";
 import { PICK_POINTS } from "./choices.js";
 import type { CreationDraft } from "./choices.js";
-import { ERA_NAMES, plural } from "./check-context.js";
 import type { CreationContext, CreationOptions, Report } from "./check-context.js";
 import { SkillLedger } from "./skill-ledger.js";
 import type { SheetSkill } from "./skill-ledger.js";
@@ -18,30 +17,6 @@ import {
 } from "./skills.js";
 import type { ResolvedSkill, SkillCatalog } from "./skills.js";
 import { adversityPickCount } from "./stats.js";
-
-const SPECIALISATION_EXAMPLES: Readonly<Record<string, string>> = {
-  art: "Painting",
-  craft: "Carpentry",
-  "foreign language": "French",
-  law: "Criminal",
-  "military training": "Infantry",
-  pilot: "Helicopter",
-  "regional lore": "New England",
-  "planet/station lore": "Mars",
-  science: "Biology",
-  survival: "Desert",
-};
-
-function exampleFor(skill: string): string {
-  const example = SPECIALISATION_EXAMPLES[skill.toLowerCase()] ?? "Kind";
-  return `${skill} (${example})`;
-}
-
-const HARSHNESS_NAMES: Record<Harshness, string> = {
-  normal: "Normal",
-  harsh: "Harsh",
-  "very-harsh": "Very Harsh",
-};
 
 /** Specialisation the player gave for an archetype's "(Type)" skill; keys may be "Art" or "art (type)". */
 function specialisationsByName(draft: CreationDraft): Map<string, { key: string; value: string }> {
@@ -72,11 +47,13 @@ function applyArchetypeSkills(
       const specialisation = choice === undefined ? null : normaliseSpecialisation(choice.value);
       if (specialisation === null) {
         if (!partial || choice !== undefined) {
-          report(
-            "archetype-specialisation-missing",
-            `archetypeSpecialisations.${choice?.key ?? definition.name}`,
-            `${archetype.name} has ${definition.name} (Type) at ${granted.rating}%: name the kind of ${definition.name}, e.g. ${exampleFor(definition.name)}.`,
-          );
+          report({
+            code: "archetype-specialisation-missing",
+            path: `archetypeSpecialisations.${choice?.key ?? definition.name}`,
+            archetype: archetype.name,
+            skill: definition.name,
+            rating: granted.rating,
+          });
         }
         // Shown unspecialised in a preview until the player names it.
         const pending: ResolvedSkill = {
@@ -93,44 +70,26 @@ function applyArchetypeSkills(
     const resolution = resolveSkill(catalog, text);
     if (!resolution.ok) return;
     if (ledger.has(resolution.skill.key)) {
-      report(
-        "archetype-specialisation-duplicate",
-        `archetypeSpecialisations.${definition.name}`,
-        `${archetype.name} already gives ${resolution.skill.name}; name a different kind of ${definition.name}.`,
-      );
+      report({
+        code: "archetype-specialisation-duplicate",
+        path: `archetypeSpecialisations.${definition.name}`,
+        archetype: archetype.name,
+        skill: definition.name,
+        held: resolution.skill.name,
+      });
       return;
     }
     ledger.setRating(resolution.skill, "archetype", granted.rating);
   });
   for (const [name, { key }] of given) {
     if (!used.has(name)) {
-      report(
-        "archetype-specialisation-unexpected",
-        `archetypeSpecialisations.${key}`,
-        `${archetype.name} has no "(Type)" skill called ${parseSkillName(key).name} to specialise; remove it.`,
-      );
+      report({
+        code: "archetype-specialisation-unexpected",
+        path: `archetypeSpecialisations.${key}`,
+        archetype: archetype.name,
+        skill: parseSkillName(key).name,
+      });
     }
-  }
-}
-
-function reportSpecialisationProblem(
-  problem: "specialisation-missing" | "specialisation-unexpected",
-  skillName: string,
-  path: string,
-  report: Report,
-): void {
-  if (problem === "specialisation-missing") {
-    report(
-      "specialisation-missing",
-      path,
-      `${skillName} needs a specialisation: write it like ${exampleFor(skillName)}.`,
-    );
-  } else {
-    report(
-      "specialisation-unexpected",
-      path,
-      `${skillName} does not take a specialisation; write just "${skillName}".`,
-    );
   }
 }
 
@@ -148,7 +107,7 @@ function resolveListedPick(
   const resolution = resolveSkill(catalog, pick);
   if (resolution.ok) return resolution.skill;
   if (resolution.problem !== "skill-unknown") {
-    reportSpecialisationProblem(resolution.problem, name, path, report);
+    report({ code: resolution.problem, path, skill: name });
   }
   return undefined;
 }
@@ -164,16 +123,14 @@ function applyOptionalSkills(
   const picks = draft.optionalSkills ?? [];
   const wanted = archetype.optionalSkillCount;
   if (picks.length > wanted || (!partial && picks.length < wanted)) {
-    const difference = picks.length - wanted;
-    report(
-      "optional-count",
-      "optionalSkills",
-      `${archetype.name} chooses ${wanted} skills from its list; you chose ${picks.length} (${
-        difference > 0 ? `${difference} too many` : `${-difference} more to choose`
-      }).`,
-    );
+    report({
+      code: "optional-count",
+      path: "optionalSkills",
+      archetype: archetype.name,
+      wanted,
+      chosen: picks.length,
+    });
   }
-  const listNames = archetype.optionalSkills.map((o) => `${o.skill} ${o.rating}%`).join(", ");
   const taken = new Set<number>();
   const pickedHere = new Set<string>();
   picks.forEach((pick, index) => {
@@ -189,33 +146,31 @@ function applyOptionalSkills(
           c.parsed.specialisation.toLowerCase() === (parsed.specialisation ?? "").toLowerCase(),
       );
     if (candidates.length === 0) {
-      report(
-        "optional-not-on-list",
+      report({
+        code: "optional-not-on-list",
         path,
-        `${parsed.name} is not on the ${archetype.name} list; choose from: ${listNames}.`,
-      );
+        archetype: archetype.name,
+        skill: parsed.name,
+        list: archetype.optionalSkills,
+      });
       return;
     }
     const candidate = candidates.find((c) => !taken.has(c.at));
     if (candidate === undefined) {
       const entryName = candidates[0]?.entry.skill ?? pick;
-      report(
-        "optional-duplicate",
-        path,
-        `${entryName} is on the ${archetype.name} list once, so it can be chosen only once.`,
-      );
+      report({ code: "optional-duplicate", path, archetype: archetype.name, skill: entryName });
       return;
     }
     const skill = resolveListedPick(catalog, pick, parsed.name, path, report);
     if (skill === undefined) return;
     if (ledger.has(skill.key)) {
-      report(
-        "optional-already-held",
+      report({
+        code: "optional-already-held",
         path,
-        pickedHere.has(skill.key)
-          ? `You already chose ${skill.name}; choose a skill you don't have yet.`
-          : `${archetype.name} already gives you ${skill.name}; the list is for skills you don't have yet.`,
-      );
+        archetype: archetype.name,
+        skill: skill.name,
+        by: pickedHere.has(skill.key) ? "pick" : "archetype",
+      });
       return;
     }
     taken.add(candidate.at);
@@ -238,14 +193,13 @@ function applyAdversitySkills(
   if (harshness !== undefined) {
     const allowed = adversityPickCount(harshness);
     if (picks.length > allowed || (!partial && picks.length < allowed)) {
-      const upbringing = `A ${HARSHNESS_NAMES[harshness]} upbringing`;
-      report(
-        "adversity-count",
-        "adversitySkills",
-        allowed === 0
-          ? `${upbringing} gives no adversity picks; remove ${plural(picks.length, "pick")}.`
-          : `${upbringing} gives ${plural(allowed, "adversity pick")}; you made ${picks.length}.`,
-      );
+      report({
+        code: "adversity-count",
+        path: "adversitySkills",
+        harshness,
+        allowed,
+        picks: picks.length,
+      });
     }
   }
   const list = context.adversitySkills ?? ADVERSITY_SKILLS[era];
@@ -260,11 +214,7 @@ function applyAdversitySkills(
           entry.specialisation.toLowerCase() === (parsed.specialisation ?? "").toLowerCase()),
     );
     if (!onList) {
-      report(
-        "adversity-not-on-list",
-        path,
-        `${parsed.name} is not an adversity skill; adversity picks go to ${list.join(", ")}.`,
-      );
+      report({ code: "adversity-not-on-list", path, skill: parsed.name, list });
       return;
     }
     const skill = resolveListedPick(catalog, pick, parsed.name, path, report);
@@ -285,24 +235,16 @@ function applyBonusSkills(
     const path = `bonusSkills[${index}]`;
     const resolution = resolveSkill(catalog, pick);
     if (!resolution.ok) {
-      const name = parseSkillName(pick).name;
+      const skill = parseSkillName(pick).name;
       if (resolution.problem === "skill-unknown") {
-        report(
-          "skill-unknown",
-          path,
-          `There is no ${ERA_NAMES[era]} skill called "${name}"; check the spelling.`,
-        );
+        report({ code: "skill-unknown", path, era, skill });
       } else {
-        reportSpecialisationProblem(resolution.problem, name, path, report);
+        report({ code: resolution.problem, path, skill });
       }
       return;
     }
     if (resolution.skill.definition.name === UNNATURAL && !options.unnaturalBonusPicks) {
-      report(
-        "unnatural-at-creation",
-        path,
-        "This campaign does not let bonus picks raise Unnatural at creation; it grows only through encounters with the unnatural.",
-      );
+      report({ code: "unnatural-at-creation", path });
       return;
     }
     ledger.addPick(resolution.skill, "bonus", path);
@@ -316,11 +258,7 @@ function checkSkillCap(ledger: SkillLedger, options: CreationOptions, report: Re
     // Only picks raise a skill; an archetype rating above a lower GM cap is not the player's doing.
     if (path === undefined || skill.rating <= cap) continue;
     const excess = Math.ceil((skill.rating - cap) / PICK_POINTS);
-    report(
-      "skill-above-cap",
-      path,
-      `${skill.name} would reach ${skill.rating}%, above the creation limit of ${cap}%; move ${plural(excess, "pick")} to other skills.`,
-    );
+    report({ code: "skill-above-cap", path, skill: skill.name, rating: skill.rating, cap, excess });
   }
 }
 

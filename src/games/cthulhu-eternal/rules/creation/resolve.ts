@@ -3,7 +3,6 @@ import { archetypesFor } from "./archetypes/index.js";
 import type { Archetype } from "./archetypes/index.js";
 import { checkBonds, checkPickBudget, checkResources } from "./check-bonds.js";
 import type { BondBreakdown, ResourcesBreakdown } from "./check-bonds.js";
-import { ERA_NAMES } from "./check-context.js";
 import type { CreationContext, CreationOptions, Report } from "./check-context.js";
 import { checkSkills } from "./check-skills.js";
 import { checkHarshness, checkStats, recommendedStatAdvice } from "./check-stats.js";
@@ -40,19 +39,19 @@ function findArchetypeFor(
 ): Archetype | undefined {
   const wanted = draft.archetypeId?.trim().toLowerCase();
   if (wanted === undefined || wanted === "") {
-    if (!partial) report("archetype-missing", "archetypeId", "Choose an archetype.");
+    if (!partial) report({ code: "archetype-missing", path: "archetypeId" });
     return undefined;
   }
   const archetypes = archetypesFor(era, context.customArchetypes, context.customSkills);
   const found = archetypes.find((a) => a.id === wanted);
   if (found === undefined) {
-    report(
-      "archetype-unknown",
-      "archetypeId",
-      `There is no "${draft.archetypeId ?? ""}" archetype in the ${ERA_NAMES[era]} era; choose one of: ${archetypes
-        .map((a) => a.name)
-        .join(", ")}.`,
-    );
+    report({
+      code: "archetype-unknown",
+      path: "archetypeId",
+      archetypeId: draft.archetypeId ?? "",
+      era,
+      archetypes: archetypes.map((a) => a.name),
+    });
   }
   return found;
 }
@@ -68,15 +67,13 @@ export function resolveCreation(
 ): CreationResolution {
   const partial = context.partial ?? false;
   const violations: CreationViolation[] = [];
-  const report: Report = (code, path, message) => violations.push({ code, path, message });
+  const report: Report = (violation) => violations.push(violation);
 
   if (!partial && (draft.name === undefined || draft.name.trim() === "")) {
-    report("name-missing", "name", "Give your Protagonist a name.");
+    report({ code: "name-missing", path: "name" });
   }
   const era = draft.era;
-  if (era === undefined && !partial) {
-    report("era-missing", "era", "Choose the era of your campaign: Modern or Future.");
-  }
+  if (era === undefined && !partial) report({ code: "era-missing", path: "era" });
   const assignedStats = checkStats(draft.stats, partial, report);
   const harshBonus = checkHarshness(draft, partial, report);
   const stats: Partial<Stats> = { ...assignedStats };

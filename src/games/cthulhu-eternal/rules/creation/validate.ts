@@ -6,7 +6,7 @@ import type { CreationAdvice, CreationViolation } from "./violations.js";
 
 export interface CreationValidation {
   ok: boolean;
-  /** Every rule the choices break, each with a path into the choices and a player-facing message. */
+  /** Every rule the choices break, each with a path into the choices and the facts to word it. */
   violations: CreationViolation[];
   /** Non-binding advice, such as an archetype's recommended stats. */
   advice: CreationAdvice[];

@@ -250,7 +250,10 @@ describe("skill points: where each comes from", () => {
       ...sampleChoices(),
       bonusSkills: [...sampleChoices().bonusSkills.slice(0, 9), "Research"],
     };
-    expect(() => buildProtagonist(over)).toThrow(/Research would reach 90%/);
+    expect(() => buildProtagonist(over)).toThrow(CreationError);
+    expect(validateCreation(over).violations).toMatchObject([
+      { code: "skill-above-cap", skill: "Research", rating: 90, cap: 80 },
+    ]);
     const sheet = buildProtagonist(over, { ...DEFAULT_RULE_OPTIONS, creationSkillCap: 90 });
     expect(skillOf(sheet, "Research").rating).toBe(90);
   });
@@ -371,7 +374,10 @@ describe("Community Bonds", () => {
   });
 
   it("cannot go above 20", () => {
-    expect(() => buildProtagonist(twoCommunities(8, 0))).toThrow(/would reach 22/);
+    expect(() => buildProtagonist(twoCommunities(8, 0))).toThrow(CreationError);
+    expect(validateCreation(twoCommunities(8, 0)).violations).toContainEqual(
+      expect.objectContaining({ code: "bond-above-max", score: 22, max: 20 }),
+    );
   });
 
   it.each([
@@ -469,7 +475,10 @@ describe("refusing invalid choices", () => {
     const violations = (caught as CreationError).violations;
     expect(violations).toEqual(validateCreation(choices).violations);
     expect(violations.map((v) => v.code)).toEqual(["name-missing", "skill-unknown", "bonus-count"]);
-    expect((caught as Error).message).toMatch(/Give your Protagonist a name/);
+    // The message is for logs: codes and paths, no player sentences.
+    expect((caught as Error).message).toBe(
+      "name-missing (name), skill-unknown (bonusSkills[0]), bonus-count (bonusSkills)",
+    );
   });
 
   it("refuses an empty draft", () => {

@@ -49,7 +49,7 @@ describe("the sample choices", () => {
 describe("names, era and upbringing", () => {
   it("name-missing", () => {
     expect(violations(sampleWith({ name: "   " }))).toEqual([
-      { code: "name-missing", path: "name", message: "Give your Protagonist a name." },
+      { code: "name-missing", path: "name" },
     ]);
   });
 
@@ -58,7 +58,6 @@ describe("names, era and upbringing", () => {
       {
         code: "era-missing",
         path: "era",
-        message: "Choose the era of your campaign: Modern or Future.",
       },
     ]);
   });
@@ -68,7 +67,6 @@ describe("names, era and upbringing", () => {
       {
         code: "harshness-missing",
         path: "harshness",
-        message: "Agree with your GM how harsh your upbringing was: Normal, Harsh or Very Harsh.",
       },
     ]);
   });
@@ -78,7 +76,6 @@ describe("names, era and upbringing", () => {
       {
         code: "harsh-pick-missing",
         path: "harshBonusStat",
-        message: "A Harsh upbringing adds 1 to STR or CON: choose which.",
       },
     ]);
   });
@@ -88,7 +85,7 @@ describe("names, era and upbringing", () => {
       {
         code: "harsh-pick-not-applicable",
         path: "harshBonusStat",
-        message: "A Normal upbringing gives no STR or CON bonus; remove that choice.",
+        harshness: "normal",
       },
     ]);
     const veryHarsh = sampleWith({
@@ -96,9 +93,7 @@ describe("names, era and upbringing", () => {
       harshBonusStat: "CON",
       adversitySkills: ["First Aid", "First Aid"],
     });
-    expect(violations(veryHarsh).map((v) => v.message)).toEqual([
-      "A Very Harsh upbringing adds 1 to both STR and CON; there is nothing to choose.",
-    ]);
+    expect(violations(veryHarsh)).toMatchObject([{ harshness: "very-harsh" }]);
   });
 });
 
@@ -111,8 +106,6 @@ describe("stats", () => {
       {
         code: "stats-missing",
         path: "stats",
-        message:
-          "Choose how to make your stats: roll 4D6 (drop the lowest) six times, divide 72 points, or use an assignable set.",
       },
     ]);
   });
@@ -126,7 +119,7 @@ describe("stats", () => {
       },
     });
     expect(violations(draft)).toEqual([
-      { code: "stat-missing", path: "stats.assignment.DEX", message: "DEX has no value yet." },
+      { code: "stat-missing", path: "stats.assignment.DEX", stat: "DEX" },
     ]);
   });
 
@@ -136,14 +129,18 @@ describe("stats", () => {
       {
         code: "stat-out-of-range",
         path: "stats.assignment.STR",
-        message:
-          "STR is 2; each stat must be a whole number from 3 to 18 (before any harsh-upbringing bonus).",
+        stat: "STR",
+        value: 2,
+        min: 3,
+        max: 18,
       },
       {
         code: "stat-out-of-range",
         path: "stats.assignment.DEX",
-        message:
-          "DEX is 19; each stat must be a whole number from 3 to 18 (before any harsh-upbringing bonus).",
+        stat: "DEX",
+        value: 19,
+        min: 3,
+        max: 18,
       },
     ]);
     expect(codes(points({ STR: 10.5, DEX: 11.5, CON: 12, INT: 12, POW: 14, CHA: 12 }))).toEqual([
@@ -161,12 +158,14 @@ describe("stats", () => {
       {
         code: "stat-total",
         path: "stats.assignment",
-        message: "Your stats add up to 70; they must add up to exactly 72 (2 more to place).",
+        kind: "exact",
+        total: 70,
+        required: 72,
       },
     ]);
     expect(
-      violations(points({ STR: 10, DEX: 10, CON: 10, INT: 15, POW: 18, CHA: 12 }))[0]?.message,
-    ).toBe("Your stats add up to 75; they must add up to exactly 72 (3 too many).");
+      violations(points({ STR: 10, DEX: 10, CON: 10, INT: 15, POW: 18, CHA: 12 }))[0],
+    ).toMatchObject({ kind: "exact", total: 75, required: 72 });
   });
 
   it("stat-set-unknown", () => {
@@ -181,8 +180,7 @@ describe("stats", () => {
       {
         code: "stat-set-unknown",
         path: "stats.set",
-        message:
-          'There is no assignable set "balanced"; choose Well-Rounded, Focused or Highly Focused.',
+        set: "balanced",
       },
     ]);
   });
@@ -199,8 +197,9 @@ describe("stats", () => {
       {
         code: "stat-not-from-set",
         path: "stats.assignment",
-        message:
-          "With the Well-Rounded set, your stats must use 13, 13, 12, 12, 11, 11, each once; you have 15, 14, 12, 11, 10, 10.",
+        setName: "Well-Rounded",
+        setValues: [13, 13, 12, 12, 11, 11],
+        values: [10, 11, 10, 15, 14, 12],
       },
     ]);
   });
@@ -225,8 +224,9 @@ describe("stats", () => {
       {
         code: "stat-rolls-invalid",
         path: "stats.rolls",
-        message:
-          "Rolled stats need six totals of 4D6 (drop the lowest), each from 3 to 18; got 12, 12, 12, 12, 19.",
+        rolls: [12, 12, 12, 12, 19],
+        min: 3,
+        max: 18,
       },
     ]);
   });
@@ -244,8 +244,8 @@ describe("stats", () => {
       {
         code: "stat-not-from-rolls",
         path: "stats.assignment",
-        message:
-          "Your stats must use your rolls (16, 14, 13, 12, 9, 8), each once; you have 16, 16, 14, 13, 12, 9.",
+        rolls: [16, 8, 12, 13, 9, 14],
+        values: [16, 16, 12, 13, 9, 14],
       },
     ]);
     const fine = sampleWith({
@@ -273,7 +273,10 @@ describe("stats", () => {
       {
         code: "recommended-stat",
         path: "stats.assignment.INT",
-        message: "Researcher / Scientist recommends INT 10 or higher; yours is 9.",
+        archetype: "Researcher / Scientist",
+        stat: "INT",
+        value: 9,
+        recommended: 10,
       },
     ]);
   });
@@ -287,9 +290,23 @@ describe("archetype and its skills", () => {
   it("archetype-unknown lists the era's archetypes", () => {
     const [found] = violations(sampleWith({ archetypeId: "priest" }));
     expect(found?.code).toBe("archetype-unknown");
-    expect(found?.message).toBe(
-      'There is no "priest" archetype in the Modern era; choose one of: Artist / Craftsperson, Author / Blogger, Conspiracy Theorist / Expert, Criminal, Doctor / Nurse, Historian / Genealogist, Law Enforcer / Agent, Librarian / Archivist, Researcher / Scientist, Technologist, White-Collar Worker.',
-    );
+    expect(found).toMatchObject({
+      archetypeId: "priest",
+      era: "modern",
+      archetypes: [
+        "Artist / Craftsperson",
+        "Author / Blogger",
+        "Conspiracy Theorist / Expert",
+        "Criminal",
+        "Doctor / Nurse",
+        "Historian / Genealogist",
+        "Law Enforcer / Agent",
+        "Librarian / Archivist",
+        "Researcher / Scientist",
+        "Technologist",
+        "White-Collar Worker",
+      ],
+    });
     expect(codes(sampleWith({ archetypeId: "spacer" }))).toEqual(["archetype-unknown"]);
   });
 
@@ -297,8 +314,9 @@ describe("archetype and its skills", () => {
     const expected = {
       code: "archetype-specialisation-missing",
       path: "archetypeSpecialisations.Science",
-      message:
-        "Researcher / Scientist has Science (Type) at 70%: name the kind of Science, e.g. Science (Biology).",
+      archetype: "Researcher / Scientist",
+      skill: "Science",
+      rating: 70,
     };
     expect(violations(sampleWith({ archetypeSpecialisations: {} }))).toEqual([expected]);
     expect(violations(sampleWith({ archetypeSpecialisations: { Science: " " } }))).toEqual([
@@ -322,8 +340,8 @@ describe("archetype and its skills", () => {
       {
         code: "archetype-specialisation-unexpected",
         path: "archetypeSpecialisations.Art",
-        message:
-          'Researcher / Scientist has no "(Type)" skill called Art to specialise; remove it.',
+        archetype: "Researcher / Scientist",
+        skill: "Art",
       },
     ]);
   });
@@ -351,7 +369,9 @@ describe("archetype and its skills", () => {
       {
         code: "archetype-specialisation-duplicate",
         path: "archetypeSpecialisations.Art",
-        message: "Painter already gives Art (Painting); name a different kind of Art.",
+        archetype: "Painter",
+        skill: "Art",
+        held: "Art (Painting)",
       },
     ]);
   });
@@ -361,15 +381,18 @@ describe("archetype and its skills", () => {
     expect(few).toEqual({
       code: "optional-count",
       path: "optionalSkills",
-      message:
-        "Researcher / Scientist chooses 4 skills from its list; you chose 2 (2 more to choose).",
+      archetype: "Researcher / Scientist",
+      wanted: 4,
+      chosen: 2,
     });
     const many = sampleWith({
       optionalSkills: [...sampleChoices().optionalSkills, "Psychoanalyze"],
     });
-    expect(violations(many)[0]?.message).toBe(
-      "Researcher / Scientist chooses 4 skills from its list; you chose 5 (1 too many).",
-    );
+    expect(violations(many)[0]).toMatchObject({
+      archetype: "Researcher / Scientist",
+      wanted: 4,
+      chosen: 5,
+    });
   });
 
   it("optional-not-on-list names the list with its ratings", () => {
@@ -380,8 +403,20 @@ describe("archetype and its skills", () => {
       {
         code: "optional-not-on-list",
         path: "optionalSkills[3]",
-        message:
-          "Stealth is not on the Researcher / Scientist list; choose from: Anthropology 40%, Archeology 40%, Art (Type) 40%, Firearms 60%, Foreign Language (Type) 40%, Heavy Machinery 50%, Military Training (Type) 40%, Natural World 50%, Psychoanalyze 50%, Science (Type) 40%.",
+        archetype: "Researcher / Scientist",
+        skill: "Stealth",
+        list: [
+          { skill: "Anthropology", rating: 40 },
+          { skill: "Archeology", rating: 40 },
+          { skill: "Art (Type)", rating: 40 },
+          { skill: "Firearms", rating: 60 },
+          { skill: "Foreign Language (Type)", rating: 40 },
+          { skill: "Heavy Machinery", rating: 50 },
+          { skill: "Military Training (Type)", rating: 40 },
+          { skill: "Natural World", rating: 50 },
+          { skill: "Psychoanalyze", rating: 50 },
+          { skill: "Science (Type)", rating: 40 },
+        ],
       },
     ]);
   });
@@ -394,8 +429,8 @@ describe("archetype and its skills", () => {
       {
         code: "optional-duplicate",
         path: "optionalSkills[3]",
-        message:
-          "Science (Type) is on the Researcher / Scientist list once, so it can be chosen only once.",
+        archetype: "Researcher / Scientist",
+        skill: "Science (Type)",
       },
     ]);
   });
@@ -413,8 +448,9 @@ describe("archetype and its skills", () => {
       {
         code: "optional-already-held",
         path: "optionalSkills[3]",
-        message:
-          "Researcher / Scientist already gives you Science (Biology); the list is for skills you don't have yet.",
+        archetype: "Researcher / Scientist",
+        skill: "Science (Biology)",
+        by: "archetype",
       },
     ]);
   });
@@ -447,8 +483,9 @@ describe("archetype and its skills", () => {
       {
         code: "optional-already-held",
         path: "optionalSkills[0]",
-        message:
-          "Conspiracy Theorist / Expert already gives you Firearms; the list is for skills you don't have yet.",
+        archetype: "Conspiracy Theorist / Expert",
+        skill: "Firearms",
+        by: "archetype",
       },
     ]);
   });
@@ -476,20 +513,23 @@ describe("adversity picks", () => {
       {
         code: "adversity-count",
         path: "adversitySkills",
-        message: "A Normal upbringing gives no adversity picks; remove 1 pick.",
+        harshness: "normal",
+        allowed: 0,
+        picks: 1,
       },
     ]);
     const harsh = { harshness: "harsh", harshBonusStat: "CON" } as const;
-    expect(violations(sampleWith({ ...harsh, adversitySkills: [] }))[0]?.message).toBe(
-      "A Harsh upbringing gives 1 adversity pick; you made 0.",
-    );
+    expect(violations(sampleWith({ ...harsh, adversitySkills: [] }))[0]).toMatchObject({
+      harshness: "harsh",
+      allowed: 1,
+      picks: 0,
+    });
     expect(codes(sampleWith({ ...harsh, adversitySkills: ["First Aid", "First Aid"] }))).toEqual([
       "adversity-count",
     ]);
     expect(
-      violations(sampleWith({ harshness: "very-harsh", adversitySkills: ["First Aid"] }))[0]
-        ?.message,
-    ).toBe("A Very Harsh upbringing gives 2 adversity picks; you made 1.");
+      violations(sampleWith({ harshness: "very-harsh", adversitySkills: ["First Aid"] }))[0],
+    ).toMatchObject({ harshness: "very-harsh", allowed: 2, picks: 1 });
   });
 
   it("adversity-not-on-list, per era", () => {
@@ -498,8 +538,8 @@ describe("adversity picks", () => {
       {
         code: "adversity-not-on-list",
         path: "adversitySkills[0]",
-        message:
-          "Dodge is not an adversity skill; adversity picks go to First Aid, Military Training (Type), Regional Lore (Type), Survival (Type).",
+        skill: "Dodge",
+        list: ["First Aid", "Military Training (Type)", "Regional Lore (Type)", "Survival (Type)"],
       },
     ]);
     expect(codes(sampleWith({ ...harsh, adversitySkills: ["Regional Lore (Arkham)"] }))).toEqual(
@@ -524,8 +564,16 @@ describe("adversity picks", () => {
       ],
       adversitySkills: ["Regional Lore (Arkham)"],
     });
-    expect(violations(future).map((v) => v.message)).toEqual([
-      "Regional Lore is not an adversity skill; adversity picks go to First Aid, Military Training (Type), Planet/Station Lore (Type), Survival (Type).",
+    expect(violations(future)).toMatchObject([
+      {
+        skill: "Regional Lore",
+        list: [
+          "First Aid",
+          "Military Training (Type)",
+          "Planet/Station Lore (Type)",
+          "Survival (Type)",
+        ],
+      },
     ]);
     expect(codes({ ...future, adversitySkills: ["Planet/Station Lore (Titan)"] })).toEqual([]);
   });
@@ -552,7 +600,7 @@ describe("adversity picks", () => {
       {
         code: "specialisation-missing",
         path: "adversitySkills[0]",
-        message: "Survival needs a specialisation: write it like Survival (Desert).",
+        skill: "Survival",
       },
     ]);
   });
@@ -569,7 +617,8 @@ describe("bonus picks", () => {
       {
         code: "skill-unknown",
         path: "bonusSkills[9]",
-        message: 'There is no Modern skill called "Basket Weaving"; check the spelling.',
+        era: "modern",
+        skill: "Basket Weaving",
       },
     ]);
     expect(codes(picks("Hacking"))).toEqual(["skill-unknown"]);
@@ -580,7 +629,7 @@ describe("bonus picks", () => {
       {
         code: "specialisation-missing",
         path: "bonusSkills[9]",
-        message: "Art needs a specialisation: write it like Art (Painting).",
+        skill: "Art",
       },
     ]);
     expect(codes(picks("Foreign Language (Type)"))).toEqual(["specialisation-missing"]);
@@ -603,7 +652,7 @@ describe("bonus picks", () => {
       {
         code: "specialisation-unexpected",
         path: "bonusSkills[9]",
-        message: 'Dodge does not take a specialisation; write just "Dodge".',
+        skill: "Dodge",
       },
     ]);
   });
@@ -614,8 +663,6 @@ describe("bonus picks", () => {
       {
         code: "unnatural-at-creation",
         path: "bonusSkills[9]",
-        message:
-          "This campaign does not let bonus picks raise Unnatural at creation; it grows only through encounters with the unnatural.",
       },
     ]);
   });
@@ -633,25 +680,30 @@ describe("bonus picks", () => {
       {
         code: "skill-above-cap",
         path: "bonusSkills[9]",
-        message:
-          "Search would reach 100%, above the creation limit of 80%; move 1 pick to other skills.",
+        skill: "Search",
+        rating: 100,
+        cap: 80,
+        excess: 1,
       },
     ]);
-    expect(violations(picks("Research", "Research"))[0]?.message).toBe(
-      "Research would reach 110%, above the creation limit of 80%; move 2 picks to other skills.",
-    );
+    expect(violations(picks("Research", "Research"))[0]).toMatchObject({
+      skill: "Research",
+      rating: 110,
+      cap: 80,
+      excess: 2,
+    });
   });
 
   it("skill-above-cap honours the campaign's cap", () => {
     const options = { ...DEFAULT_RULE_OPTIONS, creationSkillCap: 60 };
-    expect(violations(sampleChoices(), options).map((v) => v.message)).toEqual([
-      "Persuade would reach 80%, above the creation limit of 60%; move 1 pick to other skills.",
-      "Search would reach 80%, above the creation limit of 60%; move 1 pick to other skills.",
+    expect(violations(sampleChoices(), options)).toMatchObject([
+      { skill: "Persuade", rating: 80, cap: 60, excess: 1 },
+      { skill: "Search", rating: 80, cap: 60, excess: 1 },
     ]);
     // Research 70% comes from the archetype alone: not the player's doing, so not a violation.
-    expect(violations(sampleChoices(), options).some((v) => v.message.includes("Research"))).toBe(
-      false,
-    );
+    expect(
+      violations(sampleChoices(), options).some((v) => "skill" in v && v.skill === "Research"),
+    ).toBe(false);
   });
 
   it("skill-above-cap from adversity picks alone", () => {
@@ -667,8 +719,10 @@ describe("bonus picks", () => {
       {
         code: "skill-above-cap",
         path: "bonusSkills[9]",
-        message:
-          "First Aid would reach 110%, above the creation limit of 80%; move 2 picks to other skills.",
+        skill: "First Aid",
+        rating: 110,
+        cap: 80,
+        excess: 2,
       },
     ]);
     const noBonus = { ...draft, bonusSkills: [...(draft.bonusSkills ?? []).slice(0, 9), "Swim"] };
@@ -676,8 +730,10 @@ describe("bonus picks", () => {
       {
         code: "skill-above-cap",
         path: "adversitySkills[1]",
-        message:
-          "First Aid would reach 90%, above the creation limit of 80%; move 1 pick to other skills.",
+        skill: "First Aid",
+        rating: 90,
+        cap: 80,
+        excess: 1,
       },
     ]);
   });
@@ -689,13 +745,34 @@ describe("bonus picks", () => {
       {
         code: "bonus-count",
         path: "bonusSkills",
-        message:
-          "You have 10 bonus picks and have used 9 (9 on skills, 0 traded in): 1 still to spend on skills or trade in before play.",
+        budget: {
+          standard: 10,
+          extraForZeroResources: 0,
+          extraForBondsAtOne: 0,
+          allowance: 10,
+          skillPicks: 9,
+          resourcesTradeIns: 0,
+          communityBondTradeIns: 0,
+          used: 9,
+          remaining: 1,
+        },
       },
     ]);
     expect(
-      violations(sampleWith({ bonusSkills: [...sampleChoices().bonusSkills, "Swim"] }))[0]?.message,
-    ).toBe("You have 10 bonus picks but have used 11 (11 on skills, 0 traded in): 1 too many.");
+      violations(sampleWith({ bonusSkills: [...sampleChoices().bonusSkills, "Swim"] }))[0],
+    ).toMatchObject({
+      budget: {
+        standard: 10,
+        extraForZeroResources: 0,
+        extraForBondsAtOne: 0,
+        allowance: 10,
+        skillPicks: 11,
+        resourcesTradeIns: 0,
+        communityBondTradeIns: 0,
+        used: 11,
+        remaining: -1,
+      },
+    });
     const extras = sampleWith({
       resources: { tradeInPicks: 0, zero: true },
       bonds: [
@@ -703,13 +780,33 @@ describe("bonus picks", () => {
         { name: "The faculty", kind: "community", setToOne: true },
       ],
     });
-    expect(violations(extras)[0]?.message).toBe(
-      "You have 12 bonus picks (10 + 1 for Resources 0 + 1 for Community Bonds at 1) and have used 10 (10 on skills, 0 traded in): 2 still to spend on skills or trade in before play.",
-    );
+    expect(violations(extras)[0]).toMatchObject({
+      budget: {
+        standard: 10,
+        extraForZeroResources: 1,
+        extraForBondsAtOne: 1,
+        allowance: 12,
+        skillPicks: 10,
+        resourcesTradeIns: 0,
+        communityBondTradeIns: 0,
+        used: 10,
+        remaining: 2,
+      },
+    });
     const traded = sampleWith({ resources: { tradeInPicks: 1, zero: false } });
-    expect(violations(traded)[0]?.message).toBe(
-      "You have 10 bonus picks but have used 11 (10 on skills, 1 traded in): 1 too many.",
-    );
+    expect(violations(traded)[0]).toMatchObject({
+      budget: {
+        standard: 10,
+        extraForZeroResources: 0,
+        extraForBondsAtOne: 0,
+        allowance: 10,
+        skillPicks: 10,
+        resourcesTradeIns: 1,
+        communityBondTradeIns: 0,
+        used: 11,
+        remaining: -1,
+      },
+    });
   });
 });
 
@@ -721,7 +818,7 @@ describe("Resources and Bonds", () => {
       {
         code: "resources-trade-in-invalid",
         path: "resources.tradeInPicks",
-        message: "Trade in a whole number of picks (0 or more) for Resources, not -1.",
+        picks: -1,
       },
     ]);
   });
@@ -731,8 +828,6 @@ describe("Resources and Bonds", () => {
     expect(violations(draft)).toContainEqual({
       code: "resources-conflict",
       path: "resources",
-      message:
-        "Resources cannot be both set to 0 (for an extra pick) and raised with traded picks; choose one.",
     });
   });
 
@@ -741,7 +836,9 @@ describe("Resources and Bonds", () => {
       {
         code: "bond-count",
         path: "bonds",
-        message: "Researcher / Scientist has 2 Bonds; you have described 1.",
+        archetype: "Researcher / Scientist",
+        wanted: 2,
+        described: 1,
       },
     ]);
     const three = sampleWith({
@@ -758,7 +855,7 @@ describe("Resources and Bonds", () => {
       {
         code: "bond-name-missing",
         path: "bonds[0].name",
-        message: 'Give Bond 1 a name, such as "My sister Ana" or "St. Mary\'s congregation".',
+        number: 1,
       },
     ]);
   });
@@ -771,7 +868,8 @@ describe("Resources and Bonds", () => {
       {
         code: "bond-trade-in-invalid",
         path: "bonds[1].tradeInPicks",
-        message: "Trade in a whole number of picks (0 or more) for The faculty, not 0.5.",
+        bond: { name: "The faculty", number: 2 },
+        picks: 0.5,
       },
     ]);
   });
@@ -784,8 +882,7 @@ describe("Resources and Bonds", () => {
     expect(violations(draft)).toContainEqual({
       code: "bond-trade-in-individual",
       path: "bonds[0]",
-      message:
-        "Tom is an Individual Bond: it starts at your CHA, and only Community Bonds take trade-ins or start at 1.",
+      bond: { name: "Tom", number: 1 },
     });
     const atOne = sampleWith({
       bonds: [{ name: "Tom", kind: "individual", setToOne: true }, FACULTY],
@@ -801,8 +898,7 @@ describe("Resources and Bonds", () => {
       {
         code: "bond-conflict",
         path: "bonds[1]",
-        message:
-          "The faculty cannot both start at 1 (for an extra pick) and be raised with traded picks; choose one.",
+        bond: { name: "The faculty", number: 2 },
       },
     ]);
   });
@@ -816,8 +912,10 @@ describe("Resources and Bonds", () => {
       {
         code: "bond-above-max",
         path: "bonds[1].tradeInPicks",
-        message:
-          "The faculty would reach 24, but a Community Bond can be at most 20; trade in 2 picks fewer.",
+        bond: { name: "The faculty", number: 2 },
+        score: 24,
+        max: 20,
+        over: 2,
       },
     ]);
   });
@@ -897,15 +995,16 @@ describe("partial drafts (the guided flow)", () => {
       {
         code: "stat-total",
         path: "stats.assignment",
-        message:
-          "Your stats so far add up to 72; with 2 still to set at 3 or more, the total would pass 72.",
+        kind: "would-pass",
+        total: 72,
+        required: 72,
+        unset: 2,
+        min: 3,
       },
     ]);
     expect(
-      violations(stat({ STR: 3, DEX: 3, CON: 3 }), DEFAULT_RULE_OPTIONS, partial)[0]?.message,
-    ).toBe(
-      "Your stats so far add up to 9; even at 18 each, the 3 still to set cannot bring the total to 72.",
-    );
+      violations(stat({ STR: 3, DEX: 3, CON: 3 }), DEFAULT_RULE_OPTIONS, partial)[0],
+    ).toMatchObject({ kind: "cannot-reach", total: 9, required: 72, unset: 3, max: 18 });
     const set: CreationDraft = {
       stats: { method: "set", set: "focused", assignment: { STR: 15 } },
     };

@@ -4,13 +4,13 @@ import { resolveSkill, skillCatalog } from "../skills.js";
 import type { SkillDefinition } from "../skills.js";
 import { FUTURE_ARCHETYPES } from "./future.js";
 import { MODERN_ARCHETYPES } from "./modern.js";
-import { archetypeSchema } from "./types.js";
-import type { Archetype } from "./types.js";
+import { archetypeSchema, schemaCheckProblem } from "./types.js";
+import type { Archetype, ArchetypeProblem } from "./types.js";
 
 export { FUTURE_ARCHETYPES } from "./future.js";
 export { MODERN_ARCHETYPES } from "./modern.js";
 export { archetypeSchema, parseArchetype } from "./types.js";
-export type { Archetype, ArchetypeSkill } from "./types.js";
+export type { Archetype, ArchetypeProblem, ArchetypeSkill } from "./types.js";
 
 const BUILT_IN: Record<Era, readonly Archetype[]> = {
   modern: MODERN_ARCHETYPES,
@@ -27,22 +27,26 @@ export function validateCustomArchetype(
 ): Archetype {
   const parsed = archetypeSchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) =>
-      issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
-    );
+    const problems = parsed.error.issues.map((issue): ArchetypeProblem => {
+      const path = issue.path.length > 0 ? issue.path.join(".") : null;
+      const checked = issue.code === "custom" ? schemaCheckProblem(issue.params) : undefined;
+      return checked === undefined
+        ? { code: "schema", path, detail: issue.message }
+        : { ...checked, path: path ?? "" };
+    });
     throw new RulesError({ code: "invalid-archetype", archetype: null, problems });
   }
   const archetype = parsed.data;
   const catalog = skillCatalog(archetype.era, customSkills);
-  const problems: string[] = [];
+  const problems: ArchetypeProblem[] = [];
   for (const granted of [...archetype.skills, ...archetype.optionalSkills]) {
     const resolution = resolveSkill(catalog, granted.skill);
     // A "(Type)" placeholder is exactly what an archetype may leave open for the player.
     if (!resolution.ok && resolution.problem !== "specialisation-missing") {
       problems.push(
         resolution.problem === "skill-unknown"
-          ? `${granted.skill} is not a ${archetype.era} skill`
-          : `${granted.skill} does not take a specialisation`,
+          ? { code: "skill-unknown", skill: granted.skill, era: archetype.era }
+          : { code: "specialisation-unexpected", skill: granted.skill },
       );
     }
   }

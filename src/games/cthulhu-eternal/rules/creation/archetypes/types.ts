@@ -29,13 +29,49 @@ export interface Archetype {
   readonly bonds: number;
 }
 
+/** What the schema's own checks find; the zod issue's path says where. */
+export type SchemaCheckProblem =
+  | { readonly code: "id-format" }
+  | { readonly code: "skill-name-empty" }
+  | { readonly code: "skill-listed-twice"; readonly skill: string }
+  | { readonly code: "too-few-optional-skills"; readonly count: number; readonly listed: number };
+
+/**
+ * What is wrong with a GM-defined archetype, as facts; presentation words them. `path` is where in
+ * the archetype (e.g. "skills.0.skill"); `schema` keeps zod's own words for a shape it refused.
+ */
+export type ArchetypeProblem =
+  | { readonly code: "schema"; readonly path: string | null; readonly detail: string }
+  | (SchemaCheckProblem & { readonly path: string })
+  | { readonly code: "skill-unknown"; readonly skill: string; readonly era: Era }
+  | { readonly code: "specialisation-unexpected"; readonly skill: string };
+
+/** Where the schema's checks put their problem in a zod issue (`params`). */
+const PROBLEM_PARAM = "archetypeProblem";
+
+const problemParams = (problem: SchemaCheckProblem) => ({ [PROBLEM_PARAM]: problem });
+
+/** The problem one of the schema's checks put in a zod issue's params, if it was one of them. */
+export function schemaCheckProblem(params: unknown): SchemaCheckProblem | undefined {
+  if (typeof params !== "object" || params === null || !(PROBLEM_PARAM in params)) return undefined;
+  const problem = params[PROBLEM_PARAM];
+  // Only `problemParams` above writes this key, with a SchemaCheckProblem.
+  return typeof problem === "object" && problem !== null && "code" in problem
+    ? (problem as SchemaCheckProblem)
+    : undefined;
+}
+
+const ARCHETYPE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 const archetypeSkillSchema = z.object({
   skill: z
     .string()
     .trim()
     .min(1)
     .max(80)
-    .refine((text) => parseSkillName(text).name !== "", "a skill needs a name"),
+    .refine((text) => parseSkillName(text).name !== "", {
+      params: problemParams({ code: "skill-name-empty" }),
+    }),
   rating: z.number().int().min(0).max(99),
 });
 
@@ -44,10 +80,7 @@ export const archetypeSchema = z
   .object({
     id: z
       .string()
-      .regex(
-        /^[a-z0-9]+(-[a-z0-9]+)*$/,
-        "use lower-case words joined by hyphens, e.g. sea-captain",
-      ),
+      .refine((id) => ARCHETYPE_ID.test(id), { params: problemParams({ code: "id-format" }) }),
     name: z.string().trim().min(1).max(100),
     era: z.enum(ERAS),
     recommendedStats: z.array(z.enum(STAT_NAMES)).default([]),
@@ -65,7 +98,7 @@ export const archetypeSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["skills", index, "skill"],
-          message: `${granted.skill} is listed twice among the archetypal skills`,
+          params: problemParams({ code: "skill-listed-twice", skill: granted.skill }),
         });
       }
       seen.add(key);
@@ -74,7 +107,11 @@ export const archetypeSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["optionalSkillCount"],
-        message: `asks for ${archetype.optionalSkillCount} optional skills but lists only ${archetype.optionalSkills.length}`,
+        params: problemParams({
+          code: "too-few-optional-skills",
+          count: archetype.optionalSkillCount,
+          listed: archetype.optionalSkills.length,
+        }),
       });
     }
   });

@@ -58,8 +58,8 @@ export async function openDatabase(
   // hot reads are kept decoded in the read cache, so more pages would only hold memory.
   sql.connection.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const checkpoints = new WalCheckpoints(sql.connection, options.onCheckpointError);
-  sql.onCommit = () => {
-    checkpoints.committed();
+  sql.onCommit = (transactions) => {
+    checkpoints.committed(transactions);
   };
   return {
     prisma,

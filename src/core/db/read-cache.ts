@@ -11,6 +11,17 @@ export interface DatabaseStamp {
   readonly totalChanges: number;
 }
 
+/** What a transaction had staged at one point of it (see ReadCache.mark). */
+export interface StagedMark {
+  readonly staged: ReadonlyMap<string, StagedEntry | undefined>;
+  readonly dirty: boolean;
+}
+
+interface StagedEntry {
+  value: unknown;
+  large: boolean;
+}
+
 /** A map that forgets the entry used longest ago once it holds `capacity` entries. */
 export class BoundedMap<K, V> {
   readonly #entries = new Map<K, V>();
@@ -68,7 +79,7 @@ export class ReadCache {
   #agreedWith: DatabaseStamp | undefined;
   #open = false;
   #dirty = false;
-  readonly #staged = new Map<string, { value: unknown; large: boolean } | undefined>();
+  readonly #staged = new Map<string, StagedEntry | undefined>();
 
   constructor(
     capacity: { small: number; large: number },
@@ -137,6 +148,18 @@ export class ReadCache {
   /** A write this cache cannot follow: everything is forgotten at commit. */
   markDirty(): void {
     this.#dirty = true;
+  }
+
+  /** Where the transaction's staged writes stand now, to go back to with `backTo`. */
+  mark(): StagedMark {
+    return { staged: new Map(this.#staged), dirty: this.#dirty };
+  }
+
+  /** Part of the transaction rolled back (a savepoint): its staged writes are forgotten. */
+  backTo(mark: StagedMark): void {
+    this.#staged.clear();
+    for (const [key, entry] of mark.staged) this.#staged.set(key, entry);
+    this.#dirty = mark.dirty;
   }
 
   /** The transaction committed; `stamp` is the database as it now is. */

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type BetterSqlite3 from "better-sqlite3";
 import { retryWhileBusy } from "./busy.js";
-import { ReadCache, type DatabaseStamp } from "./read-cache.js";
+import { ReadCache, type DatabaseStamp, type StagedMark } from "./read-cache.js";
 import type { ConnectionLock } from "../../store/sqlite/lock.js";
 
 export type SqlParam = string | number | bigint | null;
@@ -11,6 +11,27 @@ const LOG_TABLES: ReadonlySet<string> = new Set(["Event", "EventTarget"]);
 
 /** How many results the read cache keeps: small ones (ids, campaigns), and Protagonist sheets. */
 export const READ_CACHE_CAPACITY = { small: 2_048, large: 256 } as const;
+
+/** Write transactions committed together at most, when they queue up (see Batch). */
+export const MAX_BATCH = 32;
+
+/**
+ * Group commit: while write transactions queue for the connection, each runs in a savepoint of
+ * one SQLite transaction, and one COMMIT makes all of them durable. Each still answers only
+ * after that commit; alone, a transaction commits at once as before. One COMMIT (and the WAL
+ * pages it writes) for many interactions is what a busy bot saves.
+ */
+interface Batch {
+  readonly mode: "immediate" | "deferred";
+  /** The database when the batch began, for the read cache. */
+  readonly before: DatabaseStamp;
+  members: number;
+  /** Settles when the batch commits; rejected with the error that lost it. */
+  readonly committed: Promise<void>;
+  readonly settle: { resolve(): void; reject(error: unknown): void };
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 interface Prepared {
   statement: BetterSqlite3.Statement<SqlParam[]>;
@@ -25,7 +46,8 @@ interface Prepared {
  * few microseconds, and the commands' latency budget is about a millisecond.
  *
  * Prisma's queries run on the same connection (see src/store/sqlite/adapter.ts): one writer and
- * one transaction at a time, held by `lock` from BEGIN to COMMIT, whatever awaits lie between.
+ * one transaction's work at a time, held by `lock` from its start to its end, whatever awaits
+ * lie between.
  */
 /** A transaction started from inside another: a programming error, refused at once. */
 export class NestedTransactionError extends Error {
@@ -47,12 +69,17 @@ export class Sql {
   readonly #statements = new Map<string, Prepared>();
   /** Hot reads kept between transactions; see ReadCache for when they are forgotten. */
   readonly cache: ReadCache;
-  /** Called after each write transaction commits (WAL checkpoints count them). */
-  onCommit: (() => void) | undefined;
+  /** Called after each commit of write transactions, with how many it held (WAL checkpoints count them). */
+  onCommit: ((transactions: number) => void) | undefined;
   #accountedWrites = 0;
   readonly #begin: Record<"immediate" | "deferred", BetterSqlite3.Statement<[]>>;
   readonly #commit: BetterSqlite3.Statement<[]>;
   readonly #rollback: BetterSqlite3.Statement<[]>;
+  readonly #savepoint: BetterSqlite3.Statement<[]>;
+  readonly #releaseSavepoint: BetterSqlite3.Statement<[]>;
+  readonly #rollbackSavepoint: BetterSqlite3.Statement<[]>;
+  /** The SQLite transaction open on the connection, and the transactions run in it. */
+  #batch: Batch | undefined;
   readonly #dataVersion: BetterSqlite3.Statement<[], number>;
   readonly #totalChangesStatement: BetterSqlite3.Statement<[], number>;
 
@@ -77,6 +104,9 @@ export class Sql {
     };
     this.#commit = connection.prepare("COMMIT");
     this.#rollback = connection.prepare("ROLLBACK");
+    this.#savepoint = connection.prepare("SAVEPOINT member");
+    this.#releaseSavepoint = connection.prepare("RELEASE member");
+    this.#rollbackSavepoint = connection.prepare("ROLLBACK TO member");
   }
 
   // The SQL text decides a row's shape, so callers name it: `Row` is that declaration.
@@ -119,8 +149,9 @@ export class Sql {
   }
 
   /**
-   * Runs `work` in one write transaction: committed when it settles, rolled back when it throws.
-   * Transactions wait for each other in turn. One started inside `work` is refused with
+   * Runs `work` in one write transaction: committed when it settles, rolled back when it throws;
+   * the promise settles after the commit. Transactions wait for each other in turn, and those that
+   * queue up commit together (see Batch). One started inside `work` is refused with
    * NestedTransactionError (it would wait for itself); `work` needs no other: everything it reads
    * and writes is on this connection.
    */
@@ -139,33 +170,108 @@ export class Sql {
   async #transact<T>(work: () => T | Promise<T>, mode: "immediate" | "deferred"): Promise<T> {
     // One started from inside another would wait for the lock its caller holds, forever.
     if (this.#inTransaction.getStore()?.open === true) throw new NestedTransactionError();
-    if (!this.lock.tryAcquire()) await this.lock.acquire();
-    let result: T;
+    if (!this.lock.tryAcquire()) await this.lock.acquire(true);
+    let batch: Batch;
     try {
-      this.#begin[mode].run();
-      const before = this.#stamp();
-      this.cache.begin(before);
-      try {
-        const running = { open: true };
-        try {
-          result = await this.#inTransaction.run(running, work);
-        } finally {
-          running.open = false;
-        }
-        // Our own commits leave data_version as it is; only the count of changes moves.
-        const committed = { dataVersion: before.dataVersion, totalChanges: this.#totalChanges() };
-        this.#commit.run();
-        this.cache.commit(committed);
-      } catch (error) {
-        if (this.connection.inTransaction) this.#rollback.run();
-        this.cache.rollback();
-        throw error;
-      }
+      batch = this.#batch ?? this.#beginBatch(mode);
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
+    batch.members += 1;
+    const outcome = await this.#runMember(work, batch);
+    if (this.#batch === batch && this.#joinable(batch)) {
+      // The next transaction runs inside this one's and both commit together (see Batch).
+      this.lock.release();
+      if (!outcome.ok) throw outcome.error;
+      await batch.committed;
+      return outcome.value;
+    }
+    const commits = this.#batch === batch;
+    try {
+      if (commits) this.#commitBatch(batch);
     } finally {
       this.lock.release();
     }
-    if (mode === "immediate") this.onCommit?.();
-    return result;
+    if (commits && batch.mode === "immediate") this.onCommit?.(batch.members);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+
+  #beginBatch(mode: "immediate" | "deferred"): Batch {
+    this.#begin[mode].run();
+    const before = this.#stamp();
+    this.cache.begin(before);
+    let settle: Batch["settle"] = { resolve: () => undefined, reject: () => undefined };
+    const committed = new Promise<void>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    // Members that never wait for it must not leave an unhandled rejection behind.
+    committed.catch(() => undefined);
+    const batch: Batch = { mode, before, members: 0, committed, settle };
+    this.#batch = batch;
+    return batch;
+  }
+
+  /** Runs one transaction's work in a savepoint of the batch: its failure undoes only its own. */
+  async #runMember<T>(work: () => T | Promise<T>, batch: Batch): Promise<Outcome<T>> {
+    this.#savepoint.run();
+    const mark = this.cache.mark();
+    const running = { open: true };
+    try {
+      const value = await this.#inTransaction.run(running, work);
+      this.#releaseSavepoint.run();
+      return { ok: true, value };
+    } catch (error) {
+      // Else SQLite ended the whole transaction itself: every member's work is gone.
+      if (!this.#undoMember(mark)) this.#loseBatch(batch, error);
+      return { ok: false, error };
+    } finally {
+      running.open = false;
+    }
+  }
+
+  /** Rolls back to the member's savepoint; false when the batch's transaction is gone. */
+  #undoMember(mark: StagedMark): boolean {
+    if (!this.connection.inTransaction) return false;
+    try {
+      this.#rollbackSavepoint.run();
+      this.#releaseSavepoint.run();
+    } catch {
+      // An undo that failed leaves the batch in doubt: it is given up whole.
+      return false;
+    }
+    this.cache.backTo(mark);
+    return true;
+  }
+
+  /** Whether the transaction waiting next should run inside this batch. */
+  #joinable(batch: Batch): boolean {
+    return batch.mode === "immediate" && batch.members < MAX_BATCH && this.lock.nextJoinsBatch;
+  }
+
+  #commitBatch(batch: Batch): void {
+    try {
+      // Our own commits leave data_version as it is; only the count of changes moves.
+      const committed = {
+        dataVersion: batch.before.dataVersion,
+        totalChanges: this.#totalChanges(),
+      };
+      this.#commit.run();
+      this.cache.commit(committed);
+      this.#batch = undefined;
+      batch.settle.resolve();
+    } catch (error) {
+      this.#loseBatch(batch, error);
+      throw error;
+    }
+  }
+
+  #loseBatch(batch: Batch, error: unknown): void {
+    if (this.connection.inTransaction) this.#rollback.run();
+    this.cache.rollback();
+    this.#batch = undefined;
+    batch.settle.reject(error);
   }
 
   #totalChanges(): number {

@@ -30,9 +30,9 @@ export class WalCheckpoints {
     this.#timer.unref();
   }
 
-  /** One of our write transactions committed. */
-  committed(): void {
-    this.#commits += 1;
+  /** `transactions` of our write transactions committed (together, in one commit). */
+  committed(transactions = 1): void {
+    this.#commits += transactions;
     if (this.#commits < CHECKPOINT_EVERY_COMMITS || this.#scheduled) return;
     this.#scheduled = true;
     setImmediate(() => {

@@ -9,8 +9,12 @@ export type SqlParam = string | number | bigint | null;
 /** The append-only event log: no cached read depends on it, so writing it keeps the cache. */
 const LOG_TABLES: ReadonlySet<string> = new Set(["Event", "EventTarget"]);
 
-/** How many results the read cache keeps: small ones (ids, campaigns), and Protagonist sheets. */
-export const READ_CACHE_CAPACITY = { small: 2_048, large: 256 } as const;
+/**
+ * How many results the read cache keeps: small ones (ids, campaigns), and Protagonist sheets. A
+ * full sheet holds about 8 KiB decoded, so 1,024 of them (a busy public instance's players of the
+ * hour) hold about 8 MB; a sheet read from SQLite instead costs four queries.
+ */
+export const READ_CACHE_CAPACITY = { small: 2_048, large: 1_024 } as const;
 
 /** Write transactions committed together at most, when they queue up (see Batch). */
 export const MAX_BATCH = 32;

@@ -47,7 +47,7 @@ export const SIZES: Record<Mode, Sizes> = {
       latencyRounds: 400,
       throughputCount: 1000,
       concurrency: 32,
-      throughputBlocks: 2,
+      throughputBlocks: 4,
       idleMs: 5000,
     },
     startup: { runs: 5, migrationChecks: 50 },

@@ -22,8 +22,8 @@ export const MAX_BATCH = 32;
 /**
  * Group commit: while write transactions queue for the connection, each runs in a savepoint of
  * one SQLite transaction, and one COMMIT makes all of them durable. Each still answers only
- * after that commit; alone, a transaction commits at once as before. One COMMIT (and the WAL
- * pages it writes) for many interactions is what a busy bot saves.
+ * after that commit; alone, a transaction commits at once. One COMMIT (and the WAL pages it
+ * writes) for many interactions is what a busy bot saves.
  */
 interface Batch {
   readonly mode: "immediate" | "deferred";

@@ -18,14 +18,7 @@ import {
 import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
 import { percentileTest } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
-
-/** The two d10 faces (tens first, 10 read as 0) that make a percentile roll show `value`. */
-function d100(value: number): [number, number] {
-  if (value === 100) return [10, 10];
-  const tens = Math.floor(value / 10);
-  const ones = value % 10;
-  return [tens === 0 ? 10 : tens, ones === 0 ? 10 : ones];
-}
+import { percentileFaces } from "./percentile-faces.js";
 
 function skill(name: string, rating: number, marked = true): AdvancementSkill {
   return { name, rating, marked };
@@ -56,7 +49,7 @@ describe("failure marks", () => {
   });
 
   it("marks on a fumble too, and takes a percentileTest result directly", () => {
-    const fumble = percentileTest({ rating: 40 }, scriptedRng(d100(88)));
+    const fumble = percentileTest({ rating: 40 }, scriptedRng(percentileFaces(88)));
     expect(fumble.outcome).toBe("fumble");
     expect(recordSkillTest(skill("Dodge", 40, false), fumble, on).skill.marked).toBe(true);
   });
@@ -224,7 +217,7 @@ describe("end-of-session improvement", () => {
 
   describe("check (seed 002)", () => {
     it("rolls ONE d100; marked skills at or below it gain 1 and are unmarked", () => {
-      const rng = scriptedRng(d100(60));
+      const rng = scriptedRng(percentileFaces(60));
       const result = improveSkills(sheet, { improvement: "check" }, rng);
       expect(rng.remaining()).toBe(0);
       expect(result.check?.value).toBe(60);
@@ -250,7 +243,7 @@ describe("end-of-session improvement", () => {
       const result = improveSkills(
         [skill("Dodge", 99), skill("Alertness", 98)],
         { improvement: "check" },
-        scriptedRng(d100(100)),
+        scriptedRng(percentileFaces(100)),
       );
       expect(result.skills).toEqual([skill("Dodge", 99, false), skill("Alertness", 99, false)]);
       expect(result.changes[0]).toMatchObject({ gained: 0, unmarked: true });
@@ -264,7 +257,7 @@ describe("end-of-session improvement", () => {
       const result = improveSkills(
         [skill("Craft", 0), skill("Art", 1), skill("Ride", 2)],
         { improvement: "check" },
-        scriptedRng(d100(1)),
+        scriptedRng(percentileFaces(1)),
       );
       expect(result.skills).toEqual([
         skill("Craft", 1, false),

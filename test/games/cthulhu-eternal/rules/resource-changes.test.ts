@@ -26,7 +26,10 @@ import {
 } from "../../../../src/games/cthulhu-eternal/rules/resource-pool.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
 import { expectRulesError } from "./fixtures.js";
-import { d100, options } from "./resources-support.js";
+import { percentileFaces } from "./percentile-faces.js";
+import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
+
+const options = DEFAULT_RULE_OPTIONS;
 
 describe("pooling resources", () => {
   const person = (
@@ -89,7 +92,7 @@ describe("pooling resources", () => {
   });
 
   it("checks a box only for the contributor whose full rating was used", () => {
-    const rng = scriptedRng(d100(52));
+    const rng = scriptedRng(percentileFaces(52));
     const result = pooledResourceTest(
       { contributors: [person("a", 4), person("b", 11, "home", 1), person("c", 7)] },
       options,
@@ -114,14 +117,14 @@ describe("pooling resources", () => {
     const result = pooledResourceTest(
       { contributors: [person("a", 6), person("b", 6)], difficulty: "hard" },
       options,
-      scriptedRng(d100(20)),
+      scriptedRng(percentileFaces(20)),
     );
     // (6 + 2) × 5 = 40, half = 20: a roll of 20 succeeds and is sub-standard (top 10%: 19–20)
     expect(result).toMatchObject({ target: 20, success: true, quality: "sub-standard" });
     const failed = pooledResourceTest(
       { contributors: [person("a", 6), person("b", 6)] },
       options,
-      scriptedRng(d100(41)),
+      scriptedRng(percentileFaces(41)),
     );
     expect(failed).toMatchObject({ success: false, checkedBefore: 0, checkedAfter: 0 });
   });
@@ -129,15 +132,15 @@ describe("pooling resources", () => {
 
 describe("resourceGain", () => {
   it("needs a roll ABOVE rating × 5", () => {
-    const atThreshold = resourceGain({ rating: 8, award: 2 }, scriptedRng(d100(40)));
+    const atThreshold = resourceGain({ rating: 8, award: 2 }, scriptedRng(percentileFaces(40)));
     expect(atThreshold).toMatchObject({ threshold: 40, success: false, gained: 0, ratingAfter: 8 });
-    const above = resourceGain({ rating: 8, award: 2 }, scriptedRng(d100(41)));
+    const above = resourceGain({ rating: 8, award: 2 }, scriptedRng(percentileFaces(41)));
     expect(above).toMatchObject({ success: true, gained: 2, ratingBefore: 8, ratingAfter: 10 });
     expect(above.breakdownAfter).toEqual(resourceBreakdown(10));
   });
 
   it("rolls the GM's dice on success", () => {
-    const rng = scriptedRng([...d100(77), 5]);
+    const rng = scriptedRng([...percentileFaces(77), 5]);
     const result = resourceGain({ rating: 12, award: "1D6" }, rng);
     expect(result).toMatchObject({ success: true, gained: 5, ratingAfter: 17 });
     expect(result.awardRoll?.total).toBe(5);
@@ -148,18 +151,18 @@ describe("resourceGain", () => {
   });
 
   it("rolls no award dice on failure", () => {
-    const rng = scriptedRng(d100(30));
+    const rng = scriptedRng(percentileFaces(30));
     expect(resourceGain({ rating: 12, award: "1D6" }, rng).awardRoll).toBeUndefined();
     expect(rng.remaining()).toBe(0);
   });
 
   it("can never succeed at rating 20 or more (threshold 100) and always succeeds at 0", () => {
-    const rich = resourceGain({ rating: 20, award: 1 }, scriptedRng(d100(100)));
+    const rich = resourceGain({ rating: 20, award: 1 }, scriptedRng(percentileFaces(100)));
     expect(rich).toMatchObject({ threshold: 100, success: false });
     expect(resourceGainReasonText(rich)).toBe(
       "100 is not above Resources 20 × 5 = 100 (nothing can roll above 100): no gain.",
     );
-    const poor = resourceGain({ rating: 0, award: 1 }, scriptedRng(d100(1)));
+    const poor = resourceGain({ rating: 0, award: 1 }, scriptedRng(percentileFaces(1)));
     expect(poor).toMatchObject({ success: true, ratingAfter: 1 });
     expect(poor.breakdownAfter.checkBoxes).toBe(1);
   });

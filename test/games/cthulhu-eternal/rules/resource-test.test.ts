@@ -18,11 +18,14 @@ import {
 } from "../../../../src/games/cthulhu-eternal/rules/resource-pool.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
 import { expectRulesError } from "./fixtures.js";
-import { d100, options } from "./resources-support.js";
+import { percentileFaces } from "./percentile-faces.js";
+import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
+
+const options = DEFAULT_RULE_OPTIONS;
 
 describe("resourceTest", () => {
   it("finds a standard item on an ordinary success and checks a box", () => {
-    const rng = scriptedRng(d100(23));
+    const rng = scriptedRng(percentileFaces(23));
     const result = resourceTest({ rating: 8, where: "home", checkedBoxes: 0 }, options, rng);
     expect(result).toMatchObject({
       effectiveRating: 8,
@@ -48,7 +51,7 @@ describe("resourceTest", () => {
     const result = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0 },
       options,
-      scriptedRng(d100(38)),
+      scriptedRng(percentileFaces(38)),
     );
     expect(result.quality).toBe("sub-standard");
     expect(result.checkedAfter).toBe(1);
@@ -61,13 +64,13 @@ describe("resourceTest", () => {
     const off = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0 },
       { substandardPercent: 0 },
-      scriptedRng(d100(40)),
+      scriptedRng(percentileFaces(40)),
     );
     expect(off.quality).toBe("standard");
     const wide = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0 },
       { substandardPercent: 50 },
-      scriptedRng(d100(21)),
+      scriptedRng(percentileFaces(21)),
     );
     expect(wide.quality).toBe("sub-standard");
   });
@@ -77,7 +80,7 @@ describe("resourceTest", () => {
       const result = resourceTest(
         { rating: 7, where: "home", checkedBoxes: 0 },
         options,
-        scriptedRng(d100(value)),
+        scriptedRng(percentileFaces(value)),
       );
       expect(result.outcome).toBe("critical-success");
       expect(result.quality).toBe("best");
@@ -90,7 +93,7 @@ describe("resourceTest", () => {
     const result = resourceTest(
       { rating: 15, where: "at-hand", checkedBoxes: 0, difficulty: "very-hard" },
       options,
-      scriptedRng(d100(1)),
+      scriptedRng(percentileFaces(1)),
     );
     expect(result).toMatchObject({ baseTarget: 7, target: 7, quality: "best" });
     expect(resourceTestReasonText(result)).toBe(
@@ -102,13 +105,13 @@ describe("resourceTest", () => {
     const failure = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 1 },
       options,
-      scriptedRng(d100(41)),
+      scriptedRng(percentileFaces(41)),
     );
     expect(failure).toMatchObject({ outcome: "failure", quality: null, checkedAfter: 1 });
     const fumble = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 1 },
       options,
-      scriptedRng(d100(44)),
+      scriptedRng(percentileFaces(44)),
     );
     expect(fumble).toMatchObject({ outcome: "fumble", success: false, quality: null });
     expect(fumble.checkedAfter).toBe(1);
@@ -117,7 +120,11 @@ describe("resourceTest", () => {
   it("uses the rating for where the Protagonist is", () => {
     const targets = (["at-hand", "with-vehicle", "home"] as const).map(
       (where) =>
-        resourceTest({ rating: 15, where, checkedBoxes: 0 }, options, scriptedRng(d100(90))).target,
+        resourceTest(
+          { rating: 15, where, checkedBoxes: 0 },
+          options,
+          scriptedRng(percentileFaces(90)),
+        ).target,
     );
     expect(targets).toEqual([30, 60, 75]);
   });
@@ -126,19 +133,19 @@ describe("resourceTest", () => {
     const hard = resourceTest(
       { rating: 7, where: "home", difficulty: "hard", checkedBoxes: 0 },
       options,
-      scriptedRng(d100(17)),
+      scriptedRng(percentileFaces(17)),
     );
     expect(hard).toMatchObject({ target: 17, success: true });
     const missed = resourceTest(
       { rating: 7, where: "home", difficulty: "hard", checkedBoxes: 0 },
       options,
-      scriptedRng(d100(18)),
+      scriptedRng(percentileFaces(18)),
     );
     expect(missed.success).toBe(false);
     const veryHard = resourceTest(
       { rating: 16, where: "home", difficulty: "very-hard", checkedBoxes: 0 },
       options,
-      scriptedRng(d100(20)),
+      scriptedRng(percentileFaces(20)),
     );
     expect(veryHard).toMatchObject({ target: 20, success: true, quality: "sub-standard" });
   });
@@ -147,7 +154,7 @@ describe("resourceTest", () => {
     const result = resourceTest(
       { rating: 9, where: "home", checkedBoxes: 1 },
       options,
-      scriptedRng(d100(12)),
+      scriptedRng(percentileFaces(12)),
     );
     expect(result).toMatchObject({ checkedBefore: 1, checkedAfter: 2, exhausted: true });
   });
@@ -211,7 +218,7 @@ describe("resourceTest", () => {
     const result = resourceTest(
       { breakdown: overloaded, where: "at-hand", checkedBoxes: 0 },
       options,
-      scriptedRng(d100(48)),
+      scriptedRng(percentileFaces(48)),
     );
     expect(result).toMatchObject({ effectiveRating: 10, target: 50, success: true });
     expectRulesError(
@@ -238,7 +245,7 @@ describe("resourceTest", () => {
     const found = resourceTest(
       { rating: 7, where: "home", checkedBoxes: 1, specialisedCost: 2 },
       options,
-      scriptedRng(d100(12)),
+      scriptedRng(percentileFaces(12)),
     );
     expect(found).toMatchObject({
       success: true,
@@ -255,7 +262,7 @@ describe("resourceTest", () => {
     const missed = resourceTest(
       { rating: 7, where: "home", checkedBoxes: 1, specialisedCost: 2 },
       options,
-      scriptedRng(d100(90)),
+      scriptedRng(percentileFaces(90)),
     );
     expect(missed).toMatchObject({ success: false, ratingAfter: 7, checkedAfter: 1, cost: null });
     expectRulesError(
@@ -280,7 +287,7 @@ describe("resourceTest", () => {
           const result = resourceTest(
             { rating, where, checkedBoxes: boxes - 1 },
             options,
-            scriptedRng(d100(roll)),
+            scriptedRng(percentileFaces(roll)),
           );
           expect(result.checkedAfter).toBeLessThanOrEqual(boxes);
           expect(result.checkedAfter - result.checkedBefore).toBe(result.success ? 1 : 0);
@@ -299,13 +306,13 @@ describe("Resources tests of an exhausted Protagonist", () => {
     const rested = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0 },
       options,
-      scriptedRng(d100(23)),
+      scriptedRng(percentileFaces(23)),
     );
     expect(rested.success).toBe(true);
     const tired = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0, conditions: exhausted },
       options,
-      scriptedRng(d100(23)),
+      scriptedRng(percentileFaces(23)),
     );
     expect(tired).toMatchObject({
       target: 20,
@@ -321,7 +328,7 @@ describe("Resources tests of an exhausted Protagonist", () => {
     const found = resourceTest(
       { rating: 8, where: "home", checkedBoxes: 0, conditions: exhausted },
       options,
-      scriptedRng(d100(19)),
+      scriptedRng(percentileFaces(19)),
     );
     expect(found.quality).toBe("sub-standard");
   });
@@ -345,13 +352,13 @@ describe("Resources tests of an exhausted Protagonist", () => {
     const tiredHelper = pooledResourceTest(
       { contributors: [lead, { ...helper, conditions: exhausted }] },
       options,
-      scriptedRng(d100(50)),
+      scriptedRng(percentileFaces(50)),
     );
     expect(tiredHelper).toMatchObject({ target: 55, success: true, conditions: [] });
     const tiredLead = pooledResourceTest(
       { contributors: [{ ...lead, conditions: exhausted }, helper] },
       options,
-      scriptedRng(d100(50)),
+      scriptedRng(percentileFaces(50)),
     );
     expect(tiredLead).toMatchObject({ target: 35, success: false, conditions: exhausted });
     expect(tiredLead.baseTarget).toBe(55);

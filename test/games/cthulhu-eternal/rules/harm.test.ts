@@ -1,15 +1,12 @@
+/** Harm: thresholds, HP and WP changes, and damage (seed 000). */
 import { rulesErrorText } from "../../../../src/games/cthulhu-eternal/presentation/rules-refusals.js";
 import {
   damageStepText,
   damageText,
-  exhaustionText,
-  lethalityText,
   pointsChangeText,
 } from "../../../../src/games/cthulhu-eternal/presentation/harm-reasons.js";
 import { describe, expect, it } from "vitest";
-
 import { damageBonus } from "../../../../src/games/cthulhu-eternal/rules/derived.js";
-import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
 import {
   HP_DEAD_AT,
   HP_UNCONSCIOUS_AT,
@@ -17,32 +14,11 @@ import {
   WP_UNCONSCIOUS_AT,
   applyHpChange,
   applyWpChange,
-  becomeExhausted,
-  exhaustionConditions,
-  exhaustionModifier,
   hpState,
-  lethalityTest,
   resolveDamage,
-  restFromExhaustion,
   wpState,
 } from "../../../../src/games/cthulhu-eternal/rules/harm.js";
-import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
-import { percentileTest } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
-import { scriptedRng } from "../../../../src/core/rng.js";
-import { percentileFaces } from "./percentile-faces.js";
-
-function expectRulesError(run: () => unknown, code: string): RulesError {
-  let caught: unknown;
-  try {
-    run();
-  } catch (error) {
-    caught = error;
-  }
-  expect(caught).toBeInstanceOf(RulesError);
-  const error = caught as RulesError;
-  expect(error.code).toBe(code);
-  return error;
-}
+import { expectRulesError } from "./fixtures.js";
 
 describe("thresholds", () => {
   it("are the seed's numbers", () => {
@@ -358,224 +334,5 @@ describe("resolveDamage", () => {
       () => resolveDamage({ rolled: 2, source: "other", armour: -1 }),
       "invalid-armour",
     );
-  });
-});
-
-describe("lethalityTest", () => {
-  it.each([
-    // [roll, tens damage, ones damage, damage] — the notes' and the CE sheet's examples
-    [1, 10, 1, 11],
-    [10, 1, 10, 11],
-    [11, 1, 1, 2],
-    [70, 7, 10, 17],
-    [71, 7, 1, 8],
-    [90, 9, 10, 19],
-    [100, 10, 10, 20],
-  ])("a non-lethal %i deals %i + %i = %i", (value, tensDamage, onesDamage, damage) => {
-    const rng = scriptedRng(percentileFaces(value));
-    const result = lethalityTest({ rating: 0 }, rng);
-    expect(rng.remaining()).toBe(0);
-    expect(result.roll.value).toBe(value);
-    expect(result).toMatchObject({
-      lethal: false,
-      tensDamage,
-      onesDamage,
-      baseDamage: damage,
-      damage,
-      effectiveRating: 0,
-    });
-  });
-
-  it("kills at or under the rating", () => {
-    const result = lethalityTest({ rating: 20 }, scriptedRng(percentileFaces(20)));
-    expect(result).toEqual({
-      roll: { tens: 2, ones: 0, value: 20 },
-      rating: 20,
-      critical: false,
-      effectiveRating: 20,
-      lethal: true,
-    });
-    expect(lethalityText(result)).toBe("20 is at or under lethality 20%: lethal");
-    expect(lethalityTest({ rating: 20 }, scriptedRng(percentileFaces(1))).lethal).toBe(true);
-  });
-
-  it("does damage one over the rating", () => {
-    const result = lethalityTest({ rating: 20 }, scriptedRng(percentileFaces(21)));
-    expect(result).toEqual({
-      roll: { tens: 2, ones: 1, value: 21 },
-      rating: 20,
-      critical: false,
-      effectiveRating: 20,
-      lethal: false,
-      tensDamage: 2,
-      onesDamage: 1,
-      baseDamage: 3,
-      damage: 3,
-    });
-    expect(lethalityText(result)).toBe("21 is over lethality 20%: not lethal; damage 2 + 1 = 3");
-  });
-
-  it("a critical doubles the rating", () => {
-    const result = lethalityTest({ rating: 20, critical: true }, scriptedRng(percentileFaces(40)));
-    expect(result).toMatchObject({
-      effectiveRating: 40,
-      lethal: true,
-      critical: true,
-      rating: 20,
-    });
-    expect(lethalityText(result)).toBe(
-      "40 is at or under lethality 40% (20% doubled by the critical): lethal",
-    );
-  });
-
-  it("a critical doubles the damage when not lethal", () => {
-    const result = lethalityTest({ rating: 20, critical: true }, scriptedRng(percentileFaces(41)));
-    expect(result).toMatchObject({
-      lethal: false,
-      baseDamage: 5,
-      damage: 10,
-    });
-    expect(lethalityText(result)).toBe(
-      "41 is over lethality 40% (20% doubled by the critical): not lethal; damage 4 + 1 = 5, doubled by the critical: 10",
-    );
-    const hundred = lethalityTest({ rating: 10, critical: true }, scriptedRng([10, 10]));
-    expect(hundred).toMatchObject({ lethal: false, baseDamage: 20, damage: 40 });
-  });
-
-  it("a rating that reaches 100 (after doubling) always kills, even on 100", () => {
-    expect(lethalityTest({ rating: 50, critical: true }, scriptedRng([10, 10])).lethal).toBe(true);
-    expect(lethalityTest({ rating: 100 }, scriptedRng([10, 10])).lethal).toBe(true);
-    expect(lethalityTest({ rating: 99 }, scriptedRng([10, 10])).lethal).toBe(false);
-  });
-
-  it("rejects a rating that is not a whole number from 0 to 100, before rolling", () => {
-    const rng = scriptedRng([]);
-    expect(
-      rulesErrorText(
-        expectRulesError(() => lethalityTest({ rating: 101 }, rng), "invalid-lethality"),
-      ),
-    ).toBe("A lethality rating must be a whole number from 0 to 100, not 101.");
-    expectRulesError(() => lethalityTest({ rating: -1 }, rng), "invalid-lethality");
-    expectRulesError(() => lethalityTest({ rating: 12.5 }, rng), "invalid-lethality");
-  });
-});
-
-describe("exhaustion", () => {
-  it("the test modifier is −exhaustionPenalty (default 20) while exhausted", () => {
-    expect(DEFAULT_RULE_OPTIONS.exhaustionPenalty).toBe(20);
-    expect(exhaustionModifier(true)).toBe(-20);
-    expect(exhaustionModifier(false)).toBe(0);
-    expect(exhaustionModifier(true, { exhaustionPenalty: 10 })).toBe(-10);
-    expect(exhaustionModifier(true, { exhaustionPenalty: 0 })).toBe(0);
-  });
-
-  it("becoming exhausted costs 1D6 WP and imposes the penalty", () => {
-    const rng = scriptedRng([4]);
-    const result = becomeExhausted({ wp: 10, maxWp: 12, exhausted: false }, rng);
-    expect(rng.remaining()).toBe(0);
-    expect(result).toMatchObject({
-      wpRoll: 4,
-      exhausted: true,
-      testModifier: -20,
-      wp: { before: 10, after: 6, state: "steady", crossed: [] },
-      wasExhausted: false,
-    });
-    expect(exhaustionText(result)).toBe(
-      "exhausted: 1D6 = 4 WP lost (WP 10 → 6: lost 4); tests −20 until rested",
-    );
-  });
-
-  it("uses the campaign's penalty", () => {
-    const result = becomeExhausted({ wp: 10, maxWp: 12, exhausted: false }, scriptedRng([1]), {
-      exhaustionPenalty: 10,
-    });
-    expect(result.testModifier).toBe(-10);
-  });
-
-  it("reports the WP thresholds the loss reaches", () => {
-    const result = becomeExhausted({ wp: 3, maxWp: 12, exhausted: false }, scriptedRng([6]));
-    expect(result.wp).toMatchObject({
-      after: 0,
-      state: "unconscious",
-      crossed: ["emotional-collapse", "unconscious"],
-    });
-  });
-
-  it("refuses to exhaust someone already exhausted", () => {
-    const error = expectRulesError(
-      () => becomeExhausted({ wp: 8, maxWp: 12, exhausted: true }, scriptedRng([3])),
-      "already-exhausted",
-    );
-    expect(rulesErrorText(error)).toMatch(/already exhausted/);
-  });
-
-  it("rest restores 1D6 WP, never above max, and clears exhaustion", () => {
-    const rested = restFromExhaustion({ wp: 6, maxWp: 12, exhausted: true }, scriptedRng([4]));
-    expect(rested).toMatchObject({
-      wpRoll: 4,
-      exhausted: false,
-      testModifier: 0,
-      wp: { after: 10 },
-      wasExhausted: true,
-    });
-    expect(exhaustionText(rested)).toBe(
-      "rested: 1D6 = 4 WP regained (WP 6 → 10: regained 4); no longer exhausted",
-    );
-    const capped = restFromExhaustion({ wp: 10, maxWp: 12, exhausted: true }, scriptedRng([6]));
-    expect(capped.wp).toMatchObject({ after: 12, applied: 2 });
-  });
-
-  it("rest without exhaustion still restores WP", () => {
-    const rested = restFromExhaustion({ wp: 2, maxWp: 12, exhausted: false }, scriptedRng([3]));
-    expect(rested).toMatchObject({
-      exhausted: false,
-      wp: { after: 5, state: "steady" },
-      wasExhausted: false,
-    });
-    expect(exhaustionText(rested)).toBe("rested: 1D6 = 3 WP regained (WP 2 → 5: regained 3)");
-  });
-
-  it("rejects impossible WP before rolling", () => {
-    const rng = scriptedRng([]);
-    expectRulesError(
-      () => becomeExhausted({ wp: 13, maxWp: 12, exhausted: false }, rng),
-      "invalid-wp",
-    );
-    expectRulesError(
-      () => restFromExhaustion({ wp: 5, maxWp: 0, exhausted: true }, rng),
-      "invalid-max-wp",
-    );
-  });
-});
-
-describe("exhaustion in tests", () => {
-  it("is a condition of every test until rested: the penalty, or nothing", () => {
-    expect(exhaustionConditions(true)).toEqual([{ kind: "exhausted", modifier: -20 }]);
-    expect(exhaustionConditions(true, { exhaustionPenalty: 15 })).toEqual([
-      { kind: "exhausted", modifier: -15 },
-    ]);
-    expect(exhaustionConditions(false)).toEqual([]);
-    expect(exhaustionConditions(true, { exhaustionPenalty: 0 })).toEqual([]);
-  });
-
-  it("takes the penalty off a percentile test's target, and says so in the result", () => {
-    // 45 against Alertness 60: a success, but not while exhausted (target 40).
-    const test = percentileTest(
-      { rating: 60, conditions: exhaustionConditions(true) },
-      scriptedRng(percentileFaces(45)),
-    );
-    expect(test).toMatchObject({
-      rating: 60,
-      modifier: 0,
-      target: 40,
-      outcome: "failure",
-      conditions: [{ kind: "exhausted", modifier: -20 }],
-    });
-    const hard = percentileTest(
-      { rating: 60, modifier: -20, conditions: exhaustionConditions(true) },
-      scriptedRng(percentileFaces(21)),
-    );
-    expect(hard.target).toBe(20);
-    expect(hard.success).toBe(false);
   });
 });

@@ -36,3 +36,6 @@ export function rulesWords(action: () => unknown): string {
   }
   throw new Error("expected a RulesError, nothing was thrown");
 }
+
+/** A failed test, as shared adversity reads one. */
+export const FAILED = { success: false };

@@ -3,6 +3,8 @@ import {
   type RuleOptions,
 } from "../../../../../src/games/cthulhu-eternal/rules/options.js";
 import type { Bond, SanityState } from "../../../../../src/games/cthulhu-eternal/rules/types.js";
+import type { SanityEvent } from "../../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
+import { scriptedRng } from "../../../../../src/core/rng.js";
 
 /** A Protagonist with SAN 50, POW 10 (BP 40), CHA 12, WP 10, an individual and a community Bond. */
 export function protagonist(overrides: Partial<SanityState> = {}): SanityState {
@@ -60,10 +62,11 @@ export function adaptation(
   };
 }
 
-/** Percentile faces for a scripted roll: tens die then ones die, a d10's 10 reading as 0. */
-export function percentileFaces(value: number): [number, number] {
-  if (value === 100) return [10, 10];
-  const tens = Math.floor(value / 10);
-  const ones = value % 10;
-  return [tens === 0 ? 10 : tens, ones === 0 ? 10 : ones];
+export { percentileFaces } from "../percentile-faces.js";
+
+export const defaults = withOptions();
+export const noDice = () => scriptedRng([]);
+
+export function types(events: SanityEvent[]): string[] {
+  return events.map((event) => event.type);
 }

@@ -11,7 +11,7 @@ import {
   UNTRAINED,
 } from "../../../../src/games/cthulhu-eternal/extras/training/rules.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
-import { percentileFaces } from "../rules/percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 
 const NEEDED = 20;
 const roll = (value: number) => scriptedRng(percentileFaces(value));

@@ -9,7 +9,6 @@ import {
   type AdvancementSkill,
   type ImprovementVariant,
 } from "../../../../src/games/cthulhu-eternal/rules/advancement.js";
-import { RulesError } from "../../../../src/games/cthulhu-eternal/rules/errors.js";
 import {
   failureMarkText,
   improvementText,
@@ -18,21 +17,11 @@ import {
 import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
 import { percentileTest } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
-import { percentileFaces } from "./percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
+import { expectRulesError } from "./fixtures.js";
 
 function skill(name: string, rating: number, marked = true): AdvancementSkill {
   return { name, rating, marked };
-}
-
-function expectRulesError(action: () => unknown, code: string): void {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(RulesError);
-    expect((error as RulesError).code).toBe(code);
-    return;
-  }
-  throw new Error(`expected RulesError ${code}, nothing was thrown`);
 }
 
 describe("failure marks", () => {

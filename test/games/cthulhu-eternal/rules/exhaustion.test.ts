@@ -12,7 +12,7 @@ import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rule
 import { percentileTest } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
 import { expectRulesError } from "./fixtures.js";
-import { percentileFaces } from "./percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 
 describe("exhaustion", () => {
   it("the test modifier is −exhaustionPenalty (default 20) while exhausted", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { lethalityTest } from "../../../../src/games/cthulhu-eternal/rules/harm.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
 import { expectRulesError } from "./fixtures.js";
-import { percentileFaces } from "./percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 
 describe("lethalityTest", () => {
   it.each([

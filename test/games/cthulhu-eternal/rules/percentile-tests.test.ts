@@ -16,7 +16,7 @@ import {
   type OpposedSide,
 } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
-import { percentileFaces } from "./percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 import { worded, expectNotWholeRefusal } from "./percentile-support.js";
 
 describe("percentileTest", () => {

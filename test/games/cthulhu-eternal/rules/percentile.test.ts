@@ -11,7 +11,7 @@ import {
   rollPercentile,
 } from "../../../../src/games/cthulhu-eternal/rules/percentile.js";
 import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
-import { percentileFaces } from "./percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 import { DOUBLES, worded, expectNotWholeRefusal } from "./percentile-support.js";
 
 describe("rollPercentile", () => {

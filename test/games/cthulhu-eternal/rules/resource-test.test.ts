@@ -18,7 +18,7 @@ import {
 } from "../../../../src/games/cthulhu-eternal/rules/resource-pool.js";
 import { scriptedRng } from "../../../../src/core/rng.js";
 import { expectRulesError } from "./fixtures.js";
-import { percentileFaces } from "./percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
 
 const options = DEFAULT_RULE_OPTIONS;

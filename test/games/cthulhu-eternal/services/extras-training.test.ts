@@ -16,7 +16,7 @@ import { trainingStateOf } from "../../../../src/games/cthulhu-eternal/extras/tr
 import { ServiceError } from "../../../../src/games/cthulhu-eternal/services/errors.js";
 import { actor, gm, type World } from "../../../support/fixtures.js";
 import { eventCount, scriptedWorld, stateOf } from "../../../support/service-world.js";
-import { percentileFaces } from "../rules/percentile-faces.js";
+import { percentileFaces } from "../../../support/dice.js";
 
 let world: World;
 let faces: number[];

@@ -62,7 +62,7 @@ export function adaptation(
   };
 }
 
-export { percentileFaces } from "../percentile-faces.js";
+export { percentileFaces } from "../../../../support/dice.js";
 
 export const defaults = withOptions();
 export const noDice = () => scriptedRng([]);

@@ -1,6 +1,8 @@
-import { DefaultRestOptions } from "@discordjs/rest";
+// discord.js's own copy of @discordjs/rest (CommonJS): importing the package here would load its
+// ES build beside it, a second REST library in memory, with the requests going through both.
 import {
   Client,
+  DefaultRestOptions,
   Events,
   GatewayIntentBits,
   Options,

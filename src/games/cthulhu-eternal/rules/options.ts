@@ -57,7 +57,9 @@ export const ruleOptionsSchema = z.object({
   brokenBondSanLoss: z
     .string()
     .max(60)
-    .refine(isSanLoss, "must be SAN loss notation such as 0/1D4")
+    // Only stored settings reach this check (/campaign setup refuses bad notation in its own
+    // words first), so it carries a code rather than a sentence.
+    .refine(isSanLoss, { params: { code: "san-loss-notation" } })
     .default("0/1D4"),
   /**
    * Whether players may undo their own rolls and tests (SAN, skill, stat, Luck, Resources…): off by

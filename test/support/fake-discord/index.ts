@@ -37,10 +37,10 @@ export type {
   InteractionHandle,
   WaitForOriginalOptions,
 } from "./interaction-record.js";
+export type { InteractionContextInit } from "./interaction-context.js";
 export type {
   AutocompleteInit,
   ButtonInit,
-  InteractionContextInit,
   ModalSubmitInit,
   SelectInit,
   SlashCommandInit,

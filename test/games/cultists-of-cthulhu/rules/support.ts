@@ -9,6 +9,7 @@ import {
   type GameState,
   type Refusal,
   type Settings,
+  type Tally,
 } from "../../../../src/games/cultists-of-cthulhu/rules/index.js";
 import type { Rng } from "../../../../src/core/rng.js";
 import { scriptedRng, seededRng } from "../../../../src/core/rng.js";
@@ -176,4 +177,36 @@ export function universityTurn(g: Game, advance = 1): void {
 /** Scripts the next dice (and other draws) the engine will take. */
 export function script(g: Game, faces: number[]): void {
   g.rng = scriptedRng(faces);
+}
+
+/** Builds a dice tally for the damage arithmetic. */
+export function tally(good: number, weird: number, bad: number): Tally {
+  return { good, weird, bad };
+}
+
+/**
+ * Faces to script. Green: 1 Good, 4 Weird, 6 Bad. Blue: 1 Good, 3 Weird, 5 Bad.
+ * Red: 1 Good, 2 Weird, 4 Bad.
+ */
+export const GOOD = 1;
+export const GREEN_WEIRD = 4;
+export const GREEN_BAD = 6;
+export const BLUE_BAD = 5;
+export const RED_BAD = 4;
+
+/** Three players dealt, all with Brawn Green Green, Defense 1, Wounds 3; p1 to play. */
+export function fightersDealt(): { g: Game; a: string; b: string; c: string } {
+  const g = dealt(3, {
+    sheets: () => ({
+      wounds: 3,
+      defense: 1,
+      abilities: {
+        brawn: ["green", "green"],
+        finesse: ["blue", "blue"],
+        reason: ["green", "green"],
+        focus: ["green", "blue"],
+      },
+    }),
+  });
+  return { g, a: characterOf(g, "p1"), b: characterOf(g, "p2"), c: characterOf(g, "p3") };
 }

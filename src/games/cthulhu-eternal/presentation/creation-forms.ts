@@ -22,7 +22,7 @@ import { archetypeOf, type CreationSession } from "../creation/session.js";
 import { truncate } from "../../../core/discord/format.js";
 import { CREATE_ACTION, flowCustomId } from "./creation-ids.js";
 import { formatBondLines, formatSkillLines } from "./creation-input.js";
-import { ERA_LABEL } from "./creation-preview.js";
+import { ERA_LABEL } from "./creation-words.js";
 
 /** Discord's limits on modals: 5 components, titles of 45, labels of 45, descriptions of 100. */
 export const MODAL_COMPONENTS_MAX = 5;

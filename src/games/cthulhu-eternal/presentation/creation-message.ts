@@ -12,6 +12,7 @@ import {
   type CreationPreview,
 } from "../rules/creation/index.js";
 import type { Era } from "../rules/types.js";
+import { plural } from "./creation-words.js";
 import {
   archetypeOf,
   pendingChoices,
@@ -70,10 +71,6 @@ export interface CreationMessage {
   content: string;
   embeds: EmbedBuilder[];
   components: Row[];
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
 function pendingText(choice: PendingChoice, session: CreationSession): string {

@@ -15,8 +15,6 @@ import { creationAdviceText, creationViolationText } from "./creation-violations
 const OK_COLOUR = 0x2f6f4f;
 const PROBLEM_COLOUR = 0xe67e22;
 
-export { ERA_LABEL, HARSHNESS_LABEL } from "./creation-words.js";
-
 /** A list of lines within a field's 1,024 characters, saying how many were left out. */
 export function fieldLines(lines: readonly string[], empty: string): string {
   if (lines.length === 0) return empty;

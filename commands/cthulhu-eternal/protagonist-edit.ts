@@ -1,6 +1,7 @@
 import { isRefusal } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
 /** `/protagonist edit`: options for one-line changes, or a form for name and notes. */
 import { sheetChangeText } from "../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
+import { disorderText } from "../../src/games/cthulhu-eternal/presentation/disorders.js";
 import {
   EmbedBuilder,
   ModalBuilder,
@@ -184,8 +185,9 @@ export async function disorderChoices(
     });
     const wanted = query.trim().toLowerCase();
     return protagonist.disorders
-      .filter((d) => d.name.toLowerCase().includes(wanted))
-      .map((d) => ({ name: truncate(`${d.name}${d.cured ? " (cured)" : ""}`, 100), value: d.id }));
+      .map((d) => ({ ...d, text: disorderText(d, 100, true) }))
+      .filter((d) => d.text.toLowerCase().includes(wanted))
+      .map((d) => ({ name: truncate(`${d.text}${d.cured ? " (cured)" : ""}`, 100), value: d.id }));
   } catch (error) {
     if (isRefusal(error)) return [];
     throw error;

@@ -4,7 +4,6 @@
  * adversity from the SAN tests to a survivor's choice in the menu only they may use.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pendingDisorder } from "../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-downtime-token";
@@ -104,12 +103,11 @@ describe("/campaign downtime", () => {
   });
 
   it("disorder names the GM-pending disorder, then cures it", async () => {
-    const pending = pendingDisorder("violence");
     t.run(
       "INSERT INTO Disorder (id, protagonistId, name, threat, createdAt) VALUES (?, ?, ?, ?, ?)",
       "e2e-disorder-1",
       first.id,
-      pending,
+      "",
       "violence",
       new Date().toISOString().replace("Z", "+00:00"),
     );
@@ -141,7 +139,7 @@ describe("/campaign downtime", () => {
       disorder: "e2e-disorder-1",
       name: "Insomnia",
     }).response();
-    expect(named.data?.embeds?.[0]?.description).toBe(`• disorder “${pending}” named “Insomnia”`);
+    expect(named.data?.embeds?.[0]?.description).toBe("• unnamed disorder named “Insomnia”");
     const cured = await downtime("disorder", {
       protagonist: first.id,
       disorder: "e2e-disorder-1",

@@ -190,6 +190,35 @@ describe("/protagonist edit", () => {
     );
     expect(cured.embeds?.[0]?.description).toContain("disorder “Claustrophobia” cured");
   });
+
+  it("offers the disorder a breaking point left unnamed, and the GM names it", async () => {
+    const gm = fake.guild().ownerId;
+    const san = await fake
+      .sendSlashCommand({
+        name: "san",
+        options: { loss: "20/20", threat: "violence" },
+        user: SECOND_PLAYER_ID,
+      })
+      .response();
+    expect(JSON.stringify(san.data?.embeds)).toContain("Breaking point");
+    const choices = await fake
+      .sendAutocomplete({
+        name: "protagonist",
+        subcommand: "edit",
+        options: { protagonist: theirs.id, disorder: "" },
+        focused: "disorder",
+        user: gm,
+      })
+      .response();
+    const unnamed = choices.data?.choices?.find((c) => c.name.includes("the GM names it"));
+    expect(unnamed?.name).toBe("Disorder from Violence — the GM names it");
+    const named = await answer(
+      "edit",
+      { protagonist: theirs.id, disorder: String(unnamed?.value), disorder_name: "Nightmares" },
+      gm,
+    );
+    expect(named.embeds?.[0]?.description).toContain("unnamed disorder named “Nightmares”");
+  });
 });
 
 describe("/protagonist export and import", () => {

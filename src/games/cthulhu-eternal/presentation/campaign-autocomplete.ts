@@ -1,9 +1,8 @@
 import { isRefusal } from "./refusals.js";
 import type { ApplicationCommandOptionChoiceData, AutocompleteInteraction } from "discord.js";
-import { isPendingDisorder } from "../rules/sanity/index.js";
 import { actorFrom } from "../../../core/discord/actor.js";
 import { truncate } from "../../../core/discord/format.js";
-import { disorderText } from "./disorders.js";
+import { disorderText, isPendingDisorder } from "./disorders.js";
 import type { BotServices } from "../game.js";
 
 /** Discord shows at most 25 choices. */

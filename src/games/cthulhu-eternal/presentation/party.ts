@@ -1,11 +1,10 @@
 import { EmbedBuilder } from "discord.js";
-import { isPendingDisorder } from "../rules/sanity/index.js";
 import type { ProtagonistView } from "../services/protagonist-queries.js";
 import type { BondSnapshot } from "../services/snapshot.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import { boxes } from "./percentile-format.js";
 import { conditionBadges } from "./conditions.js";
-import { disorderText } from "./disorders.js";
+import { disorderText, isPendingDisorder } from "./disorders.js";
 import { pageFields, pageLabel, type EmbedField } from "./embed-pages.js";
 
 export const PARTY_COLOUR = 0x8e44ad;

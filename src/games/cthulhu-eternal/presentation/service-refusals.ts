@@ -1,4 +1,5 @@
 import { creationViolationText } from "./creation-violations.js";
+import { isPendingDisorder } from "./disorders.js";
 import { bold, plain, quoted } from "./inline-text.js";
 import { inputNoteText } from "./input-problems.js";
 import { rulesRefusalText } from "./rules-refusals.js";
@@ -51,6 +52,10 @@ function boundText(r: Extract<ServiceRefusal, { code: "out-of-range" }>): string
   if (r.bound === "resource-boxes") return ` (Resources ${r.resources ?? 0} has ${r.max})`;
   return ` (${BOUND[r.bound]})`;
 }
+
+/** A disorder opening a sentence: quoted by name, or the unnamed one a breaking point left. */
+const disorderSubject = (name: string): string =>
+  isPendingDisorder(name) ? "The unnamed disorder" : quoted(name);
 
 function missingText(r: Extract<ServiceRefusal, { code: "not-found" }>): string {
   const what = r.thing === "change" && r.id !== undefined ? `Change #${r.id}` : MISSING[r.thing];
@@ -114,9 +119,9 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
     `${plain(r.skill)} takes no specialisation; write just ${quoted(r.skill)}.`,
   "no-such-disorder": (r) =>
     `${bold(r.protagonist)} has no such disorder. Pick one from the sheet.`,
-  "disorder-already-cured": (r) => `${quoted(r.disorder)} is already cured.`,
+  "disorder-already-cured": (r) => `${disorderSubject(r.disorder)} is already cured.`,
   "disorder-not-cured": (r) =>
-    `${quoted(r.disorder)} is not cured: only a cured disorder can be erased from the sheet.`,
+    `${disorderSubject(r.disorder)} is not cured: only a cured disorder can be erased from the sheet.`,
   "cannot-create-yet": (r) => {
     const listed = r.violations
       .slice(0, MAX_LISTED_VIOLATIONS)

@@ -1,4 +1,5 @@
 import type { SheetChange } from "../services/sheet-change.js";
+import { disorderMention } from "./disorders.js";
 
 /** One change to a sheet in the game's words (plain text: the caller escapes it). */
 
@@ -28,11 +29,11 @@ export function sheetChangeText(change: SheetChange): string {
     case "resources-checked":
       return `Resource check boxes ticked ${change.before} → ${change.after}`;
     case "disorder-renamed":
-      return `disorder “${change.disorder}” named “${change.to}”`;
+      return `${disorderMention(change.disorder)} named “${change.to}”`;
     case "disorder-cured":
-      return `disorder “${change.disorder}” cured`;
+      return `${disorderMention(change.disorder)} cured`;
     case "disorder-erased":
-      return `cured disorder “${change.disorder}” erased`;
+      return `cured ${disorderMention(change.disorder)} erased`;
     case "disorder-added":
       return `disorder “${change.disorder}” added`;
     case "renamed":

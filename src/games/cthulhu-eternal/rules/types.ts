@@ -47,6 +47,7 @@ export interface SanityState {
   /** Unnatural skill rating (lowers Max SAN). */
   unnatural: number;
   adaptation: Adaptation;
+  /** Names of the uncured disorders; a breaking point's is empty until the GM names it. */
   disorders: string[];
   bonds: Bond[];
   /**

@@ -51,7 +51,8 @@ export const exportedBondSchema = z.strictObject({
 });
 
 export const exportedDisorderSchema = z.strictObject({
-  name: text(200, { required: true }),
+  /** Empty: a breaking point's disorder the GM has not named yet. */
+  name: text(200),
   threat: z.enum(THREAT_TYPES).nullable(),
   cured: z.boolean(),
 });

@@ -25,7 +25,6 @@ import {
 import { sessionSummaryEmbeds } from "../../../../src/games/cthulhu-eternal/presentation/session-summary.js";
 import type { PlannedSharedAdversityStep } from "../../../../src/games/cthulhu-eternal/rules/shared-adversity.js";
 import { DEFAULT_RULE_OPTIONS } from "../../../../src/games/cthulhu-eternal/rules/options.js";
-import { pendingDisorder } from "../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { conditionsOf } from "../../../../src/games/cthulhu-eternal/rules/conditions.js";
 import { campaignView } from "../../../core/discord/support/campaign-view.js";
 import type { ProtagonistView } from "../../../../src/games/cthulhu-eternal/services/protagonist-queries.js";
@@ -84,7 +83,7 @@ function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
         },
       ],
       disorders: [
-        { id: "d1", name: pendingDisorder("violence"), threat: "violence", cured: false },
+        { id: "d1", name: "", threat: "violence", cured: false },
         { id: "d2", name: "Cured thing", threat: null, cured: true },
       ],
     },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { EMBED_LIMITS } from "../../../../src/core/discord/format.js";
-import { pendingDisorder } from "../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { protagonistListPage } from "../../../../src/games/cthulhu-eternal/presentation/protagonist-list.js";
 import {
   embedTextLength,
@@ -70,15 +69,18 @@ function view(protagonist: ProtagonistSnapshot): ProtagonistView {
 
 describe("sheetMessages", () => {
   it("says a breaking point's disorder comes from its threat and that the GM names it, once", () => {
-    const pending = {
-      id: "d3",
-      name: pendingDisorder("unnatural"),
-      threat: "unnatural",
-      cured: false,
-    };
+    const pending = { id: "d3", name: "", threat: "unnatural", cured: false };
     const [[main] = []] = sheetMessages(view(snapshot({ disorders: [pending] })));
     const disorders = main?.toJSON().fields?.find((f) => f.name === "Disorders")?.value;
     expect(disorders).toBe("Disorder from Unnatural — the GM names it");
+  });
+
+  it("reads an older sheet's placeholder name as a disorder the GM has yet to name", () => {
+    const placeholder = "Disorder (Violence) — to be named by the GM";
+    const pending = { id: "d4", name: placeholder, threat: "violence", cured: false };
+    const [[main] = []] = sheetMessages(view(snapshot({ disorders: [pending] })));
+    const disorders = main?.toJSON().fields?.find((f) => f.name === "Disorders")?.value;
+    expect(disorders).toBe("Disorder from Violence — the GM names it");
   });
 
   it("reads at a glance: words for exceptional stats, crossed-off Bonds, boxes, cured disorders", () => {

@@ -47,6 +47,12 @@ describe("export and import", () => {
       protagonistId: world.hero.id,
     });
     expect(exported).toMatchObject({ format: "cthulhu-eternal-bot/protagonist", version: 1 });
+    // The breaking point's disorder, still unnamed, travels as it is.
+    expect(exported.protagonist.disorders[0]).toEqual({
+      name: "",
+      threat: "violence",
+      cured: false,
+    });
     const json = JSON.stringify(exported);
     expect(json).not.toContain(world.hero.id);
     expect(json).not.toContain(world.hero.guildId);

@@ -18,13 +18,6 @@ export { canProject, projectOntoBond, projectSanityTest } from "./projection.js"
 export { repressInsanity, type RepressInput } from "./repress.js";
 export { recoverSanity } from "./recovery.js";
 export { sanityTest, type SanityTestInput } from "./sanity-test.js";
-export {
-  ADAPTATION_BOXES,
-  isPendingDisorder,
-  maxSan,
-  pendingDisorder,
-  recoverySan,
-  threatLabel,
-} from "./state.js";
+export { ADAPTATION_BOXES, maxSan, recoverySan, threatLabel, UNNAMED_DISORDER } from "./state.js";
 export { INSANITY_REACTIONS } from "./types.js";
 export type * from "./types.js";

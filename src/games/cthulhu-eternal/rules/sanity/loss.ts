@@ -12,7 +12,7 @@ import {
   isAdaptableThreat,
   lowerBond,
   maxSan,
-  pendingDisorder,
+  UNNAMED_DISORDER,
   recoverySan,
 } from "./state.js";
 import type { ProjectionSummary, SanityEvent, SanLossResult } from "./types.js";
@@ -124,14 +124,12 @@ export function resolveWithContext(
     });
   }
   if (breakingPointReached) {
-    const disorder = pendingDisorder(threat);
     const disorderRecorded = (before.disorderRoom ?? Infinity) > 0;
-    if (disorderRecorded) after.disorders.push(disorder);
+    if (disorderRecorded) after.disorders.push(UNNAMED_DISORDER);
     after.breakingPoint = breakingPointFor(after.san, after.pow);
     events.push({
       type: "breaking-point",
       threat,
-      disorder,
       disorderRecorded,
       breakingPoint: { before: before.breakingPoint, after: after.breakingPoint },
     });

@@ -37,19 +37,11 @@ export function assertThreat(threat: unknown): asserts threat is ThreatType {
   }
 }
 
-const PENDING_DISORDER_SUFFIX = " — to be named by the GM";
-
 /**
- * The disorder a breaking point adds to `disorders`. The rules do not pick the disorder (the GM
- * does, from what broke the Protagonist), so it is a recognisable placeholder the GM renames.
+ * The name of the disorder a breaking point adds to `disorders`: none yet. The rules do not pick
+ * the disorder (the GM does, from what broke the Protagonist, and names it on the sheet).
  */
-export function pendingDisorder(threat: ThreatType): string {
-  return `Disorder (${threatLabel(threat)})${PENDING_DISORDER_SUFFIX}`;
-}
-
-export function isPendingDisorder(disorder: string): boolean {
-  return disorder.endsWith(PENDING_DISORDER_SUFFIX);
-}
+export const UNNAMED_DISORDER = "";
 
 /** Max SAN = 99 − Unnatural (seed 000). */
 export function maxSan(state: Pick<SanityState, "unnatural">): number {

@@ -121,11 +121,10 @@ export type SanityEvent =
   | {
       type: "breaking-point";
       threat: ThreatType;
-      /** Placeholder the GM names later; also appended to `disorders`. See pendingDisorder(). */
-      disorder: string;
       /**
-       * False when the sheet had no room for another disorder, so none was appended (absent in
-       * results logged before sheets had a limit: recorded).
+       * Whether an unnamed disorder (UNNAMED_DISORDER) was appended to `disorders` for the GM to
+       * name: false when the sheet had no room for another (absent in results logged before
+       * sheets had a limit: recorded).
        */
       disorderRecorded?: boolean;
       breakingPoint: Change;

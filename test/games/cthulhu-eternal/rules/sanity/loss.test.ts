@@ -3,11 +3,7 @@ import { rulesWords } from "../fixtures.js";
 import { describe, expect, it } from "vitest";
 import { isRulesError } from "../../../../../src/games/cthulhu-eternal/rules/errors.js";
 import { scriptedRng } from "../../../../../src/core/rng.js";
-import {
-  isPendingDisorder,
-  pendingDisorder,
-  resolveSanLoss,
-} from "../../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
+import { resolveSanLoss } from "../../../../../src/games/cthulhu-eternal/rules/sanity/index.js";
 import { adaptation, protagonist, withOptions, defaults, noDice, types } from "./fixtures.js";
 
 describe("resolveSanLoss: SAN itself", () => {
@@ -147,12 +143,13 @@ describe("resolveSanLoss: breaking point", () => {
     expect(result.after.san).toBe(40);
     expect(result.breakingPointReached).toBe(true);
     const event = result.events.find((e) => e.type === "breaking-point");
-    expect(event).toMatchObject({
+    expect(event).toEqual({
       type: "breaking-point",
       threat: "violence",
-      disorder: "Disorder (Violence) — to be named by the GM",
+      disorderRecorded: true,
       breakingPoint: { before: 40, after: 30 },
     });
+    expect(result.after.disorders).toEqual([""]);
   });
 
   it("one above the breaking point does not", () => {
@@ -168,7 +165,7 @@ describe("resolveSanLoss: breaking point", () => {
     expect(result.after.disorders).toEqual([]);
   });
 
-  it("below the breaking point: a pending disorder and the breaking point resets to SAN − POW", () => {
+  it("below the breaking point: an unnamed disorder and the breaking point resets to SAN − POW", () => {
     const result = resolveSanLoss(
       protagonist({ san: 42, disorders: ["Insomnia"] }),
       { threat: "helplessness", loss: 4 },
@@ -177,9 +174,8 @@ describe("resolveSanLoss: breaking point", () => {
     );
     expect(result.after.san).toBe(38);
     expect(result.after.breakingPoint).toBe(28);
-    expect(result.after.disorders).toEqual(["Insomnia", pendingDisorder("helplessness")]);
-    expect(isPendingDisorder(result.after.disorders[1] ?? "")).toBe(true);
-    expect(isPendingDisorder("Insomnia")).toBe(false);
+    // The GM names it; the sheet keeps the threat that caused it.
+    expect(result.after.disorders).toEqual(["Insomnia", ""]);
   });
 
   it("the reset breaking point never drops below 0", () => {

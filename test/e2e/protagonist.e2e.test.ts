@@ -53,6 +53,19 @@ function command(
   });
 }
 
+/** `/protagonist edit`'s suggestions for its `disorder` option, as `user` types `query`. */
+function disorderChoices(protagonist: string, query: string, user: string) {
+  return fake
+    .sendAutocomplete({
+      name: "protagonist",
+      subcommand: "edit",
+      options: { protagonist, disorder: query },
+      focused: "disorder",
+      user,
+    })
+    .response();
+}
+
 async function answer(
   subcommand: string,
   options: Record<string, string | number | boolean> = {},
@@ -173,15 +186,7 @@ describe("/protagonist edit", () => {
       gm,
     );
     expect(added.embeds?.[0]?.description).toContain("disorder “Claustrophobia” added");
-    const choices = await fake
-      .sendAutocomplete({
-        name: "protagonist",
-        subcommand: "edit",
-        options: { protagonist: theirs.id, disorder: "claus" },
-        focused: "disorder",
-        user: gm,
-      })
-      .response();
+    const choices = await disorderChoices(theirs.id, "claus", gm);
     const disorderId = String(choices.data?.choices?.[0]?.value);
     const cured = await answer(
       "edit",
@@ -201,15 +206,7 @@ describe("/protagonist edit", () => {
       })
       .response();
     expect(JSON.stringify(san.data?.embeds)).toContain("Breaking point");
-    const choices = await fake
-      .sendAutocomplete({
-        name: "protagonist",
-        subcommand: "edit",
-        options: { protagonist: theirs.id, disorder: "" },
-        focused: "disorder",
-        user: gm,
-      })
-      .response();
+    const choices = await disorderChoices(theirs.id, "", gm);
     const unnamed = choices.data?.choices?.find((c) => c.name.includes("the GM names it"));
     expect(unnamed?.name).toBe("Disorder from Violence — the GM names it");
     const named = await answer(

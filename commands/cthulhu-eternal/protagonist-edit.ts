@@ -1,7 +1,7 @@
 import { isRefusal } from "../../src/games/cthulhu-eternal/presentation/refusals.js";
 /** `/protagonist edit`: options for one-line changes, or a form for name and notes. */
 import { sheetChangeText } from "../../src/games/cthulhu-eternal/presentation/sheet-change-text.js";
-import { disorderText } from "../../src/games/cthulhu-eternal/presentation/disorders.js";
+import { sheetDisorderChoices } from "../../src/games/cthulhu-eternal/presentation/campaign-autocomplete.js";
 import {
   EmbedBuilder,
   ModalBuilder,
@@ -183,11 +183,7 @@ export async function disorderChoices(
       actor: actorFrom(interaction),
       protagonistId,
     });
-    const wanted = query.trim().toLowerCase();
-    return protagonist.disorders
-      .map((d) => ({ ...d, text: disorderText(d, 100, true) }))
-      .filter((d) => d.text.toLowerCase().includes(wanted))
-      .map((d) => ({ name: truncate(`${d.text}${d.cured ? " (cured)" : ""}`, 100), value: d.id }));
+    return sheetDisorderChoices(protagonist.disorders, query, true);
   } catch (error) {
     if (isRefusal(error)) return [];
     throw error;

@@ -4,6 +4,7 @@ import { actorFrom } from "../../../core/discord/actor.js";
 import { truncate } from "../../../core/discord/format.js";
 import { disorderText, isPendingDisorder } from "./disorders.js";
 import type { BotServices } from "../game.js";
+import type { DisorderSnapshot } from "../services/snapshot.js";
 
 /** Discord shows at most 25 choices. */
 const MAX_CHOICES = 25;
@@ -53,12 +54,28 @@ export async function disorderChoices(
     await services.protagonists.get({ actor: actorFrom(interaction), protagonistId }),
   ]);
   const disorders = views[0]?.protagonist.disorders ?? [];
-  const wanted = query.trim().toLowerCase();
   const cured = interaction.options.getBoolean("erase") ?? false;
+  return sheetDisorderChoices(
+    disorders.filter((d) => d.cured === cured),
+    query,
+    false,
+  );
+}
+
+/**
+ * Choices for a sheet's disorders whose name or wording contains the query: those waiting for the
+ * GM to name them first; `markCured` when the list mixes cured and uncured ones.
+ */
+export function sheetDisorderChoices(
+  disorders: readonly DisorderSnapshot[],
+  query: string,
+  markCured: boolean,
+): ApplicationCommandOptionChoiceData<string>[] {
+  const wanted = query.trim().toLowerCase();
   return disorders
     .map((d) => ({ ...d, text: disorderText(d, 100, true) }))
-    .filter((d) => d.cured === cured && `${d.name}\n${d.text}`.toLowerCase().includes(wanted))
+    .filter((d) => `${d.name}\n${d.text}`.toLowerCase().includes(wanted))
     .sort((a, b) => Number(isPendingDisorder(b.name)) - Number(isPendingDisorder(a.name)))
     .slice(0, MAX_CHOICES)
-    .map((d) => choice(d.text, d.id));
+    .map((d) => choice(`${d.text}${markCured && d.cured ? " (cured)" : ""}`, d.id));
 }

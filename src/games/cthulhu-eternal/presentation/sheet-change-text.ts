@@ -35,7 +35,7 @@ export function sheetChangeText(change: SheetChange): string {
     case "disorder-erased":
       return `cured ${disorderMention(change.disorder)} erased`;
     case "disorder-added":
-      return `disorder “${change.disorder}” added`;
+      return `${disorderMention(change.disorder)} added`;
     case "renamed":
       return `renamed “${change.before}” → “${change.after}”`;
     case "notes":

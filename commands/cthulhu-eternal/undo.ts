@@ -8,7 +8,9 @@ import type { CommandModule, HandlerContext } from "../../src/games/cthulhu-eter
 import { truncate } from "../../src/core/discord/format.js";
 import { assertRequester } from "../../src/games/cthulhu-eternal/presentation/requester-only.js";
 import {
+  eventIdTyped,
   undoAnnouncement,
+  undoChoices,
   undoCancelledMessage,
   undoneBackMessage,
   undoneMessage,
@@ -64,17 +66,13 @@ export const undoCommand: CommandModule = {
     try {
       entries = await services.historyBrowsing.undoable({
         actor: actorFrom(interaction),
-        query: focused.value,
+        eventId: eventIdTyped(focused.value),
       });
     } catch (error) {
       if (isRefusal(error)) return [];
       throw error;
     }
-    const lineOf = logLines(services.extras.modules);
-    return entries.map((entry) => ({
-      name: truncate(`#${entry.id} · ${lineOf(entry.fact)}`, 100),
-      value: entry.id,
-    }));
+    return undoChoices(entries, focused.value, logLines(services.extras.modules));
   },
   buttons: {
     /** Args: requester, event id. The service checks everything again, so a stale prompt is safe. */

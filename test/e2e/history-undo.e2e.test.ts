@@ -184,6 +184,27 @@ describe("/undo", () => {
     expect(choices[0]?.value).toBe(latest);
     expect(choices[0]?.name).toMatch(new RegExp(`^#${latest} · ${first.name}: HP`));
   });
+  it("searches the changes by what their lines say, not by the log's stored fields", async () => {
+    const damage = await hpChange("damage", 1, t.gmId);
+    const suggested = async (query: string): Promise<number[]> => {
+      const response = await t.fake
+        .sendAutocomplete({
+          name: "undo",
+          options: { event: query },
+          focused: "event",
+          user: t.gmId,
+        })
+        .response();
+      const choices = (response.data as { choices?: { value: number }[] }).choices ?? [];
+      return choices.map((choice) => choice.value);
+    };
+    expect(await suggested("DAMAGE 1")).toContain(damage);
+    expect(await suggested(`${first.name}: hp`)).toContain(damage);
+    expect(await suggested(`#${damage}`)).toEqual([damage]);
+    // Words of the stored payload that no line shows find nothing.
+    expect(await suggested("died")).toEqual([]);
+    expect(await suggested('"action"')).toEqual([]);
+  });
 });
 
 describe("/history words", () => {

@@ -7,6 +7,7 @@ import {
 } from "discord.js";
 import type { UndoResult } from "../services/history-service.js";
 import type { UndoPreview } from "../services/history-browse.js";
+import type { HistoryEntry } from "../services/history-entries.js";
 import { customId } from "../../../core/discord/custom-id.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../core/discord/format.js";
 import type { LoggedFact } from "../services/event-facts.js";
@@ -103,4 +104,30 @@ export function undoneBackMessage(
       value: names([...new Set(results.flatMap((r) => r.protagonists))]),
     });
   return { embeds: [embed], components: [] };
+}
+
+const CHOICE_LIMIT = 25;
+
+/** The event id a search names ("42" or "#42"), if it names one. */
+export function eventIdTyped(query: string): number | null {
+  const match = /^#?(\d{1,9})$/.exec(query.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * `/undo`'s suggestions: the changes whose line, as the user reads it, contains what they typed
+ * (any case), or whose id they typed.
+ */
+export function undoChoices(
+  entries: readonly HistoryEntry[],
+  query: string,
+  lineOf: EventLineOf,
+): { name: string; value: number }[] {
+  const wanted = query.trim().toLowerCase();
+  const id = eventIdTyped(query);
+  return entries
+    .map((entry) => ({ name: `#${entry.id} · ${lineOf(entry.fact)}`, value: entry.id }))
+    .filter((choice) => choice.value === id || choice.name.toLowerCase().includes(wanted))
+    .slice(0, CHOICE_LIMIT)
+    .map((choice) => ({ name: truncate(choice.name, 100), value: choice.value }));
 }

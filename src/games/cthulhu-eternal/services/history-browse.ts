@@ -26,7 +26,8 @@ import { parseInput, recordId } from "./validation.js";
  * refuses, before any button is shown, what `undo` would refuse.
  */
 
-const AUTOCOMPLETE_LIMIT = 25;
+/** How far back `/undo`'s search looks: a session's worth of changes, and then some. */
+const UNDO_CANDIDATES = 300;
 
 const newerInput = z.object({
   actor: actorSchema,
@@ -39,7 +40,7 @@ const newerInput = z.object({
 
 const undoableInput = z.object({
   actor: actorSchema,
-  query: z.string().trim().max(100).default(""),
+  eventId: z.number().int().positive().nullish(),
 });
 
 const previewInput = z.object({
@@ -97,26 +98,28 @@ export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
     },
 
     /**
-     * Autocomplete for `/undo`: standing changes, newest first — the actor's own, or everyone's
-     * in the campaign for a GM — whose payload, kind or stored line contains the query (or
-     * whose id it is).
+     * Candidates for `/undo`'s autocomplete: the latest standing changes, newest first — the
+     * actor's own, or everyone's in the campaign for a GM — plus the change `eventId` when it is
+     * one of those the actor may undo. The command matches what the user typed against the
+     * worded lines, since that is what the user reads.
      */
-    async undoable(raw: { actor: Actor; query?: string }): Promise<HistoryEntry[]> {
-      const { actor, query } = parseInput(undoableInput, raw);
+    async undoable(raw: { actor: Actor; eventId?: number | null }): Promise<HistoryEntry[]> {
+      const { actor, eventId } = parseInput(undoableInput, raw);
       return store.transaction(async (tx) => {
         const campaign = await resolveCampaign(tx, actor);
         const gm = await isGm(tx, actor, campaign.id);
-        const id = /^#?\d{1,9}$/.test(query) ? Number(query.replace("#", "")) : null;
-        const rows = await tx.events.list({
+        const scope: LogQuery = {
           guildId: actor.guildId,
           viewer: await memberViewer(tx, actor, campaign.id),
           campaignId: campaign.id,
           standingChanges: true,
           ...(gm ? {} : ownUndoable(actor, campaign)),
-          ...(query ? { text: { contains: query, orId: id } } : {}),
           order: "newest",
-          limit: AUTOCOMPLETE_LIMIT,
-        });
+        };
+        const rows = await tx.events.list({ ...scope, limit: UNDO_CANDIDATES });
+        if (eventId && !rows.some((row) => row.id === eventId)) {
+          rows.push(...(await tx.events.list({ ...scope, id: eventId })));
+        }
         return rows.map(entryOf);
       });
     },

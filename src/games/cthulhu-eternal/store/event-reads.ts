@@ -61,8 +61,8 @@ export interface LogQuery {
   excludeKinds?: readonly string[];
   /** Leave out kinds ending so (an Extra's rolls end in "-check"). */
   excludeKindSuffix?: string;
-  /** Events whose payload, stored line or kind contains the text (any case), or whose id is `orId`. */
-  text?: { contains: string; orId: number | null };
+  /** Only the event with this id. */
+  id?: number;
   /** Ids: below, above, or from (inclusive). */
   below?: number;
   above?: number;

@@ -344,7 +344,7 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
     undoable: {
       foreign: "hides",
       player: "hides",
-      call: (s, who) => s.historyBrowsing.undoable({ actor: who, query: "" }),
+      call: (s, who) => s.historyBrowsing.undoable({ actor: who }),
       // Nobody is offered another player's change.
       leaks: (result, ids) =>
         (result as { id: number }[]).some((entry) => entry.id === ids.changeId),

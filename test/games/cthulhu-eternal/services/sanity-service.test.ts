@@ -71,7 +71,7 @@ describe("sanity service", () => {
       rules: { playerUndoRolls: true },
     });
     const browsing = world.services.historyBrowsing;
-    const undoable = await browsing.undoable({ actor: actor(), query: "" });
+    const undoable = await browsing.undoable({ actor: actor() });
     expect(undoable.map((e) => e.id)).toEqual([lost?.eventId]);
     expect((await browsing.undoPreview({ actor: actor() })).entry.id).toBe(lost?.eventId);
     await expect(

@@ -37,9 +37,6 @@ function visibleTo(viewer: EventViewer): Clause {
   };
 }
 
-/** `text` for LIKE, its wildcards taken literally. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function clausesOf(query: LogQuery): Clause[] {
   const clauses: Clause[] = [{ sql: `e."guildId" = ?`, params: [query.guildId] }];
   clauses.push(visibleTo(query.viewer));
@@ -80,13 +77,7 @@ function clausesOf(query: LogQuery): Clause[] {
       params: [`%${query.excludeKindSuffix}`],
     });
   }
-  if (query.text) {
-    const like = likeText(query.text.contains);
-    clauses.push({
-      sql: `(e."payload" LIKE ? ESCAPE '\\' OR e."summary" LIKE ? ESCAPE '\\' OR e."kind" LIKE ? ESCAPE '\\' OR e."id" = ?)`,
-      params: [like, like, like, query.text.orId],
-    });
-  }
+  if (query.id !== undefined) clauses.push({ sql: `e."id" = ?`, params: [query.id] });
   if (query.below !== undefined) clauses.push({ sql: `e."id" < ?`, params: [query.below] });
   if (query.above !== undefined) clauses.push({ sql: `e."id" > ?`, params: [query.above] });
   if (query.from !== undefined) clauses.push({ sql: `e."id" >= ?`, params: [query.from] });

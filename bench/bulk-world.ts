@@ -134,6 +134,7 @@ export function generateBulkWorld(file: string, shape: BulkWorldShape): BulkWorl
           key: skill.name.toLowerCase(),
           rating: skill.rating,
           failureMarked: false,
+          failureMarkVisibleTo: null,
         }));
         for (const skill of skills) {
           insert.skill.run(skill.id, id, skill.name, skill.key, skill.rating);

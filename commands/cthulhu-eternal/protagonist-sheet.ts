@@ -11,7 +11,10 @@ import { PROTAGONIST_COMMAND } from "../../src/games/cthulhu-eternal/creation/se
 import { userText } from "../../src/core/discord/format.js";
 import { importProblemsText } from "../../src/games/cthulhu-eternal/presentation/import-problems.js";
 import { protagonistListPage } from "../../src/games/cthulhu-eternal/presentation/protagonist-list.js";
-import { sheetMessages } from "../../src/games/cthulhu-eternal/presentation/protagonist-sheet.js";
+import {
+  hiddenMarksNotice,
+  sheetMessages,
+} from "../../src/games/cthulhu-eternal/presentation/protagonist-sheet.js";
 import { protagonistIdOption } from "../../src/games/cthulhu-eternal/discord/protagonist-option.js";
 import { UserError } from "../../src/core/discord/user-facing-error.js";
 import { extraSheetFields } from "../../src/games/cthulhu-eternal/extras/sheet.js";
@@ -36,6 +39,8 @@ export async function showProtagonist(
   for (const embeds of sheetMessages(view, extraSheetFields(extras, view.protagonist))) {
     await reply.send({ embeds });
   }
+  const hidden = hiddenMarksNotice(view);
+  if (hidden) await reply.send({ content: hidden, ephemeral: true });
 }
 
 export async function listProtagonists(

@@ -16,6 +16,7 @@ import { EMBED_LIMITS, truncate, userText } from "../../../src/core/discord/form
 import { ruleSettingLines } from "../../../src/games/cthulhu-eternal/presentation/campaign-settings.js";
 import {
   SESSION_COLOUR,
+  sessionEndedNotice,
   sessionSummaryEmbeds,
 } from "../../../src/games/cthulhu-eternal/presentation/session-summary.js";
 import { SessionAlreadyEnded } from "../../../src/games/cthulhu-eternal/services/session-service.js";
@@ -84,7 +85,7 @@ export async function confirmSessionEnd(
     return;
   }
   await reply.edit({
-    content: `Session ${result.sessionNumber} of **${userText(campaign.name)}** ended.`,
+    content: sessionEndedNotice(campaign.name, result),
     embeds: [],
     components: [],
   });

@@ -186,3 +186,16 @@ export function sheetMessages(
 ): EmbedBuilder[][] {
   return groupEmbeds([mainEmbed(view, extras), ...skillEmbeds(view.protagonist)]);
 }
+
+/**
+ * For the player and the GMs only, beside a sheet posted for the table: the failure marks of
+ * secret rolls, which the posted sheet leaves out. Null when there are none they may see.
+ */
+export function hiddenMarksNotice(view: ProtagonistView): string | null {
+  if (!view.hiddenMarks.length) return null;
+  const marks = view.hiddenMarks.map((name) => `${userText(name)} ☒`).join(" · ");
+  return truncate(
+    `🔒 Failure marks from secret rolls, seen only by their roller and the GMs: ${marks}. They improve at session end like the others.`,
+    2000,
+  );
+}

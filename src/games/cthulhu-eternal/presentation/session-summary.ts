@@ -71,6 +71,25 @@ export function sessionSummaryEmbeds(
   });
 }
 
+/**
+ * What the GM who ended the session is told privately: the session ended, and what the marks of
+ * secret rolls earned (kept out of the table's summary).
+ */
+export function sessionEndedNotice(campaignName: string, result: SessionEndResult): string {
+  const ended = `Session ${result.sessionNumber} of **${userText(campaignName)}** ended.`;
+  const hidden = result.protagonists.flatMap((summary) =>
+    summary.hiddenImprovements.map(
+      (change) =>
+        `📈 ${userText(summary.name, 100)}: ${userText(skillImprovementText(change), 200)}`,
+    ),
+  );
+  if (!hidden.length) return ended;
+  return truncate(
+    [ended, "🔒 Marks from secret rolls (only the GMs see these):", ...hidden].join("\n"),
+    2000,
+  );
+}
+
 /** For a press that came too late: another press (or GM) ended that session first. */
 export function alreadyEndedMessage(ended: SessionAlreadyEnded): string {
   return `Session ${ended.endedSession} of **${userText(ended.campaignName)}** has already ended; this is session ${ended.currentSession}.`;

@@ -281,6 +281,7 @@ function applySkills(
       key: skill.key,
       rating,
       failureMarked: false,
+      failureMarkVisibleTo: null,
     });
     changes.push({ kind: "skill-added", skill: skill.name, rating });
   }

@@ -57,6 +57,7 @@ export function insertProtagonist(
       key: s.key,
       rating: s.rating,
       failureMarked: false,
+      failureMarkVisibleTo: null,
     })),
     bonds: sheet.bonds.map((b) => ({
       id: newId(),

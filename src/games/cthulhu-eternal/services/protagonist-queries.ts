@@ -6,7 +6,9 @@ import { resourceCheckBoxes } from "../rules/resources.js";
 import { damageBonus, recoverySanity } from "../rules/derived.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
-import { isGm, resolveCampaign } from "./campaign-access.js";
+import { resolveCampaign } from "./campaign-access.js";
+import { EVERYONE, memberViewer } from "./event-visibility.js";
+import { hiddenMarksSeenBy, markSeenBy, sheetSeenBy } from "./hidden-marks.js";
 import type { ServiceDeps } from "./deps.js";
 import { notFound } from "./errors.js";
 import { maxSanOf } from "./protagonist-edit.js";
@@ -71,7 +73,10 @@ export interface BondOption {
 }
 
 export interface ProtagonistView {
+  /** The sheet as the whole table sees it (marks from secret rolls left out: hidden-marks.ts). */
   protagonist: ProtagonistSnapshot;
+  /** Skills whose failure marks the viewer sees and the table does not (secret rolls). */
+  hiddenMarks: string[];
   campaign: { id: string; name: string };
   /** What the sheet shows but does not store. */
   derived: {
@@ -131,10 +136,13 @@ export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) 
     async get(raw: { actor: Actor; protagonistId?: string | null }): Promise<ProtagonistView> {
       const { actor, protagonistId } = parseInput(getInput, raw);
       return store.read(async (tx) => {
-        const { campaign, protagonist } = await readTarget(tx, actor, protagonistId);
+        const { campaign, protagonist: sheet } = await readTarget(tx, actor, protagonistId);
+        const viewer = await memberViewer(tx, actor, campaign.id);
+        const protagonist = sheetSeenBy(sheet, EVERYONE);
         const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
         return {
           protagonist,
+          hiddenMarks: hiddenMarksSeenBy(sheet, viewer),
           campaign: { id: campaign.id, name: campaign.name },
           derived: {
             maxSan: maxSanOf(protagonist),
@@ -143,8 +151,7 @@ export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) 
             resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
           },
           conditions: conditionsOf(protagonist),
-          canEdit:
-            protagonist.ownerId === actor.userId || (await isGm(tx, actor, protagonist.campaignId)),
+          canEdit: protagonist.ownerId === actor.userId || (viewer.kind === "member" && viewer.gm),
         };
       });
     },
@@ -180,7 +187,22 @@ export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) 
       const input = parseInput(skillsInput, raw);
       return store.read(async (tx) => {
         const protagonistId = await targetId(tx, input.actor, input.protagonistId);
-        return tx.protagonists.skillsMatching(protagonistId, input.query, AUTOCOMPLETE_LIMIT);
+        const skills = await tx.protagonists.skillsMatching(
+          protagonistId,
+          input.query,
+          AUTOCOMPLETE_LIMIT,
+        );
+        const viewer = skills.some((s) => s.failureMarkVisibleTo !== null)
+          ? await memberViewer(
+              tx,
+              input.actor,
+              (await tx.protagonists.find(input.actor.guildId, protagonistId))?.campaignId ?? null,
+            )
+          : EVERYONE;
+        return skills.map(({ failureMarkVisibleTo, ...skill }) => ({
+          ...skill,
+          failureMarked: markSeenBy({ ...skill, failureMarkVisibleTo }, viewer),
+        }));
       });
     },
 

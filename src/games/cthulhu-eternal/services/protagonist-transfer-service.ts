@@ -12,6 +12,8 @@ import {
   selectIfNone,
   uniqueName,
 } from "./protagonist-service-shared.js";
+import { EVERYONE } from "./event-visibility.js";
+import { sheetSeenBy } from "./hidden-marks.js";
 import { readTarget } from "./protagonist-target.js";
 import { insertImported, toExport, type ProtagonistExport } from "./protagonist-transfer.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
@@ -42,8 +44,9 @@ export function createProtagonistTransferService({ store }: ServiceDeps) {
       const { actor, protagonistId } = parseInput(protagonistRef, raw);
       return store.transaction(async (tx) => {
         const { protagonist } = await readTarget(tx, actor, protagonistId);
+        // The file may be shared: it carries the sheet as the whole table sees it.
         return toExport(
-          protagonist,
+          sheetSeenBy(protagonist, EVERYONE),
           await tx.protagonists.creationOf(actor.guildId, protagonist.id),
         );
       });

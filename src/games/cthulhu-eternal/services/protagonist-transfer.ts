@@ -170,6 +170,8 @@ export function insertImported(
       key: rulesSkillKey(s.name),
       rating: s.rating,
       failureMarked: s.failureMarked,
+      // An export carries only the marks the whole table sees (hidden-marks.ts).
+      failureMarkVisibleTo: null,
     })),
     bonds: sheet.bonds.map((b) => ({ id: newId(), ...b, fellowId: null })),
     disorders: sheet.disorders.map((d) => ({ id: newId(), ...d })),

@@ -16,7 +16,8 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
-import { assertCanActOn, campaignOfChannel, ruleOptionsOf } from "./campaign-access.js";
+import { assertCanActOn, campaignOfChannel, isGm, ruleOptionsOf } from "./campaign-access.js";
+import { markedForRoll, rollAudience } from "./hidden-marks.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Rng } from "../../../core/rng.js";
 import { invalid, isServiceError } from "./errors.js";
@@ -144,15 +145,26 @@ export function createRollService({ store, rng }: ServiceDeps) {
         const changes = [];
         if (protagonist && campaign && subject.kind === "skill") {
           const skill = findSkill(protagonist, subject.name);
+          // A secret failure's mark is the roller's and the GMs' to see; an open failure of a
+          // skill so marked ticks it for the table (hidden-marks.ts).
+          const audience = rollAudience(input.secret, actor.userId);
+          const roller = { userId: actor.userId, gm: await isGm(tx, actor, campaign.id) };
           const mark = recordSkillTest(
-            { name: skill.name, rating: skill.rating, marked: skill.failureMarked },
+            {
+              name: skill.name,
+              rating: skill.rating,
+              marked: markedForRoll(skill, audience, roller),
+            },
             test,
             ruleOptionsOf(campaign),
           );
           if (mark.newlyMarked) {
             const after = cloneSnapshot(protagonist);
             const target = after.skills.find((s) => s.id === skill.id);
-            if (target) target.failureMarked = true;
+            if (target) {
+              target.failureMarked = true;
+              target.failureMarkVisibleTo = audience;
+            }
             await tx.protagonists.write(protagonist, after);
             changes.push({ before: protagonist, after });
             marked = true;

@@ -26,7 +26,10 @@ export interface SessionProtagonistSummary {
   san: { before: number; after: number };
   bonds: { name: string; before: number; after: number; broken: boolean }[];
   resourceBoxes: { before: number; after: number; of: number };
+  /** Improvements of marks the whole table saw. */
   improvements: ImprovementResult["changes"];
+  /** Improvements of marks ticked by secret rolls: for the GMs only (hidden-marks.ts). */
+  hiddenImprovements: ImprovementResult["changes"];
 }
 
 /** Ending a session that another press (or GM) has ended already: nothing was done. */
@@ -112,7 +115,10 @@ export function createSessionService({ store, rng }: ServiceDeps) {
             if (!improved) return;
             skill.rating = improved.rating;
             skill.failureMarked = improved.marked;
+            if (!improved.marked) skill.failureMarkVisibleTo = null;
           });
+          const seenByAll = (change: { name: string }) =>
+            before.skills.find((s) => s.name === change.name)?.failureMarkVisibleTo == null;
           // Episodes of temporary insanity end with the session (README, Sanity).
           after.temporarilyInsane = false;
           if (JSON.stringify(after) !== JSON.stringify(before)) {
@@ -137,7 +143,8 @@ export function createSessionService({ store, rng }: ServiceDeps) {
               after: after.resources.checked,
               of: resourceCheckBoxes(after.resources.rating),
             },
-            improvements: improvement.changes,
+            improvements: improvement.changes.filter(seenByAll),
+            hiddenImprovements: improvement.changes.filter((change) => !seenByAll(change)),
           });
         }
         const eventId = await tx.events.append({
@@ -147,7 +154,8 @@ export function createSessionService({ store, rng }: ServiceDeps) {
           ...fact("session-end", { session: campaign.sessionNumber, campaign: campaign.name }),
           sessionNumber: campaign.sessionNumber,
           input: { campaignId: campaign.id },
-          dice: summaries,
+          // The log is read by the whole table: what secret rolls earned stays out of it.
+          dice: summaries.map(({ hiddenImprovements: _hidden, ...summary }) => summary),
           changes,
         });
         await tx.campaigns.setSessionNumber(campaign.id, campaign.sessionNumber + 1);

@@ -10,6 +10,11 @@ export interface SkillSnapshot {
   key: string;
   rating: number;
   failureMarked: boolean;
+  /**
+   * Who may see the mark: null, the whole table; a user id, only that user and the campaign's
+   * GMs, since a secret roll ticked it (services/hidden-marks.ts).
+   */
+  failureMarkVisibleTo: string | null;
 }
 
 export interface BondSnapshot {
@@ -67,8 +72,11 @@ export function skillKey(name: string): string {
 }
 
 /** A snapshot as the event log may hold it: logged before later fields existed. */
-export type StoredSnapshot = Omit<ProtagonistSnapshot, "temporarilyInsane"> & {
+export type StoredSnapshot = Omit<ProtagonistSnapshot, "temporarilyInsane" | "skills"> & {
   temporarilyInsane?: boolean;
+  skills: (Omit<SkillSnapshot, "failureMarkVisibleTo"> & {
+    failureMarkVisibleTo?: string | null;
+  })[];
 };
 
 /** An event's before/after snapshots by Protagonist id, with the fields added since filled in. */
@@ -77,7 +85,14 @@ export function storedSnapshots(json: unknown): Record<string, ProtagonistSnapsh
   return Object.fromEntries(
     Object.entries(stored).map(([id, s]) => [
       id,
-      { ...s, temporarilyInsane: s.temporarilyInsane ?? false },
+      {
+        ...s,
+        temporarilyInsane: s.temporarilyInsane ?? false,
+        skills: s.skills.map((skill) => ({
+          ...skill,
+          failureMarkVisibleTo: skill.failureMarkVisibleTo ?? null,
+        })),
+      },
     ]),
   );
 }

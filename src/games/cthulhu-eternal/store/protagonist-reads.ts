@@ -55,6 +55,8 @@ export interface SkillMatch {
   name: string;
   rating: number;
   failureMarked: boolean;
+  /** Who may see the mark (SkillSnapshot.failureMarkVisibleTo). */
+  failureMarkVisibleTo: string | null;
 }
 
 export interface BondMatch {

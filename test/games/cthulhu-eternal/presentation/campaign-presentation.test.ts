@@ -37,6 +37,7 @@ const campaign = campaignView;
 function view(index: number, name = `Protagonist ${index}`): ProtagonistView {
   const view: Omit<ProtagonistView, "conditions"> = {
     campaign: { id: "c1", name: "Night Floors" },
+    hiddenMarks: [],
     canEdit: true,
     derived: { maxSan: 99, recoverySan: 70, damageBonus: 0, resourceCheckBoxes: 2 },
     protagonist: {
@@ -194,6 +195,7 @@ describe("session summary", () => {
     san: { before: 70, after: 64 },
     bonds: [{ name: "Tom", before: 9, after: 0, broken: true }],
     resourceBoxes: { before: 0, after: 1, of: 2 },
+    hiddenImprovements: [],
     improvements: [
       {
         name: "Occult",

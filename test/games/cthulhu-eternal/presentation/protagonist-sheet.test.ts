@@ -35,8 +35,8 @@ function snapshot(overrides: Partial<ProtagonistSnapshot> = {}): ProtagonistSnap
     resources: { rating: 12, atHand: 5, stowed: 5, storage: 2, checked: 1 },
     notes: "",
     skills: [
-      { id: "s1", name: "Occult", key: "occult", rating: 50, failureMarked: true },
-      { id: "s2", name: "Search", key: "search", rating: 80, failureMarked: false },
+      { id: "s1", name: "Occult", key: "occult", rating: 50, failureMarked: true, failureMarkVisibleTo: null },
+      { id: "s2", name: "Search", key: "search", rating: 80, failureMarked: false, failureMarkVisibleTo: null },
     ],
     bonds: [
       { id: "b1", name: "Tom", kind: "individual", score: 12, crossedOff: false, fellowId: null },
@@ -60,6 +60,7 @@ function snapshot(overrides: Partial<ProtagonistSnapshot> = {}): ProtagonistSnap
 function view(protagonist: ProtagonistSnapshot): ProtagonistView {
   return {
     protagonist,
+    hiddenMarks: [],
     campaign: { id: "c", name: "Night Floors" },
     derived: { maxSan: 99, recoverySan: 70, damageBonus: -2, resourceCheckBoxes: 2 },
     conditions: conditionsOf(protagonist),
@@ -114,6 +115,7 @@ describe("sheetMessages", () => {
         key: `k${i}`,
         rating: 99,
         failureMarked: i % 2 === 0,
+        failureMarkVisibleTo: null,
       })),
       bonds: Array.from({ length: 50 }, (_, i) => ({
         id: `b${i}`,

@@ -75,9 +75,9 @@ function childTable<T extends { id: string }>(
 
 export const SKILLS = childTable<SkillSnapshot>(
   "Skill",
-  ["name", "key", "rating", "failureMarked"],
+  ["name", "key", "rating", "failureMarked", "failureMarkVisibleTo"],
   ["key"],
-  (s) => [s.name, s.key, s.rating, sqlBool(s.failureMarked)],
+  (s) => [s.name, s.key, s.rating, sqlBool(s.failureMarked), s.failureMarkVisibleTo],
   false,
 );
 export const BONDS = childTable<BondSnapshot>(

@@ -14,7 +14,7 @@ export const PROTAGONIST_SEARCH = `SELECT "id", "name", "ownerId", "status" FROM
   WHERE "campaignId" = ? AND "guildId" = ? AND (? IS NULL OR "ownerId" = ?)
   AND "name" LIKE ? ESCAPE '\\' ORDER BY "name" LIMIT ?`;
 /** `key` is the lower-cased name: matching it lower-cased is case-insensitive beyond ASCII. */
-const SKILLS = `SELECT "id", "name", "rating", "failureMarked" FROM "Skill"
+const SKILLS = `SELECT "id", "name", "rating", "failureMarked", "failureMarkVisibleTo" FROM "Skill"
   WHERE "protagonistId" = ? AND "key" LIKE ? ESCAPE '\\' ORDER BY "name" LIMIT ?`;
 const BONDS = `SELECT "id", "name", "kind", "score", "crossedOff" FROM "Bond"
   WHERE "protagonistId" = ? AND (? OR "crossedOff" = 0) AND "name" LIKE ? ESCAPE '\\'
@@ -69,12 +69,13 @@ export function sqliteProtagonistReads(sql: Sql): ProtagonistReads {
     skillsMatching: (protagonistId, text, limit) =>
       Promise.resolve(
         sql
-          .all<{ id: string; name: string; rating: number; failureMarked: number }>(
-            SKILLS,
-            protagonistId,
-            containing(text.toLowerCase()),
-            limit,
-          )
+          .all<{
+            id: string;
+            name: string;
+            rating: number;
+            failureMarked: number;
+            failureMarkVisibleTo: string | null;
+          }>(SKILLS, protagonistId, containing(text.toLowerCase()), limit)
           .map((s) => ({ ...s, failureMarked: s.failureMarked !== 0 })),
       ),
     bondsMatching: (protagonistId, text, { includeBroken, limit }) =>

@@ -91,6 +91,7 @@ export function toSnapshot(row: SnapshotSource): ProtagonistSnapshot {
       key: s.key,
       rating: s.rating,
       failureMarked: s.failureMarked,
+      failureMarkVisibleTo: s.failureMarkVisibleTo,
     })),
     bonds: row.bonds.map((b) => ({
       id: b.id,

@@ -54,7 +54,7 @@ type StoredRow = Omit<SnapshotSource, "skills" | "bonds" | "disorders" | "extras
 
 const SELECT_PROTAGONIST = `SELECT "id", "guildId", "campaignId", ${quoted(PROTAGONIST_COLUMNS)},
   "extras" FROM "Protagonist" WHERE "id" = ? AND "guildId" = ?`;
-const SELECT_SKILLS = `SELECT "id", "name", "key", "rating", "failureMarked" FROM "Skill"
+const SELECT_SKILLS = `SELECT "id", "name", "key", "rating", "failureMarked", "failureMarkVisibleTo" FROM "Skill"
   WHERE "protagonistId" = ? ORDER BY "name" ASC`;
 const SELECT_BONDS = `SELECT "id", "name", "kind", "score", "crossedOff", "fellowProtagonistId"
   FROM "Bond" WHERE "protagonistId" = ? ORDER BY "createdAt" ASC`;
@@ -198,6 +198,7 @@ function readProtagonist(sql: Sql, guildId: string, id: string): ProtagonistSnap
     key: string;
     rating: number;
     failureMarked: number;
+    failureMarkVisibleTo: string | null;
   }>(SELECT_SKILLS, id);
   const bonds = sql.all<{
     id: string;

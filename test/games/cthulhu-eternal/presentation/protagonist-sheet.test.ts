@@ -35,8 +35,22 @@ function snapshot(overrides: Partial<ProtagonistSnapshot> = {}): ProtagonistSnap
     resources: { rating: 12, atHand: 5, stowed: 5, storage: 2, checked: 1 },
     notes: "",
     skills: [
-      { id: "s1", name: "Occult", key: "occult", rating: 50, failureMarked: true, failureMarkVisibleTo: null },
-      { id: "s2", name: "Search", key: "search", rating: 80, failureMarked: false, failureMarkVisibleTo: null },
+      {
+        id: "s1",
+        name: "Occult",
+        key: "occult",
+        rating: 50,
+        failureMarked: true,
+        failureMarkVisibleTo: null,
+      },
+      {
+        id: "s2",
+        name: "Search",
+        key: "search",
+        rating: 80,
+        failureMarked: false,
+        failureMarkVisibleTo: null,
+      },
     ],
     bonds: [
       { id: "b1", name: "Tom", kind: "individual", score: 12, crossedOff: false, fellowId: null },

@@ -15,6 +15,7 @@ import {
 } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
 import {
   playerViewer,
+  pressRefusal,
   viewFor,
   type ActionBody,
 } from "../../src/games/cultists-of-cthulhu/rules/index.js";
@@ -28,6 +29,7 @@ import {
   afterAction,
   announcement,
   guilded,
+  needsServer,
   refusalFor,
   renderContext,
   roleFor,
@@ -87,6 +89,10 @@ function onRoll<I extends Component>(
   body: (p: Press & { interaction: I }) => ActionBody | undefined,
 ): ComponentHandler<I> {
   return handler<I>(async (p) => {
+    // A roll's buttons act on that roll only: one that names none is from a message too old.
+    if ("roll" in p.press && p.press.roll === null) {
+      return refused(p, { ok: false, refusal: { code: "stale-roll" }, game: null });
+    }
     const action = body(p);
     if (!action) return;
     const result = await act(p, action);
@@ -122,6 +128,7 @@ function handler<I extends Component>(
   run: (p: Press & { interaction: I }) => Promise<void>,
 ): ComponentHandler<I> {
   return async (interaction, context) => {
+    if (!tableOf(interaction)) return context.reply.send(needsServer(interaction.user.id));
     const p = pressOf(interaction, context);
     // An id we can't read (damaged, or from a version of the bot long gone): an outdated message.
     if (!p) {
@@ -168,7 +175,9 @@ export const buttons: Readonly<Record<string, ComponentHandler<ButtonInteraction
   keep: onRoll<ButtonInteraction>((p) => ({ type: "keep", ...rollOf(p.press) })),
   history: handler(async (p) => {
     const game = await p.context.services.cultists.read(p.table);
-    if (!game || p.press.action !== "history") return;
+    if (!game) return refused(p, { ok: false, refusal: { code: "no-game" }, game: null });
+    if (game.record.id !== p.press.gameId || p.press.action !== "history")
+      return refused(p, { ok: false, refusal: { code: "other-game" }, game });
     const view = viewFor(game.record.state, playerViewer(p.interaction.user.id), game.settings);
     await p.context.reply.edit({
       ...historyMessage(view, game.facts, renderContext(game), p.press.page),
@@ -183,9 +192,10 @@ export const selectMenus: Readonly<Record<string, ComponentHandler<AnySelectMenu
     const game = await p.context.services.cultists.read(p.table);
     const chosenDice = readDiceValues(p.interaction.values) ?? [];
     if (!game) return refused(p, { ok: false, refusal: { code: "no-game" }, game: null });
-    if (game.record.state.pending === null) {
-      return refused(p, { ok: false, refusal: { code: "no-roll-pending" }, game });
-    }
+    if (game.record.id !== p.press.gameId || p.press.action !== "dice")
+      return refused(p, { ok: false, refusal: { code: "other-game" }, game });
+    const refusal = pressRefusal(game.record.state, p.interaction.user.id, p.press.roll);
+    if (refusal) return refused(p, { ok: false, refusal, game });
     const lastRoll = [...game.facts]
       .reverse()
       .findIndex((f) => f.type === "check-rolled" || f.type === "combat-began");

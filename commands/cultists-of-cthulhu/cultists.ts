@@ -33,6 +33,7 @@ import {
   afterAction,
   announcement,
   guilded,
+  needsServer,
   refusalFor,
   renderContext,
   roleFor,
@@ -209,8 +210,8 @@ function row(
     ...(options.private ? { private: true } : {}),
     run: async (interaction, context) => {
       const table = tableOf(interaction);
-      // The command is registered for servers only; Discord never sends it elsewhere.
-      if (!table) throw new Error("/cultists outside a server");
+      // A DM, or a server that has the bot only on a member's account: no table, nothing stored.
+      if (!table) return sendMessage(context, needsServer(interaction.user.id));
       await run(interaction, context, table);
     },
   };

@@ -1,5 +1,6 @@
 import { Routes, type Interaction } from "discord.js";
 import type { HandlerContext } from "../../src/games/cultists-of-cthulhu/command.js";
+import { inInstalledServer } from "../../src/core/discord/actor.js";
 import { noMentions } from "../../src/core/discord/reply.js";
 import {
   actionMessage,
@@ -38,9 +39,16 @@ import { COMMAND_NAME } from "./definition.js";
 
 type Guilded = Interaction & { guildId: string; channelId: string };
 
+/** The channel's table, only in a server the bot has been added to (never a DM or a user install). */
 export function tableOf(interaction: Interaction): Table | undefined {
   const { guildId, channelId } = interaction;
-  return guildId === null || channelId === null ? undefined : { guildId, channelId };
+  if (guildId === null || channelId === null || !inInstalledServer(interaction)) return undefined;
+  return { guildId, channelId };
+}
+
+/** The private answer where there is no table: the bot is not in this server (or a DM). */
+export function needsServer(asker: string): GameMessage {
+  return refusalFor({ ok: false, refusal: { code: "needs-server" }, game: null }, asker);
 }
 
 export function renderContext(game: LoadedGame): RenderContext {

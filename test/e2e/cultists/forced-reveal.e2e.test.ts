@@ -29,6 +29,14 @@ function stored(): Stored {
   return storedGameState<Stored>(t);
 }
 
+async function expectUndoRefused(host: string): Promise<void> {
+  const before = JSON.stringify(stored());
+  const refusal = await answer(t, host, "undo");
+  expect(isEphemeral(refusal)).toBe(true);
+  expect(textOf(refusal)).toContain("cannot be taken back");
+  expect(JSON.stringify(stored())).toBe(before);
+}
+
 describe("a two-player game at 20 on the Star Chart", () => {
   it("waits for a forced reveal, or lets the face-up 25 act", async () => {
     const host = t.gmId;
@@ -40,6 +48,8 @@ describe("a two-player game at 20 on the Star Chart", () => {
     const { forcedReveals, activation } = stored();
     if (forcedReveals.length === 0) {
       expect(activation).not.toBeNull();
+      // The face-up 25 acted in front of the table: undo may not take that back.
+      await expectUndoRefused(host);
       return;
     }
     const [must = ""] = forcedReveals;
@@ -62,6 +72,9 @@ describe("a two-player game at 20 on the Star Chart", () => {
     const after = stored();
     expect(after.forcedReveals).not.toContain(must);
     expect(after.reveals.length).toBeGreaterThan(0);
+    // A reveal is out for good: the host's undo may not take it back.
+    await expectUndoRefused(host);
+    expect(stored().reveals).toEqual(after.reveals);
     if (after.forcedReveals.length === 0) {
       expect(isEphemeral(await answer(t, players[0] ?? "", "turn"))).toBe(false);
     }

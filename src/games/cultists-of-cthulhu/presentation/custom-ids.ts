@@ -37,7 +37,7 @@ export const COMPONENT_ACTIONS = [
 ] as const;
 export type ComponentAction = (typeof COMPONENT_ACTIONS)[number];
 
-type Simple = Exclude<ComponentAction, "reveal" | "reroll" | "keep" | "take" | "history">;
+type Simple = Exclude<ComponentAction, "reveal" | "reroll" | "keep" | "take" | "dice" | "history">;
 
 export type ComponentPress = { gameId: string; version: number } & (
   | { action: Simple }
@@ -51,7 +51,7 @@ export type ComponentPress = { gameId: string; version: number } & (
    * buttons were shown for (null on a message made before rolls were counted).
    */
   | { action: "reroll"; result: DieResult | null; dice: number[]; roll: number | null }
-  | { action: "keep" | "take"; roll: number | null }
+  | { action: "keep" | "take" | "dice"; roll: number | null }
   /** A page of the history (0 is the oldest). */
   | { action: "history"; page: number }
 );
@@ -92,10 +92,10 @@ export function rerollId(
   );
 }
 
-/** Keep, or the steal menu's choice, for the roll the message shows. */
+/** Keep, the steal menu's choice, or the items' dice menu, for the roll the message shows. */
 export function settleId(
   scope: ComponentScope,
-  action: "keep" | "take",
+  action: "keep" | "take" | "dice",
   roll: number | undefined,
 ): string {
   return componentId(scope, action, ...rollArg(roll));
@@ -155,7 +155,8 @@ export function readComponentId(raw: string, command: string): ComponentPress | 
       return { ...base, action, result, dice, roll };
     }
     case "keep":
-    case "take": {
+    case "take":
+    case "dice": {
       const roll = readRoll(args[0]);
       return roll === undefined ? undefined : { ...base, action, roll };
     }

@@ -11,6 +11,12 @@ import { STAGE_NAME } from "./words.js";
  * sent by direct message, and short confirmations.
  */
 
+const SHOWN_WORDS = {
+  deal: "The roles are dealt: undoing the deal would let them be dealt again.",
+  reveal: "A secret has been shown to the table (a reveal): it cannot be taken back.",
+  end: "The game is over and every role has been shown: it cannot be taken back.",
+} as const;
+
 function note(text: string, colour: number, ephemeral: boolean): GameMessage {
   return message({ embeds: [{ color: colour, description: text }] }, ephemeral);
 }
@@ -33,6 +39,18 @@ export function serviceRefusalMessage(
     case "nothing-to-undo":
       return note(
         "⛔ There is nothing to undo: the game is as it was opened.",
+        EMBED_COLOUR.refusal,
+        true,
+      );
+    case "secret-shown":
+      return note(
+        `⛔ ${SHOWN_WORDS[refusal.shown]} Undo never goes back past a secret once it is out.`,
+        EMBED_COLOUR.refusal,
+        true,
+      );
+    case "needs-server":
+      return note(
+        "⛔ Cultists of Cthulhu is played in a channel of a server the bot has been added to: it keeps the game, the secret roles and the dice there. Ask the server's admins to add the bot, then open a game in one of its channels.",
         EMBED_COLOUR.refusal,
         true,
       );

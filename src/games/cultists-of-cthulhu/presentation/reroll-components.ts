@@ -1,6 +1,6 @@
 import { ButtonStyle } from "discord.js";
 import type { DieResult } from "../rules/index.js";
-import { componentId, rerollId, settleId, type ComponentScope } from "./custom-ids.js";
+import { rerollId, settleId, type ComponentScope } from "./custom-ids.js";
 import { button, buttonRows, selectRow, type ActionRow } from "./messages.js";
 import type { RollSide } from "./roll-sequence.js";
 import { count } from "./text.js";
@@ -81,7 +81,7 @@ function diceMenu(side: RollSide, scope: ComponentScope, extra: readonly number[
     default: extra.includes(i),
   }));
   return selectRow(
-    componentId(scope, "dice"),
+    settleId(scope, "dice", side.roll),
     `Items: add up to ${count(limit, "single die", "single dice")} to the reroll`,
     options,
     { min: 0, max: limit },

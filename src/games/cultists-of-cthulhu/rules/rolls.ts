@@ -15,10 +15,17 @@ import {
 import type { CheckPurpose } from "./facts.js";
 import { damage } from "./harm.js";
 import { itemBonus } from "./items.js";
-import { refuse } from "./refusals.js";
+import { refuse, type Refusal } from "./refusals.js";
 import type { Thresholds } from "./settings.js";
-import type { CombatCard, Pending } from "./state.js";
-import { RESULTS, type Ability, type Colour, type CombatantId, type DieResult } from "./types.js";
+import type { CombatCard, GameState, Pending } from "./state.js";
+import {
+  RESULTS,
+  type Ability,
+  type Colour,
+  type CombatantId,
+  type DieResult,
+  type PlayerId,
+} from "./types.js";
 import { validAbility, validColour } from "./validate.js";
 import { effectiveAbility, effectiveDefense } from "./wounds.js";
 
@@ -103,6 +110,28 @@ export function requireSameRoll(check: Check, action: { roll?: number }): void {
   if (action.roll !== undefined && check.roll !== undefined && action.roll !== check.roll) {
     refuse({ code: "stale-roll" });
   }
+}
+
+/**
+ * Whether `by` may press now on the buttons of roll `roll` (null: a message from before rolls
+ * were numbered): the roll waiting, and theirs (or the host's). Reads only; the engine checks
+ * the same on reroll, keep and take.
+ */
+export function pressRefusal(state: GameState, by: PlayerId, roll: number | null): Refusal | null {
+  const waiting = state.phase === "playing" ? waitingCheck(state.pending) : null;
+  if (!waiting) return { code: roll === null ? "no-roll-pending" : "stale-roll" };
+  if (roll === null || roll !== waiting.roll) return { code: "stale-roll" };
+  const roller = state.characters[waiting.roller] ?? state.monsters[waiting.roller];
+  const combatant: Combatant | undefined =
+    roller === undefined
+      ? undefined
+      : "sheet" in roller
+        ? { kind: "character", character: roller }
+        : { kind: "monster", monster: roller };
+  if (!combatant || !controls(state, by, combatant)) {
+    return { code: "not-your-roll", roller: waiting.roller };
+  }
+  return null;
 }
 
 function emitFinal(ctx: Ctx, purpose: CheckPurpose, check: Check): void {

@@ -1,4 +1,5 @@
 import type { Check } from "./check.js";
+import type { Fact } from "./facts.js";
 import type {
   Abilities,
   Ability,
@@ -260,4 +261,28 @@ export function nextId(state: GameState, prefix: "c" | "m" | "i" | "k"): string 
 /** Removes an entry from one of the state's records (ids are data, not code). */
 export function removeEntry(record: Record<string, unknown>, key: string): void {
   Reflect.deleteProperty(record, key);
+}
+
+/** What an action showed that no undo may take back: the deal, a secret shown, the end. */
+export type ShownSecret = "deal" | "reveal" | "end";
+
+const SHOWN: Partial<Record<Fact["type"], ShownSecret>> = {
+  "roles-dealt": "deal",
+  "cultist-revealed": "reveal",
+  "madness-revealed": "reveal",
+  "row-card-revealed": "reveal",
+  "cultist-activated": "reveal",
+  "face-up-cultist-activated": "reveal",
+  "game-ended": "end",
+};
+
+/** The secret an action's facts showed (the end first), or null: undo stops there. */
+export function secretShown(facts: readonly Fact[]): ShownSecret | null {
+  const shown = facts.map((f) => SHOWN[f.type]).filter((s) => s !== undefined);
+  return shown.includes("end") ? "end" : (shown[0] ?? null);
+}
+
+/** The state an undo restores: `before`, with roll numbers never handed out twice. */
+export function undoneTo(before: GameState, now: GameState): GameState {
+  return { ...before, rollsBegun: Math.max(before.rollsBegun ?? 0, now.rollsBegun ?? 0) };
 }

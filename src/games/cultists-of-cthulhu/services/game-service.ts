@@ -14,6 +14,9 @@ import {
   type PlayerId,
   type Refusal,
   type Settings,
+  type ShownSecret,
+  secretShown,
+  undoneTo,
 } from "../rules/index.js";
 import type { Rng } from "../rules/rng.js";
 import { GameStore, type GameRecord } from "../store/game-store.js";
@@ -36,7 +39,11 @@ export type ServiceRefusal =
   /** A button from another game of this channel (or an older one). */
   | { code: "other-game" }
   | { code: "nothing-to-undo" }
-  | { code: "no-saved-character"; name: string };
+  /** The last action dealt the roles, showed a secret or ended the game: undo stops there. */
+  | { code: "secret-shown"; shown: ShownSecret }
+  | { code: "no-saved-character"; name: string }
+  /** Asked in a DM, or a server that has the bot only on a member's account. */
+  | { code: "needs-server" };
 
 /** A game as a reader needs it: the state, its log (undone actions left out) and settings. */
 export interface LoadedGame {
@@ -175,12 +182,16 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
         const last = store.lastAction(record.guildId, record.id);
         if (!last?.before)
           return { ok: false, refusal: { code: "nothing-to-undo" }, game: load(record) };
+        const shown = record.state.phase === "ended" ? "end" : secretShown(last.facts);
+        if (shown !== null)
+          return { ok: false, refusal: { code: "secret-shown", shown }, game: load(record) };
+        const state = undoneTo(last.before, record.state);
         const version = record.version + 1;
-        if (!store.updateGame(record.guildId, record.id, record.version, last.before, version)) {
+        if (!store.updateGame(record.guildId, record.id, record.version, state, version)) {
           throw new Error(`game ${record.id} changed under a transaction`);
         }
         store.markUndone(record.guildId, last.id, by);
-        return { ok: true, game: load({ ...record, state: last.before, version }), fresh: [] };
+        return { ok: true, game: load({ ...record, state, version }), fresh: [] };
       });
     },
 

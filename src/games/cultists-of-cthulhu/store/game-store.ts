@@ -24,6 +24,8 @@ export interface ActionRecord {
   actorId: string;
   kind: string;
   before: GameState | null;
+  /** The facts the action produced (what the table was shown). */
+  facts: Fact[];
   version: number;
 }
 
@@ -51,7 +53,7 @@ const UPDATE_GAME = `UPDATE "CultistsGame" SET "state" = ?, "version" = ?, "ende
 const SET_STATUS = `UPDATE "CultistsGame" SET "statusMessageId" = ? WHERE "id" = ? AND "guildId" = ?`;
 const INSERT_ACTION = `INSERT INTO "CultistsAction" ("gameId", "guildId", "actorId", "kind", "action", "before", "facts", "version", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const LIVE_FACTS = `SELECT "facts" FROM "CultistsAction" WHERE "gameId" = ? AND "guildId" = ? AND "undoneAt" IS NULL ORDER BY "id"`;
-const LAST_LIVE_ACTION = `SELECT "id", "actorId", "kind", "before", "version" FROM "CultistsAction" WHERE "gameId" = ? AND "guildId" = ? AND "undoneAt" IS NULL ORDER BY "id" DESC LIMIT 1`;
+const LAST_LIVE_ACTION = `SELECT "id", "actorId", "kind", "before", "facts", "version" FROM "CultistsAction" WHERE "gameId" = ? AND "guildId" = ? AND "undoneAt" IS NULL ORDER BY "id" DESC LIMIT 1`;
 const MARK_UNDONE = `UPDATE "CultistsAction" SET "undoneAt" = ?, "undoneBy" = ? WHERE "id" = ? AND "guildId" = ?`;
 const SAVE_CHARACTER = `INSERT INTO "CultistsCharacter" ("id", "guildId", "ownerId", "name", "key", "sheet", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("guildId", "ownerId", "key") DO UPDATE SET "name" = excluded."name", "sheet" = excluded."sheet", "updatedAt" = excluded."updatedAt"`;
 const CHARACTER_BY_KEY = `SELECT "name", "sheet" FROM "CultistsCharacter" WHERE "guildId" = ? AND "ownerId" = ? AND "key" = ?`;
@@ -164,13 +166,15 @@ export class GameStore {
   }
 
   lastAction(guildId: string, gameId: string): ActionRecord | undefined {
-    const row = this.sql.get<Omit<ActionRecord, "before"> & { before: string | null }>(
-      LAST_LIVE_ACTION,
-      gameId,
-      guildId,
-    );
+    const row = this.sql.get<
+      Omit<ActionRecord, "before" | "facts"> & { before: string | null; facts: string }
+    >(LAST_LIVE_ACTION, gameId, guildId);
     if (!row) return undefined;
-    return { ...row, before: row.before === null ? null : (JSON.parse(row.before) as GameState) };
+    return {
+      ...row,
+      before: row.before === null ? null : (JSON.parse(row.before) as GameState),
+      facts: JSON.parse(row.facts) as Fact[],
+    };
   }
 
   markUndone(guildId: string, actionId: number, by: string): void {

@@ -40,7 +40,7 @@ describe("the game's custom ids", () => {
 
   it("read back every press they make", () => {
     for (const action of COMPONENT_ACTIONS) {
-      if (["reveal", "reroll", "keep", "take", "history"].includes(action)) continue;
+      if (["reveal", "reroll", "keep", "take", "dice", "history"].includes(action)) continue;
       expect(readComponentId(componentId(scope, action), "cultists")).toEqual({
         action,
         gameId: "g42",
@@ -60,14 +60,14 @@ describe("the game's custom ids", () => {
       dice: [4],
       roll: 1,
     });
-    for (const action of ["keep", "take"] as const) {
+    for (const action of ["keep", "take", "dice"] as const) {
       expect(readComponentId(settleId(scope, action, 1234), "cultists")).toEqual({
         action,
         gameId: "g42",
         version: 17,
         roll: 1234,
       });
-      // A message made before rolls were counted names none; the rules then take the waiting roll.
+      // A message made before rolls were counted names none: its presses are refused as stale.
       expect(readComponentId(componentId(scope, action), "cultists")).toMatchObject({
         roll: null,
       });

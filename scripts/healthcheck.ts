@@ -1,6 +1,6 @@
 /**
- * The container's HEALTHCHECK: asks the bot's own health endpoint (HEALTH_PORT, loopback) and
- * exits 0 when Discord is connected and the database reachable, 1 otherwise.
+ * The container's HEALTHCHECK: asks the bot's own health endpoint (HEALTH_PORT, on HEALTH_HOST as
+ * the bot listens) and exits 0 when Discord is connected and the database takes writes, 1 otherwise.
  */
 const port = process.env.HEALTH_PORT ?? "";
 if (!/^\d+$/.test(port)) {
@@ -8,7 +8,7 @@ if (!/^\d+$/.test(port)) {
   process.exit(1);
 }
 try {
-  const response = await fetch(`http://127.0.0.1:${port}/health`, {
+  const response = await fetch(healthUrl(process.env.HEALTH_HOST?.trim() || "127.0.0.1", port), {
     signal: AbortSignal.timeout(4_000),
   });
   process.stdout.write(`${await response.text()}\n`);
@@ -18,4 +18,10 @@ try {
     `health check failed: ${error instanceof Error ? error.message : String(error)}\n`,
   );
   process.exit(1);
+}
+
+/** The endpoint's URL; a bot listening on every address is asked on loopback. */
+function healthUrl(host: string, port: string): string {
+  const asked = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${asked.includes(":") ? `[${asked}]` : asked}:${port}/health`;
 }

@@ -20,6 +20,7 @@ import { createCultistsService } from "./games/cultists-of-cthulhu/services/game
 import { createShutdown, shutDownOnSignals } from "./core/discord/shutdown.js";
 import { configFromEnvironmentOrExit } from "./core/config.js";
 import { openEternalDatabase, type EternalDatabase } from "./games/cthulhu-eternal/store/open.js";
+import { acceptsWrites, DatabaseAccessError } from "./core/db/access.js";
 import { closeHealthServer, startHealthServer } from "./core/health.js";
 import { createLogger, endLogOutput } from "./core/logger.js";
 import { cryptoRng } from "./core/rng.js";
@@ -52,6 +53,12 @@ async function main(): Promise<void> {
       },
     });
   } catch (error) {
+    if (error instanceof DatabaseAccessError) {
+      // One line naming the file and the fix, as for a configuration error.
+      process.stderr.write(`${error.message}\n`);
+      exit(1);
+      return;
+    }
     log.fatal({ err: error }, "could not open the database");
     exit(1);
     return;
@@ -83,10 +90,9 @@ async function main(): Promise<void> {
       : await startHealthServer(
           {
             discord: () => client.isReady(),
-            database: async () => {
-              // A read transaction: the connection answers.
-              return db.store.read(() => Promise.resolve(true));
-            },
+            // The connection answers a read, and takes writes.
+            database: async () =>
+              (await db.store.read(() => Promise.resolve(true))) && (await acceptsWrites(db.sql)),
           },
           config.healthPort,
           config.healthHost,

@@ -48,6 +48,8 @@ interface NpmStart {
   /** Resolves once the output holds `text`; rejects if npm start ends or 30 s pass first. */
   waitFor(text: string): Promise<void>;
   stop(): Promise<void>;
+  /** Sends `signal` to npm alone, as a supervisor does to the process it started. */
+  signalNpm(signal: NodeJS.Signals): void;
 }
 
 /** `npm start` in the clone, in its own process group so that stopping it stops the bot too. */
@@ -90,12 +92,42 @@ function npmStart(): NpmStart {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    signalNpm(signal) {
+      if (child.pid !== undefined) process.kill(child.pid, signal);
+    },
     async stop() {
       if (!ended && child.pid !== undefined) process.kill(-child.pid, "SIGTERM");
       await exited;
     },
   };
 }
+
+describe("npm start under a supervisor", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`stops the bot cleanly when npm alone gets ${signal}`, async () => {
+      const start = npmStart();
+      let botPid: number | undefined;
+      try {
+        await start.waitFor('"msg":"connected to Discord"');
+        botPid = (
+          JSON.parse(
+            start
+              .output()
+              .split("\n")
+              .find((l) => l.includes('"connected to Discord"')) ?? "{}",
+          ) as { pid?: number }
+        ).pid;
+        start.signalNpm(signal);
+        await start.exited;
+        await start.waitFor('"msg":"stopped"');
+        expect(alive(botPid)).toBe(false);
+      } finally {
+        if (alive(botPid)) process.kill(botPid as number, "SIGKILL");
+        await start.stop();
+      }
+    });
+  }
+});
 
 describe("npm start on a built clone", () => {
   it("runs the built bot at once, with production dependencies only", async () => {
@@ -121,3 +153,13 @@ describe("npm start on a built clone", () => {
     expect(start.output()).not.toContain("connected to Discord");
   });
 });
+
+function alive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

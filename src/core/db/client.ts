@@ -6,6 +6,7 @@ import { ConnectionLock } from "../../store/sqlite/lock.js";
 import { storeAdapterFactory } from "../../store/sqlite/adapter.js";
 import { WalCheckpoints } from "./wal-checkpoints.js";
 import { sqliteFileFromUrl } from "./database-url.js";
+import { openForWriting } from "./access.js";
 
 export type Db = PrismaClient;
 
@@ -40,10 +41,9 @@ export async function openDatabase(
   } = {},
 ): Promise<OpenDatabase> {
   const file = sqliteFileFromUrl(url);
-  const setup = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
+  const setup = openForWriting(file, BUSY_TIMEOUT_MS);
   let migrations: MigrationReport;
   try {
-    setup.pragma("journal_mode = WAL");
     setup.pragma("foreign_keys = ON");
     migrations = applyMigrations(setup, migrationsDir);
   } finally {

@@ -34,7 +34,7 @@ export interface Launch {
 
 /**
  * How `npm start` runs the built bot, read from package.json's start script (its last step,
- * `[NAME=value…] node [options…] dist/src/main.js`). The Dockerfile's runtime ENV and CMD say
+ * `[NAME=value…] exec node [options…] dist/src/main.js`). The Dockerfile's runtime ENV and CMD say
  * the same (test/e2e/start-command.test.ts).
  */
 export function npmStartLaunch(): Launch {
@@ -48,6 +48,9 @@ export function npmStartLaunch(): Launch {
     const at = word.indexOf("=");
     env[word.slice(0, at)] = word.slice(at + 1);
   }
+  // `exec`: the shell becomes node, so npm's SIGTERM/SIGINT reach the bot itself.
+  if (word !== "exec") throw new Error(`unexpected start script: ${scripts.start ?? "(none)"}`);
+  word = words.shift();
   const nodeOptions = words.slice(0, -1);
   if (word !== "node" || words.at(-1) !== "dist/src/main.js" || nodeOptions.some(notAnOption)) {
     throw new Error(`unexpected start script: ${scripts.start ?? "(none)"}`);

@@ -85,7 +85,7 @@ const envSchema = z.object({
     .default("info"),
   LOG_FORMAT: z
     .enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` })
-    .default("json"),
+    .optional(),
   DEV_GUILD_ID: z
     .string()
     .regex(/^\d{17,20}$/, { error: "must be a guild ID (a Discord snowflake of 17–20 digits)" })
@@ -111,7 +111,11 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
  * copied `.env.example` with blank optional lines works. Throws a ConfigError naming every bad
  * variable on one line; values are never echoed, since one of them is the token.
  */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+/**
+ * `terminal`: the logs go to a terminal, where a person reads them: readable lines unless
+ * LOG_FORMAT says otherwise (a pipe, Docker's log driver, a file: one JSON object a line).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, { terminal = false } = {}): Config {
   const present = Object.fromEntries(
     CONFIG_VARIABLES.flatMap((name) => {
       const value = env[name]?.trim();
@@ -132,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     databaseUrl: values.DATABASE_URL,
     databaseSync: values.DATABASE_SYNC,
     logLevel: values.LOG_LEVEL,
-    logFormat: values.LOG_FORMAT,
+    logFormat: values.LOG_FORMAT ?? (terminal ? "pretty" : "json"),
     devGuildId: values.DEV_GUILD_ID,
     healthPort: values.HEALTH_PORT,
     healthHost: values.HEALTH_HOST,
@@ -155,7 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
 export function configFromEnvironmentOrExit(): Config {
   loadDotenv({ quiet: true });
   try {
-    return loadConfig(process.env);
+    return loadConfig(process.env, { terminal: process.stdout.isTTY });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

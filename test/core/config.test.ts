@@ -64,6 +64,13 @@ describe("loadConfig", () => {
     });
   });
 
+  it("logs readable lines to a terminal, JSON elsewhere, unless LOG_FORMAT says", () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }, { terminal: true }).logFormat).toBe("pretty");
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }, { terminal: false }).logFormat).toBe("json");
+    const asked = { DISCORD_TOKEN: TOKEN, LOG_FORMAT: "json" };
+    expect(loadConfig(asked, { terminal: true }).logFormat).toBe("json");
+  });
+
   it("treats empty variables as unset (a copied .env.example works)", () => {
     const config = loadConfig({ DISCORD_TOKEN: TOKEN, DEV_GUILD_ID: "", LOG_LEVEL: " " });
     expect(config.devGuildId).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { SlashCommandSubcommandBuilder } from "discord.js";
+import type { SlashCommandStringOption, SlashCommandSubcommandBuilder } from "discord.js";
 
 /** Option builders shared by the subcommands of `/cultists`. */
 
@@ -15,7 +15,20 @@ const ABILITY_CHOICES = [
   { name: "Focus", value: "focus" },
 ] as const;
 
+const WOUND_TOKEN_CHOICES = [
+  { name: "Plain", value: "plain" },
+  { name: "2 Wounds", value: "double" },
+  { name: "−1 Speed", value: "speed" },
+  { name: "−1 Defense", value: "defense" },
+  { name: "+Red to Brawn", value: "red-brawn" },
+] as const;
+
 export type Sub = SlashCommandSubcommandBuilder;
+
+/** What a Wound token may say (options.ts reads the values). */
+export function woundTokens(option: SlashCommandStringOption): SlashCommandStringOption {
+  return option.addChoices(...WOUND_TOKEN_CHOICES);
+}
 
 /** A character or monster of the game, offered by name. */
 export function combatant(sub: Sub, name: string, description: string, required = true): Sub {

@@ -4,7 +4,15 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { cardGroup, elderSignGroup, itemGroup, monsterGroup } from "./definition-groups.js";
-import { ability, colour, combatant, integer, sheetOptions, text } from "./definition-options.js";
+import {
+  ability,
+  colour,
+  combatant,
+  integer,
+  sheetOptions,
+  text,
+  woundTokens,
+} from "./definition-options.js";
 import { SETTABLE_NAME } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
 import { SETTABLE_KEYS } from "../../src/games/cultists-of-cthulhu/rules/index.js";
 
@@ -267,28 +275,29 @@ export const definition = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((s) =>
-    integer(
-      combatant(
-        s.setName("wound").setDescription("Wounds to a character, or damage to a monster"),
-        "target",
-        "Who",
-      ),
-      "amount",
-      "How many",
-      1,
-      30,
-    ).addStringOption((o) =>
-      o
-        .setName("token")
-        .setDescription("What the Wound token says (one Wound)")
-        .addChoices(
-          { name: "Plain", value: "plain" },
-          { name: "2 Wounds", value: "double" },
-          { name: "−1 Speed", value: "speed" },
-          { name: "−1 Defense", value: "defense" },
-          { name: "+Red to Brawn", value: "red-brawn" },
+    combatant(
+      s
+        .setName("wound")
+        .setDescription(
+          "Wounds to a character or damage to a monster; or heal a Wound, or turn its token over",
         ),
-    ),
+      "target",
+      "Who",
+    )
+      .addIntegerOption((o) =>
+        o.setName("amount").setDescription("How many (default 1)").setMinValue(1).setMaxValue(30),
+      )
+      .addStringOption((o) =>
+        woundTokens(o.setName("token").setDescription("What the Wound token says (one Wound)")),
+      )
+      .addStringOption((o) =>
+        woundTokens(o.setName("heal").setDescription("Heal one Wound whose token says this")),
+      )
+      .addStringOption((o) =>
+        woundTokens(
+          o.setName("set").setDescription("Turn one Wound whose token says this over to `token`"),
+        ),
+      ),
   )
   .addSubcommandGroup(monsterGroup)
   .addSubcommandGroup(itemGroup)

@@ -95,11 +95,43 @@ const TOKENS: Readonly<Record<string, WoundEffect>> = {
   "red-brawn": { kind: "ability", ability: "brawn", colour: "red" },
 };
 
+function tokenOption(options: Options, field: "token" | "heal" | "set"): WoundEffect | undefined {
+  const token = options.getString(field);
+  if (token === null) return undefined;
+  const effect = TOKENS[token];
+  if (!effect)
+    throw new OptionRefusal({ code: "invalid-choice", field, allowed: Object.keys(TOKENS) });
+  return effect;
+}
+
+/**
+ * `/cultists wound`: take `amount` Wounds (the first one's token said), heal one Wound whose token
+ * reads `heal`, or turn one reading `set` over to `token`; one of the three at a time.
+ */
 export function woundAction(options: Options): ActionBody {
   const target = options.getString("target", true);
-  const amount = options.getInteger("amount", true);
-  const token = options.getString("token");
-  const effect = token === null ? undefined : TOKENS[token];
+  const amount = options.getInteger("amount");
+  const effect = tokenOption(options, "token");
+  const heal = tokenOption(options, "heal");
+  const set = tokenOption(options, "set");
+  if (heal && (amount !== null || set || effect))
+    throw new OptionRefusal({ code: "one-wound-change" });
+  if (heal) return { type: "heal-wound", character: target, token: heal };
+  if (set && amount !== null) throw new OptionRefusal({ code: "one-wound-change" });
+  if (set) {
+    if (!effect) {
+      throw new OptionRefusal({
+        code: "invalid-choice",
+        field: "token",
+        allowed: Object.keys(TOKENS),
+      });
+    }
+    return { type: "set-wound-token", character: target, token: set, effect };
+  }
+  return tokensTaken(target, amount ?? 1, effect);
+}
+
+function tokensTaken(target: string, amount: number, effect: WoundEffect | undefined): ActionBody {
   if (effect === undefined) return { type: "wound", target, amount };
   // The token is the first Wound's; the rest are plain.
   const plain: WoundEffect = { kind: "plain" };

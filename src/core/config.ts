@@ -83,9 +83,7 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
     .default("info"),
-  LOG_FORMAT: z
-    .enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` })
-    .optional(),
+  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).optional(),
   DEV_GUILD_ID: z
     .string()
     .regex(/^\d{17,20}$/, { error: "must be a guild ID (a Discord snowflake of 17–20 digits)" })

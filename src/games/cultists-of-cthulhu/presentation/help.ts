@@ -61,7 +61,7 @@ const COMMAND_TEXT: Readonly<Record<CommandKey, string>> = {
   shoot: "use a ranged weapon: its check, then Goods − Defense to each target",
   steal: "steal from someone on your tile: Finesse at Red against their Defense",
   horror: "take Horror (or lose it, when a card says so)",
-  wound: "take Wounds and record what each Wound token says",
+  wound: "take Wounds (with what the token says), heal one, or turn a Wound's token over",
   monster: "spawn a monster, meet one for the first time, or take one off the board",
   item: "gain, drop, pick up, give or discard Items and Artefacts",
   "elder-sign": "find, give, drop or pick up Elder Sign pieces",

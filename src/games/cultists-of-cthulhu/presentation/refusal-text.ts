@@ -9,7 +9,7 @@ import { SETTABLE_EXPECTED, SETTABLE_NAME } from "./setting-change-text.js";
 import { choiceWord, fieldLabel } from "./fields.js";
 import type { Names } from "./names.js";
 import { bold, capital, count, listOf, userName } from "./text.js";
-import { COLOUR_NAME, MODE_NAME, RESULT_NAME } from "./words.js";
+import { COLOUR_NAME, MODE_NAME, RESULT_NAME, woundTokenText } from "./words.js";
 
 /**
  * Every refusal of the rules in the game's words: what was wrong and what to do. One entry per
@@ -155,7 +155,10 @@ export const REFUSAL_TEXT: RefusalTexts = {
   "elder-sign-is-whole": () =>
     "A complete Elder Sign counts as one item: it moves only as a whole.",
   "elder-sign-bag-empty": (r) => `No ${PIECE_IN_BAG[r.piece]} is left in the bag.`,
-  "no-such-wound": (r) => `There is no Wound token ${r.index + 1}.`,
+  "no-such-wound": (r, w) =>
+    `${name(r.character, w)} has no ${r.token.kind === "plain" ? "plain Wound" : `Wound token reading ${woundTokenText(r.token)}`}.`,
+  "one-wound-change": () =>
+    "Take Wounds (`amount`), heal one (`heal`) or change one's token (`set` with `token`): one at a time.",
   "no-such-die": (r) =>
     `There is no ${isOneOf(r.colour, COLOURS) ? COLOUR_NAME[r.colour] : "such"} die there.`,
   "already-encountered": (r, w) =>

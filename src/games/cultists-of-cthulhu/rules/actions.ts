@@ -79,8 +79,10 @@ export type ActionBody =
   /** Wounds to a character (one token each, `tokens` saying what they read) or damage to a monster. */
   | { type: "wound"; target: CombatantId; amount?: number; tokens?: WoundEffect[] }
   /** What a Wound token already counted turned out to say. */
-  | { type: "set-wound-token"; character: CharacterId; index: number; effect: WoundEffect }
-  | { type: "heal-wound"; character: CharacterId; index: number }
+  /** One of the character's Wounds whose token reads `token` now reads `effect`. */
+  | { type: "set-wound-token"; character: CharacterId; token: WoundEffect; effect: WoundEffect }
+  /** Heals one of the character's Wounds whose token reads `token` (Wounds so read are alike). */
+  | { type: "heal-wound"; character: CharacterId; token: WoundEffect }
   | { type: "add-ability-die"; character: CharacterId; ability: Ability; colour: Colour }
   | { type: "remove-ability-die"; character: CharacterId; ability: Ability; colour: Colour }
   | { type: "spawn-monster"; stats: MonsterStats; power?: Colour }

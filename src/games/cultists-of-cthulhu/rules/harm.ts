@@ -162,26 +162,42 @@ export function wound(ctx: Ctx, action: ActionOf<"wound">): void {
   damage(ctx, target, amount, tokens);
 }
 
-function woundAt(character: Character, index: number): WoundEffect {
-  const token = Number.isInteger(index) ? character.wounds[index] : undefined;
-  if (!token) refuse({ code: "no-such-wound", index });
-  return token;
+/** The first of the character's Wounds whose token reads `token`. */
+function woundReading(character: Character, token: WoundEffect): number {
+  const wanted = JSON.stringify(woundKey(validWoundEffect(token)));
+  const index = character.wounds.findIndex((w) => JSON.stringify(woundKey(w)) === wanted);
+  if (index < 0) refuse({ code: "no-such-wound", character: character.id, token });
+  return index;
+}
+
+/** What a token says, field order aside. */
+function woundKey(effect: WoundEffect): unknown[] {
+  switch (effect.kind) {
+    case "plain":
+    case "double":
+      return [effect.kind];
+    case "speed":
+    case "defense":
+      return [effect.kind, effect.delta];
+    case "ability":
+      return [effect.kind, effect.ability, effect.colour];
+  }
 }
 
 export function setWoundToken(ctx: Ctx, action: ActionOf<"set-wound-token">): void {
   const character = ownCharacter(ctx, action.character);
-  woundAt(character, action.index);
+  const index = woundReading(character, action.token);
   const effect = validWoundEffect(action.effect);
-  character.wounds[action.index] = effect;
-  emit(ctx, { type: "wound-token-set", character: character.id, index: action.index, effect });
+  character.wounds[index] = effect;
+  emit(ctx, { type: "wound-token-set", character: character.id, index, effect });
   if (characterIsFatallyWounded(character, ctx.settings)) kill(ctx, character);
 }
 
 export function healWound(ctx: Ctx, action: ActionOf<"heal-wound">): void {
   const character = ownCharacter(ctx, action.character);
-  woundAt(character, action.index);
-  character.wounds.splice(action.index, 1);
-  emit(ctx, { type: "wound-healed", character: character.id, index: action.index });
+  const index = woundReading(character, action.token);
+  character.wounds.splice(index, 1);
+  emit(ctx, { type: "wound-healed", character: character.id, index });
 }
 
 export function changeAbility(

@@ -1,5 +1,5 @@
 import type { SettableKey } from "./setting-change.js";
-import type { Phase } from "./state.js";
+import type { Phase, WoundEffect } from "./state.js";
 import type {
   CardId,
   CharacterId,
@@ -74,7 +74,9 @@ export type Refusal =
   | { code: "elder-sign-short"; outer: number; centre: number }
   | { code: "elder-sign-is-whole" }
   | { code: "elder-sign-bag-empty"; piece: "outer" | "centre" | "any" }
-  | { code: "no-such-wound"; index: number }
+  | { code: "no-such-wound"; character: CharacterId; token: WoundEffect }
+  /** `/cultists wound` asked to take, heal and change Wounds at once. */
+  | { code: "one-wound-change" }
   | { code: "no-such-die"; colour: string }
   | { code: "already-encountered"; character: CharacterId; monster: string }
   | { code: "not-a-cultist" }

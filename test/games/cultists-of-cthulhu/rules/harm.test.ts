@@ -139,23 +139,15 @@ describe("Wounds", () => {
     const g = dealt(3, { sheets: () => ({ wounds: 2 }) });
     const c = characterOf(g, "p1");
     act(g, { by: "p1", type: "wound", target: c, amount: 1 });
+    const speed = { kind: "speed", delta: -1 } as const;
     expect(
-      refusal(g, {
-        by: "p1",
-        type: "set-wound-token",
-        character: c,
-        index: 1,
-        effect: { kind: "double" },
-      }),
-    ).toEqual({
-      code: "no-such-wound",
-      index: 1,
-    });
+      refusal(g, { by: "p1", type: "set-wound-token", character: c, token: speed, effect: speed }),
+    ).toEqual({ code: "no-such-wound", character: c, token: speed });
     const set = act(g, {
       by: "p1",
       type: "set-wound-token",
       character: c,
-      index: 0,
+      token: { kind: "plain" },
       effect: { kind: "double" },
     });
     expect(set.map((f) => f.type)).toEqual(["wound-token-set", "character-died"]);
@@ -206,8 +198,10 @@ describe("Wounds", () => {
       target: c,
       tokens: [{ kind: "plain" }, { kind: "speed", delta: -1 }],
     });
-    act(g, { by: "p1", type: "heal-wound", character: c, index: 0 });
-    expect(g.state.characters[c]?.wounds).toEqual([{ kind: "speed", delta: -1 }]);
+    act(g, { by: "p1", type: "heal-wound", character: c, token: { delta: -1, kind: "speed" } });
+    expect(g.state.characters[c]?.wounds).toEqual([{ kind: "plain" }]);
+    act(g, { by: "p1", type: "heal-wound", character: c, token: { kind: "plain" } });
+    expect(g.state.characters[c]?.wounds).toEqual([]);
     const gym = act(g, {
       by: "p1",
       type: "add-ability-die",

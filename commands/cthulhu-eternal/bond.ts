@@ -275,7 +275,7 @@ export const BOND_SUBCOMMANDS = subcommandTable({
   damage: { run: answered(subcommands.damage), writes: true },
   improve: { run: answered(subcommands.improve), writes: true },
   destroy: { run: answered(subcommands.destroy), writes: true },
-  erase: { run: answered(subcommands.erase), writes: true },
+  erase: { run: answered(subcommands.erase), writes: true, gmOnly: true },
   project: { run: answered(subcommands.project), writes: true },
   repress: { run: answered(subcommands.repress), writes: true },
 });
@@ -283,6 +283,7 @@ export const BOND_SUBCOMMANDS = subcommandTable({
 export const bondCommand: CommandModule = {
   definition,
   writes: { subcommands: BOND_SUBCOMMANDS.writing, components: [BROKEN_BOND_ACTIONS.form] },
+  gmOnly: BOND_SUBCOMMANDS.gmOnly,
   execute: BOND_SUBCOMMANDS.execute,
   buttons: { [BROKEN_BOND_ACTIONS.test]: brokenBondPressed },
   modals: { [BROKEN_BOND_ACTIONS.form]: brokenBondSubmitted },

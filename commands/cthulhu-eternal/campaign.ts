@@ -36,26 +36,32 @@ import { campaignExtras, extrasChoices } from "../../src/games/cthulhu-eternal/e
 export const CAMPAIGN_SUBCOMMANDS = subcommandTable({
   create: { run: createCampaign, writes: true },
   settings: { run: campaignSettings, writes: true },
-  "gm add": { run: (interaction, context) => changeGm(interaction, context, "add"), writes: true },
+  "gm add": {
+    run: (interaction, context) => changeGm(interaction, context, "add"),
+    writes: true,
+    gmOnly: true,
+  },
   "gm remove": {
     run: (interaction, context) => changeGm(interaction, context, "remove"),
     writes: true,
+    gmOnly: true,
   },
-  bind: { run: bindChannel, writes: true },
+  bind: { run: bindChannel, writes: true, gmOnly: true },
   extras: { run: campaignExtras, writes: true },
   party: { run: showParty },
   // The session-end question is the GM's alone; everything else is for the table to see.
-  "session-end": { run: askSessionEnd, private: true },
-  "downtime replenish": { run: replenishResources, writes: true },
+  "session-end": { run: askSessionEnd, private: true, gmOnly: true },
+  "downtime replenish": { run: replenishResources, writes: true, gmOnly: true },
   "downtime bond": { run: improveBond, writes: true },
-  "downtime recover": { run: recoverSanity, writes: true },
+  "downtime recover": { run: recoverSanity, writes: true, gmOnly: true },
   "downtime disorder": { run: changeDisorder, writes: true },
-  "downtime adversity": { run: sharedAdversity, writes: true },
+  "downtime adversity": { run: sharedAdversity, writes: true, gmOnly: true },
 });
 
 export const campaignCommand: CommandModule = {
   definition,
   ephemeral: CAMPAIGN_SUBCOMMANDS.isPrivate,
+  gmOnly: CAMPAIGN_SUBCOMMANDS.gmOnly,
   writes: {
     subcommands: CAMPAIGN_SUBCOMMANDS.writing,
     components: [END_CONFIRM_ACTION, ADVERSITY_CHOICE_ACTION, ADVERSITY_FELLOWS_ACTION],

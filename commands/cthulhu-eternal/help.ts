@@ -61,7 +61,7 @@ export const helpCommand: CommandModule = {
   definition,
   ephemeral: true,
   // The registry hands over what the bot registers, so new commands show up by themselves.
-  execute: async (interaction, { reply, services, registered: definitions }) => {
+  execute: async (interaction, { reply, services, registered: definitions, gmOnly }) => {
     const wanted = interaction.options
       .getString("command")
       ?.replace(/^\//, "")
@@ -77,12 +77,12 @@ export const helpCommand: CommandModule = {
       const actor = actorFrom(interaction);
       const module = services.extras.modules.find((extra) => commandName(extra) === found.name);
       const help = module && extraCommandHelp(module, await extrasHere(services, actor));
-      embeds = detailEmbeds(found, await campaignHere(services, actor), help);
+      embeds = detailEmbeds(found, await campaignHere(services, actor), help, gmOnly);
     } else {
       const actor = actorFrom(interaction);
       const campaign = await campaignHere(services, actor);
       const { modules } = services.extras;
-      embeds = [...overviewEmbeds(definitions), rulesInForceEmbed(campaign)];
+      embeds = [...overviewEmbeds(definitions, gmOnly), rulesInForceEmbed(campaign)];
       if (modules.length > 0) {
         const view = await extrasHere(services, actor);
         embeds.push(extrasHelpEmbed(modules, view, campaignExtras(modules, null)));

@@ -291,13 +291,13 @@ const replenishResources: SubcommandHandler = async (interaction, { reply, servi
 export const RESOURCES_SUBCOMMANDS = subcommandTable({
   test: { run: testResources, writes: true },
   pool: { run: poolResources, writes: true },
-  gain: { run: gainResources, writes: true },
-  lose: { run: loseResources, writes: true },
+  gain: { run: gainResources, writes: true, gmOnly: true },
+  lose: { run: loseResources, writes: true, gmOnly: true },
   // A status check is a private look at one's own sheet; everything else happens at the table.
   status: { run: resourceStatus, private: true },
   check: { run: changeBoxes("check"), writes: true },
-  uncheck: { run: changeBoxes("uncheck"), writes: true },
-  replenish: { run: replenishResources, writes: true },
+  uncheck: { run: changeBoxes("uncheck"), writes: true, gmOnly: true },
+  replenish: { run: replenishResources, writes: true, gmOnly: true },
 });
 
 export const resourcesCommand: CommandModule = {
@@ -308,6 +308,7 @@ export const resourcesCommand: CommandModule = {
     components: [POOL_ACTIONS.accept],
   },
   ephemeral: RESOURCES_SUBCOMMANDS.isPrivate,
+  gmOnly: RESOURCES_SUBCOMMANDS.gmOnly,
   execute: RESOURCES_SUBCOMMANDS.execute,
   buttons: { [POOL_ACTIONS.accept]: poolAccepted, [POOL_ACTIONS.cancel]: poolCancelled },
   autocomplete: async (interaction, { services }) => {

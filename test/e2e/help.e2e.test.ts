@@ -75,7 +75,7 @@ describe("/help", () => {
     const embed = detail?.embeds[0];
     expect(embed?.title).toBe("📖 /campaign");
     const fields = Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
-    expect(Object.keys(fields)).toContain("/campaign downtime adversity");
+    expect(Object.keys(fields)).toContain("/campaign downtime adversity (GM)");
     expect(fields["/campaign create"]).toMatch(/\n`name` `\[era\]`$/);
   });
 

@@ -55,6 +55,15 @@ export class CommandRegistry {
     return this.jsonByName.get(name);
   }
 
+  /** Every GM-only path ("/campaign session-end") the modules declare. */
+  gmOnlyPaths(): ReadonlySet<string> {
+    return new Set(
+      [...this.byName].flatMap(([name, module]) =>
+        (module.gmOnly ?? []).map((path) => `/${name} ${path}`),
+      ),
+    );
+  }
+
   /** Every definition, in the order the modules were listed: the body of the bulk overwrite. */
   definitions(): readonly SlashCommandDefinition[] {
     return this.listed;

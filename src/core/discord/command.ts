@@ -28,6 +28,8 @@ export interface HandlerContext<S = void> {
   readonly services: S;
   /** Every command the bot registers, as Discord was given them (for /help). */
   readonly registered: readonly SlashCommandDefinition[];
+  /** The GM-only paths of those commands ("/campaign session-end"), as their modules declare. */
+  readonly gmOnly: ReadonlySet<string>;
 }
 
 export interface ComponentContext<S = void> extends HandlerContext<S> {
@@ -72,6 +74,8 @@ export interface CommandModule<S = void> {
    * failure mark at most): limited by the generous roll bucket instead of the write bucket.
    */
   readonly rolls?: boolean;
+  /** The subcommands ("sub", "group sub") only a GM may run; /help marks them. */
+  readonly gmOnly?: readonly string[];
   readonly execute: (
     interaction: ChatInputCommandInteraction,
     context: HandlerContext<S>,

@@ -121,6 +121,7 @@ export class InteractionDispatcher {
         log,
         services: undefined,
         registered: this.options.registry.definitions(),
+        gmOnly: this.options.registry.gmOnlyPaths(),
       });
     });
   }
@@ -189,6 +190,7 @@ export class InteractionDispatcher {
         log,
         services: undefined,
         registered: this.options.registry.definitions(),
+        gmOnly: this.options.registry.gmOnlyPaths(),
         action: parsed.action,
         args: parsed.args,
       });

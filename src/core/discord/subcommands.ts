@@ -14,6 +14,11 @@ export interface SubcommandRow<S> {
   readonly writes?: boolean;
   /** Answered so that only the user sees it. */
   readonly private?: boolean;
+  /**
+   * Only the game's GMs may run it, whoever's Protagonist it names: the service refuses anyone
+   * else. /help marks it; the authority test checks the mark against the service.
+   */
+  readonly gmOnly?: boolean;
 }
 
 /**
@@ -28,6 +33,7 @@ export function subcommandTable<S>(rows: Readonly<Record<string, SubcommandRow<S
   return {
     paths: Object.keys(rows),
     writing: Object.keys(rows).filter((path) => rows[path]?.writes === true),
+    gmOnly: Object.keys(rows).filter((path) => rows[path]?.gmOnly === true),
     isPrivate: (interaction: ChatInputCommandInteraction): boolean =>
       rowOf(interaction)?.private === true,
     execute: async (

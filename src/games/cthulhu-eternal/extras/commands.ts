@@ -41,6 +41,7 @@ export function extraCommand(module: ExtraModule): CommandModule {
     definition: module.command.definition,
     ephemeral: table.isPrivate,
     writes: { subcommands: table.writing },
+    gmOnly: table.gmOnly,
     execute: table.execute,
     ...(module.command.autocomplete ? { autocomplete: module.command.autocomplete } : {}),
   };

@@ -1,3 +1,4 @@
+import { inputNoteText } from "./input-problems.js";
 import type {
   ArchetypeProblem,
   BondLabel,
@@ -129,9 +130,38 @@ type ProblemTexts = {
   ) => string;
 };
 
+/** An archetype's skill entry as a GM writes one in the JSON. */
+const SKILL_ENTRY = '{"skill": "Search", "rating": 40}';
+
+/** What a list entry or list of an archetype looks like, for a value of the wrong type. */
+const SHAPE_EXAMPLE: Readonly<Record<string, string>> = {
+  skills: `[${SKILL_ENTRY}]`,
+  "skills.#": SKILL_ENTRY,
+  optionalSkills: `[${SKILL_ENTRY}]`,
+  "optionalSkills.#": SKILL_ENTRY,
+  recommendedStats: '["DEX", "INT"]',
+};
+
+/** Where in an archetype: "skills.0.rating" → the `rating` of `skills` entry 1. */
+function archetypeFieldText(path: string): string {
+  const [top, entry, part] = path.split(".");
+  const list =
+    entry !== undefined && /^\d+$/.test(entry) ? `\`${top}\` entry ${Number(entry) + 1}` : null;
+  if (list === null) return `\`${path}\``;
+  return part === undefined ? list : `the \`${part}\` of ${list}`;
+}
+
+/** A value of the wrong shape: the field, what it must be, and an example of a right one. */
+function shapeText(p: Extract<ArchetypeProblem, { code: "shape" }>): string {
+  const where = p.path === null ? "The archetype" : archetypeFieldText(p.path);
+  const key = p.path?.replace(/\.\d+$/, ".#") ?? "";
+  const example = p.note.code === "wrong-type" ? SHAPE_EXAMPLE[key] : undefined;
+  return `${where} ${inputNoteText(p.note)}${example === undefined ? "" : `, such as ${example}`}`;
+}
+
 /** What is wrong with a GM's archetype, after where in it when that is known. */
 const ARCHETYPE_PROBLEM_TEXT: ProblemTexts = {
-  schema: (p) => p.detail,
+  shape: shapeText,
   "id-format": () => "use lower-case words joined by hyphens, e.g. sea-captain",
   "skill-name-empty": () => "a skill needs a name",
   "skill-listed-twice": (p) => `${p.skill} is listed twice among the archetypal skills`,
@@ -141,10 +171,11 @@ const ARCHETYPE_PROBLEM_TEXT: ProblemTexts = {
   "specialisation-unexpected": (p) => `${p.skill} does not take a specialisation`,
 };
 
-/** "skills.0.skill: Swim is listed twice among the archetypal skills" (names as given). */
+/** "`skills` entry 1 must be an object, such as …"; a check's words after its place. */
 export function archetypeProblemText(problem: ArchetypeProblem): string {
   const render = ARCHETYPE_PROBLEM_TEXT[problem.code] as (p: ArchetypeProblem) => string;
   const text = render(problem);
+  if (problem.code === "shape") return text;
   const path = "path" in problem ? problem.path : null;
-  return path === null ? text : `${path}: ${text}`;
+  return path === null ? text : `${archetypeFieldText(path)}: ${text}`;
 }

@@ -73,14 +73,21 @@ export function isRestricted(definition: SlashCommandDefinition): boolean {
   return typeof definition.default_member_permissions === "string";
 }
 
-/** The overview: each command, what it does, and its subcommands by name. */
-export function commandOverviewField(definition: SlashCommandDefinition): EmbedField {
+/** " (GM)" after a path only a GM may run. */
+const gmMark = (path: string, gmOnly: ReadonlySet<string>): string =>
+  gmOnly.has(path) ? " (GM)" : "";
+
+/** The overview: each command, what it does, and its subcommands by name (GM ones marked). */
+export function commandOverviewField(
+  definition: SlashCommandDefinition,
+  gmOnly: ReadonlySet<string> = new Set(),
+): EmbedField {
   const paths = commandPaths(definition);
   const root = `/${definition.name}`;
   const subs =
     paths.length === 1 && paths[0]?.path === root
       ? ""
-      : `\n${paths.map((path) => `\`${path.path.slice(root.length + 1)}\``).join(" · ")}`;
+      : `\n${paths.map((path) => `\`${path.path.slice(root.length + 1)}\`${gmMark(path.path, gmOnly)}`).join(" · ")}`;
   return {
     name: `${root}${isRestricted(definition) ? " (GM)" : ""}`,
     value: `${definition.description}${subs}`,
@@ -96,7 +103,10 @@ function optionsText(path: CommandPath): string {
 }
 
 /** One command in detail: each path with its options (`[optional]`). */
-export function commandDetailFields(definition: SlashCommandDefinition): EmbedField[] {
+export function commandDetailFields(
+  definition: SlashCommandDefinition,
+  gmOnly: ReadonlySet<string> = new Set(),
+): EmbedField[] {
   const paths = commandPaths(definition);
   // A command without subcommands: its description heads the page already.
   if (paths.length === 1 && paths[0]?.path === `/${definition.name}`) {
@@ -106,7 +116,7 @@ export function commandDetailFields(definition: SlashCommandDefinition): EmbedFi
     }));
   }
   return paths.map((path) => ({
-    name: path.path,
+    name: `${path.path}${gmMark(path.path, gmOnly)}`,
     value: `${path.description}${optionsText(path)}`,
   }));
 }
@@ -121,13 +131,18 @@ function helpEmbed(title: string, page: readonly EmbedField[], index: number, co
   return embed;
 }
 
-export function overviewEmbeds(definitions: readonly SlashCommandDefinition[]): EmbedBuilder[] {
-  const pages = pageFields(definitions.map(commandOverviewField));
+export function overviewEmbeds(
+  definitions: readonly SlashCommandDefinition[],
+  gmOnly: ReadonlySet<string> = new Set(),
+): EmbedBuilder[] {
+  const pages = pageFields(
+    definitions.map((definition) => commandOverviewField(definition, gmOnly)),
+  );
   return pages.map((page, index) => {
     const embed = helpEmbed("📖 Commands", page, index, pages.length);
     if (index === 0) {
       embed.setDescription(
-        "Getting started: a GM runs `/campaign create`, each player makes a Protagonist, and everyone rolls with `/roll`.\nType `/` and a command's name: Discord suggests its options. `/help command:<name>` shows one command in detail, with examples and the rules in force for it. Commands marked GM are for the campaign's GMs (or members with Manage Server).",
+        "Getting started: a GM runs `/campaign create`, each player makes a Protagonist, and everyone rolls with `/roll`.\nType `/` and a command's name: Discord suggests its options. `/help command:<name>` shows one command in detail, with examples and the rules in force for it. Commands and subcommands marked (GM) are for the campaign's GMs (or members with Manage Server).",
       );
     }
     return embed;
@@ -175,11 +190,12 @@ export function detailEmbeds(
   definition: SlashCommandDefinition,
   campaign: CampaignView | null,
   help?: CommandHelp,
+  gmOnly: ReadonlySet<string> = new Set(),
 ): EmbedBuilder[] {
   const description = detailDescription(definition, campaign, help);
   const title = `📖 /${definition.name}`;
   // Every page keeps room for the first page's description, so each stays within 6,000.
-  const pages = pageFields(commandDetailFields(definition), {
+  const pages = pageFields(commandDetailFields(definition, gmOnly), {
     reserved: description.length + title.length + 100,
   });
   return pages.map((page, index) => {

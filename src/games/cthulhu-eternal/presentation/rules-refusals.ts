@@ -191,8 +191,16 @@ export const RULES_REFUSAL_TEXT: RefusalTexts = {
   "resources-boxes": (r) =>
     `Resources ${r.rating} gives ${r.boxes} check ${r.boxes === 1 ? "box" : "boxes"}, not ${r.given}.`,
   "sheet-full": sheetFullText,
-  "invalid-archetype": (r) =>
-    `${r.archetype === null ? "This archetype" : `Archetype "${plain(r.archetype)}"`} is not valid: ${r.problems.map((p) => plain(archetypeProblemText(p))).join("; ")}.`,
+  "invalid-archetype": (r) => {
+    const which = [
+      r.position === null ? null : `${r.position}`,
+      r.archetype === null ? null : `“${plain(r.archetype)}”`,
+    ].filter((part) => part !== null);
+    const problems = r.problems.map((p) => archetypeProblemText(p)).join("; ");
+    return r.position === null
+      ? `${which.length ? `Archetype ${which.join(" ")}` : "This archetype"} is not valid: ${problems}.`
+      : `The campaign's custom archetype ${which.join(" ")} is not valid: ${problems}. A GM needs to fix it.`;
+  },
   "no-choice-needed": (r) => `${sharedAdversityNoChangeText(r.reason)} No Bond needs to be chosen.`,
 
   "already-exhausted": () =>

@@ -93,9 +93,9 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
   "gm-channel-needed": () =>
     "Posting secret rolls to a GM channel needs `gm-channel` set to a channel.",
   "custom-content-invalid": (r) =>
-    `The custom archetypes/skills of ${bold(r.campaign)} are not valid${
-      r.path === null ? "" : ` (\`${r.path}\`)`
-    }: ${r.problem ?? "unknown problem"}. A GM needs to fix them.`,
+    `The custom archetypes/skills of ${bold(r.campaign)} are not valid: ${
+      r.path === null ? "they" : `\`${r.path}\``
+    } ${inputNoteText(r.problem)}. A GM needs to fix them.`,
   "session-ended": () => "That session has already ended.",
 
   "protagonist-name-taken": (r) =>

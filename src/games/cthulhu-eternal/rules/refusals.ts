@@ -97,6 +97,8 @@ export type RulesRefusal =
   | {
       readonly code: "invalid-archetype";
       readonly archetype: string | null;
+      /** Its place (1, 2, …) among the campaign's custom archetypes, when it is one of them. */
+      readonly position: number | null;
       readonly problems: readonly ArchetypeProblem[];
     }
   /** A choice given when nothing needs choosing; `reason` says why nothing changes. */

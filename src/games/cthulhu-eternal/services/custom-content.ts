@@ -3,6 +3,7 @@ import type { Campaign } from "../store/types.js";
 import type { CreationContext, SkillDefinition } from "../rules/creation/index.js";
 import { ERAS, type Era } from "../rules/types.js";
 import { invalid } from "./errors.js";
+import { notedIssues } from "../rules/input-notes.js";
 
 /**
  * The shape of `Campaign.customContent`: GM-defined archetypes (checked in depth by the creation
@@ -32,15 +33,15 @@ export function campaignEra(campaign: Pick<Campaign, "era">): Era {
 }
 
 export function customContentOf(campaign: Pick<Campaign, "customContent" | "name">): CustomContent {
-  const parsed = customContentSchema.safeParse(campaign.customContent ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
+  const parsed = notedIssues(customContentSchema, campaign.customContent ?? {});
+  if (parsed.ok) return parsed.value;
+  const issue = parsed.issues[0];
   // A GM's broken data must not pass silently into creation; say whose and where.
   throw invalid({
     code: "custom-content-invalid",
     campaign: campaign.name,
     path: issue?.path.length ? issue.path.map(String).join(".") : null,
-    problem: issue?.message ?? null,
+    problem: issue?.note ?? { code: "not-valid" },
   });
 }
 

@@ -35,8 +35,8 @@ export type ServiceRefusal =
       readonly campaign: string;
       /** Where in the data, dotted (`archetypes.0.name`), or null. */
       readonly path: string | null;
-      /** The validator's own note, or null. */
-      readonly problem: string | null;
+      /** What is wrong there. */
+      readonly problem: InputNote;
     }
   | { readonly code: "session-ended" }
   // Protagonists

@@ -339,14 +339,14 @@ describe("creation violations in the players' words", () => {
 
   it("words a GM archetype's problems, after where they are", () => {
     expect(archetypeProblemText({ code: "id-format", path: "id" })).toBe(
-      "id: use lower-case words joined by hyphens, e.g. sea-captain",
+      "`id`: use lower-case words joined by hyphens, e.g. sea-captain",
     );
     expect(archetypeProblemText({ code: "skill-name-empty", path: "skills.0.skill" })).toBe(
-      "skills.0.skill: a skill needs a name",
+      "the `skill` of `skills` entry 1: a skill needs a name",
     );
     expect(
       archetypeProblemText({ code: "skill-listed-twice", path: "skills.1.skill", skill: "swim" }),
-    ).toBe("skills.1.skill: swim is listed twice among the archetypal skills");
+    ).toBe("the `skill` of `skills` entry 2: swim is listed twice among the archetypal skills");
     expect(
       archetypeProblemText({
         code: "too-few-optional-skills",
@@ -354,18 +354,23 @@ describe("creation violations in the players' words", () => {
         count: 4,
         listed: 3,
       }),
-    ).toBe("optionalSkillCount: asks for 4 optional skills but lists only 3");
+    ).toBe("`optionalSkillCount`: asks for 4 optional skills but lists only 3");
     expect(archetypeProblemText({ code: "skill-unknown", skill: "Hacking", era: "modern" })).toBe(
       "Hacking is not a modern skill",
     );
     expect(archetypeProblemText({ code: "specialisation-unexpected", skill: "Swim (Ocean)" })).toBe(
       "Swim (Ocean) does not take a specialisation",
     );
-    expect(archetypeProblemText({ code: "schema", path: "era", detail: "Invalid option" })).toBe(
-      "era: Invalid option",
+    const era = { code: "not-one-of", values: ["modern", "future"] } as const;
+    expect(archetypeProblemText({ code: "shape", path: "era", note: era })).toBe(
+      "`era` must be one of “modern”, “future”",
     );
-    expect(archetypeProblemText({ code: "schema", path: null, detail: "Invalid input" })).toBe(
-      "Invalid input",
+    const listed = { code: "wrong-type", expected: "object" } as const;
+    expect(archetypeProblemText({ code: "shape", path: "skills.0", note: listed })).toBe(
+      '`skills` entry 1 must be an object, such as {"skill": "Search", "rating": 40}',
+    );
+    expect(archetypeProblemText({ code: "shape", path: null, note: { code: "missing" } })).toBe(
+      "The archetype is missing",
     );
   });
 });

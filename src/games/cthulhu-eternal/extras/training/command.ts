@@ -140,7 +140,7 @@ export function trainingCommand(service: Service): ExtraModule["command"] {
     subcommands: {
       session: { run: session, writes: true },
       talent: { run: talent, writes: true },
-      approve: { run: approve, writes: true },
+      approve: { run: approve, writes: true, gmOnly: true },
     },
     autocomplete: async (interaction, { services }) => {
       const focused = interaction.options.getFocused(true);

@@ -191,11 +191,11 @@ describe("custom archetypes", () => {
   });
 
   it.each([
-    ["a bad id", { ...seaCaptain, id: "Sea Captain" }, /id: use lower-case words/],
+    ["a bad id", { ...seaCaptain, id: "Sea Captain" }, /`id`: use lower-case words/],
     [
       "a rating over 99",
       { ...seaCaptain, skills: [{ skill: "Swim", rating: 120 }] },
-      /skills\.0\.rating/,
+      /the `rating` of `skills` entry 1 must be/,
     ],
     ["an unknown era", { ...seaCaptain, era: "jazz" }, /era/],
     [

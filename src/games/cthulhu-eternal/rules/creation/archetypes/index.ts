@@ -5,6 +5,7 @@ import type { SkillDefinition } from "../skills.js";
 import { FUTURE_ARCHETYPES } from "./future.js";
 import { MODERN_ARCHETYPES } from "./modern.js";
 import { archetypeSchema, schemaCheckProblem } from "./types.js";
+import { noteOf } from "../../input-notes.js";
 import type { Archetype, ArchetypeProblem } from "./types.js";
 
 export { FUTURE_ARCHETYPES } from "./future.js";
@@ -24,17 +25,20 @@ const BUILT_IN: Record<Era, readonly Archetype[]> = {
 export function validateCustomArchetype(
   input: unknown,
   customSkills: readonly SkillDefinition[] = [],
+  /** Its place (1, 2, …) in the campaign's list, to say which one is wrong. */
+  position: number | null = null,
 ): Archetype {
-  const parsed = archetypeSchema.safeParse(input);
+  // The input tells a missing value from a wrong one.
+  const parsed = archetypeSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue): ArchetypeProblem => {
       const path = issue.path.length > 0 ? issue.path.join(".") : null;
       const checked = issue.code === "custom" ? schemaCheckProblem(issue.params) : undefined;
       return checked === undefined
-        ? { code: "schema", path, detail: issue.message }
+        ? { code: "shape", path, note: noteOf(issue) }
         : { ...checked, path: path ?? "" };
     });
-    throw new RulesError({ code: "invalid-archetype", archetype: null, problems });
+    throw new RulesError({ code: "invalid-archetype", archetype: null, position, problems });
   }
   const archetype = parsed.data;
   const catalog = skillCatalog(archetype.era, customSkills);
@@ -51,7 +55,12 @@ export function validateCustomArchetype(
     }
   }
   if (problems.length > 0) {
-    throw new RulesError({ code: "invalid-archetype", archetype: archetype.name, problems });
+    throw new RulesError({
+      code: "invalid-archetype",
+      archetype: archetype.name,
+      position,
+      problems,
+    });
   }
   return archetype;
 }
@@ -66,8 +75,8 @@ export function archetypesFor(
   customSkills: readonly SkillDefinition[] = [],
 ): readonly Archetype[] {
   const byId = new Map<string, Archetype>(BUILT_IN[era].map((a) => [a.id, a]));
-  for (const input of custom) {
-    const archetype = validateCustomArchetype(input, customSkills);
+  for (const [index, input] of custom.entries()) {
+    const archetype = validateCustomArchetype(input, customSkills, index + 1);
     if (archetype.era === era) byId.set(archetype.id, archetype);
   }
   return [...byId.values()];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ERAS, STAT_NAMES } from "../../types.js";
 import type { Era, StatName } from "../../types.js";
 import { parseSkillName, skillKey } from "../skills.js";
+import type { InputNote } from "../../input-notes.js";
 
 /** A skill an archetype grants (or offers) at a rating that replaces the base rating. */
 export interface ArchetypeSkill {
@@ -38,10 +39,11 @@ export type SchemaCheckProblem =
 
 /**
  * What is wrong with a GM-defined archetype, as facts; presentation words them. `path` is where in
- * the archetype (e.g. "skills.0.skill"); `schema` keeps zod's own words for a shape it refused.
+ * the archetype (e.g. "skills.0.skill"); `shape` is a value of the wrong shape, as the input
+ * notes every other input uses (missing, wrong type, out of range…).
  */
 export type ArchetypeProblem =
-  | { readonly code: "schema"; readonly path: string | null; readonly detail: string }
+  | { readonly code: "shape"; readonly path: string | null; readonly note: InputNote }
   | (SchemaCheckProblem & { readonly path: string })
   | { readonly code: "skill-unknown"; readonly skill: string; readonly era: Era }
   | { readonly code: "specialisation-unexpected"; readonly skill: string };

@@ -30,7 +30,7 @@ COPY --from=build --chown=node:node /app/prisma ./prisma
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-# Healthy = connected to Discord and the database answers (GET /health on loopback).
+# Healthy = connected to Discord and the database takes writes (GET /health on HEALTH_HOST).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "dist/scripts/healthcheck.js"]
 # The bot handles SIGTERM itself (finishes interactions in flight, closes Discord and the

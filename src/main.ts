@@ -20,11 +20,11 @@ import { createCultistsService } from "./games/cultists-of-cthulhu/services/game
 import { createShutdown, shutDownOnSignals } from "./core/discord/shutdown.js";
 import { configFromEnvironmentOrExit } from "./core/config.js";
 import { openEternalDatabase, type EternalDatabase } from "./games/cthulhu-eternal/store/open.js";
-import { acceptsWrites, DatabaseAccessError } from "./core/db/access.js";
+import { DatabaseAccessError } from "./core/db/access.js";
 import { closeHealthServer, startHealthServer } from "./core/health.js";
 import { createLogger, endLogOutput } from "./core/logger.js";
 import { cryptoRng } from "./core/rng.js";
-import { createBotStateService } from "./core/bot-state-service.js";
+import { createBotStateService, databaseTakesWrites } from "./core/bot-state-service.js";
 
 async function main(): Promise<void> {
   const config = configFromEnvironmentOrExit();
@@ -90,9 +90,7 @@ async function main(): Promise<void> {
       : await startHealthServer(
           {
             discord: () => client.isReady(),
-            // The connection answers a read, and takes writes.
-            database: async () =>
-              (await db.store.read(() => Promise.resolve(true))) && (await acceptsWrites(db.sql)),
+            database: () => databaseTakesWrites(botState),
           },
           config.healthPort,
           config.healthHost,

@@ -155,7 +155,7 @@ const undo: Run = async (interaction, context, table) => {
   if (where) await afterAction(where, context, result);
 };
 
-const help: Run = async (interaction, context) => {
+const help = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
   await sendMessage(context, await cultistsHelp(interaction, context.services));
 };
 
@@ -224,7 +224,8 @@ const SPECIAL: Readonly<Record<string, SubcommandRow<CultistsServices>>> = {
   turn: row(turn),
   history: row(history, { writes: false, private: true }),
   undo: row(undo),
-  help: row(help, { writes: false, private: true }),
+  // Help needs no table: it shows the defaults where there is none.
+  help: { writes: false, private: true, run: (interaction, context) => help(interaction, context) },
   "character enter": row(enter),
   "character save": row(save, { private: true }),
   "character load": row(load),

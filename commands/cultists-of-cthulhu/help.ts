@@ -6,6 +6,7 @@ import {
   type GameMessage,
 } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
 import { DEFAULT_SETTINGS } from "../../src/games/cultists-of-cthulhu/rules/index.js";
+import { tableOf } from "./publish.js";
 import { COMMAND_NAME } from "./definition.js";
 
 /** How each of the game's commands is typed, for its help. */
@@ -47,10 +48,7 @@ export async function cultistsHelp(
   interaction: Interaction,
   services: CultistsServices,
 ): Promise<GameMessage> {
-  const { guildId, channelId } = interaction;
-  const game =
-    guildId === null || channelId === null
-      ? undefined
-      : await services.cultists.read({ guildId, channelId });
+  const table = tableOf(interaction);
+  const game = table === undefined ? undefined : await services.cultists.read(table);
   return helpMessage(commandNames(), game?.settings ?? DEFAULT_SETTINGS);
 }

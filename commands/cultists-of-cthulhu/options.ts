@@ -99,9 +99,12 @@ function tokenOption(options: Options, field: "token" | "heal" | "set"): WoundEf
   const token = options.getString(field);
   if (token === null) return undefined;
   const effect = TOKENS[token];
-  if (!effect)
-    throw new OptionRefusal({ code: "invalid-choice", field, allowed: Object.keys(TOKENS) });
+  if (!effect) throw notAToken(field);
   return effect;
+}
+
+function notAToken(field: string): OptionRefusal {
+  return new OptionRefusal({ code: "invalid-choice", field, allowed: Object.keys(TOKENS) });
 }
 
 /**
@@ -119,13 +122,7 @@ export function woundAction(options: Options): ActionBody {
   if (heal) return { type: "heal-wound", character: target, token: heal };
   if (set && amount !== null) throw new OptionRefusal({ code: "one-wound-change" });
   if (set) {
-    if (!effect) {
-      throw new OptionRefusal({
-        code: "invalid-choice",
-        field: "token",
-        allowed: Object.keys(TOKENS),
-      });
-    }
+    if (!effect) throw notAToken("token");
     return { type: "set-wound-token", character: target, token: set, effect };
   }
   return tokensTaken(target, amount ?? 1, effect);

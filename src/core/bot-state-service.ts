@@ -1,3 +1,4 @@
+import { isDatabaseBusy } from "./db/busy.js";
 import type { BotStateRepository, Store } from "../store/store.js";
 
 /** Bot-level key/value state (not tied to any guild), e.g. the registered-commands hash. */
@@ -14,3 +15,19 @@ export function createBotStateService(
     set: (key, value) => store.transaction((tx) => tx.botState.set(key, value)),
   };
 }
+
+/**
+ * The health check's database probe: a real write (the time of the last check, one row), so
+ * that a read-only connection or mount, a full disk or an I/O error makes it fail. A busy
+ * database is taking writes, only slowly.
+ */
+export async function databaseTakesWrites(botState: BotStateStore): Promise<boolean> {
+  try {
+    await botState.set(HEALTH_CHECK_KEY, new Date().toISOString());
+    return true;
+  } catch (error) {
+    return isDatabaseBusy(error);
+  }
+}
+
+const HEALTH_CHECK_KEY = "health-check";

@@ -108,8 +108,6 @@ export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
  * Reads the configuration from environment variables. An empty variable counts as unset, so a
  * copied `.env.example` with blank optional lines works. Throws a ConfigError naming every bad
  * variable on one line; values are never echoed, since one of them is the token.
- */
-/**
  * `terminal`: the logs go to a terminal, where a person reads them: readable lines unless
  * LOG_FORMAT says otherwise (a pipe, Docker's log driver, a file: one JSON object a line).
  */

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 export interface HealthProbe {
   /** Connected to Discord's gateway and ready. */
   discord(): boolean;
-  /** The database answers a read and takes writes. */
+  /** The database takes writes (bot-state-service.ts: databaseTakesWrites). */
   database(): Promise<boolean>;
 }
 

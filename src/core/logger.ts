@@ -65,7 +65,8 @@ function scrubbingStream(secrets: readonly string[], next: DestinationStream): D
 }
 
 /**
- * The one logger of the process: JSON lines by default, human-friendly with LOG_FORMAT=pretty.
+ * The one logger of the process: JSON lines or readable ones (`format`, from LOG_FORMAT or
+ * whether the output is a terminal).
  * Lines are written off the event loop (a synchronous write to a pipe cost 0.15 ms, more than
  * a whole /roll's database work); before a deliberate exit, `endLogOutput` writes out the rest.
  */

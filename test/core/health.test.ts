@@ -14,7 +14,7 @@ async function get(path: string): Promise<{ status: number; body: unknown }> {
 }
 
 describe("health endpoint", () => {
-  it("is healthy only when Discord is connected and the database answers", async () => {
+  it("is healthy only when Discord is connected and the database's probe passes", async () => {
     let discord = false;
     let database = true;
     server = await startHealthServer(

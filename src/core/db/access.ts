@@ -1,8 +1,6 @@
 import BetterSqlite3 from "better-sqlite3";
 import { accessSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { isDatabaseBusy } from "./busy.js";
-import type { Sql } from "./sql.js";
 
 /** The database file or its folder cannot be used: one line naming the path and the fix. */
 export class DatabaseAccessError extends Error {
@@ -98,20 +96,4 @@ export function describeAccessProblem(file: string, cause: unknown): string {
     rofs(paths[0] ?? file) ??
     `Database error: the bot (uid ${me}) cannot write ${paths.map((p) => `${p} (${ownerOf(p)})`).join(", ")}${folderProblem ? "; SQLite creates its -wal and -shm files beside the database, so the folder must be writable too" : ""}. Run \`${chown(paths)}\`.`
   );
-}
-
-/**
- * Whether the database takes writes now, for the health check: a write that changes nothing,
- * through the bot's own connection (a file made read-only after start, a full disk, a read-only
- * mount). A busy database is taking writes, only slowly.
- */
-export async function acceptsWrites(sql: Sql): Promise<boolean> {
-  try {
-    await sql.transaction(() => {
-      sql.run(`UPDATE "BotState" SET "key" = "key" WHERE 0`);
-    });
-    return true;
-  } catch (error) {
-    return isDatabaseBusy(error);
-  }
 }

@@ -5,7 +5,8 @@ export const DEFAULT_DATABASE_URL = "file:./data/cthulhu-eternal.db";
 
 /**
  * Turns a `file:` DATABASE_URL into an absolute file path (relative paths are taken from the
- * working directory). Opening the database creates its folder (client.ts); a backup does not.
+ * working directory). Opening the database creates its folder (client.ts); a backup never creates
+ * the database's own folder.
  */
 export function sqliteFileFromUrl(url: string, cwd = process.cwd()): string {
   const match = /^file:(.+)$/.exec(url.trim());

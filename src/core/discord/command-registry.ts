@@ -34,6 +34,7 @@ export class CommandRegistry {
   private readonly byName = new Map<string, CommandModule>();
   private readonly jsonByName = new Map<string, SlashCommandDefinition>();
   private readonly listed: readonly SlashCommandDefinition[];
+  private readonly gmOnly: ReadonlySet<string>;
 
   constructor(modules: readonly CommandModule[]) {
     const definitions = commandDefinitions(modules);
@@ -44,6 +45,11 @@ export class CommandRegistry {
       this.jsonByName.set(json.name, json);
     });
     this.listed = Object.freeze(definitions);
+    this.gmOnly = new Set(
+      [...this.byName].flatMap(([name, module]) =>
+        (module.gmOnly ?? []).map((path) => `/${name} ${path}`),
+      ),
+    );
   }
 
   get(name: string): CommandModule | undefined {
@@ -57,11 +63,7 @@ export class CommandRegistry {
 
   /** Every GM-only path ("/campaign session-end") the modules declare. */
   gmOnlyPaths(): ReadonlySet<string> {
-    return new Set(
-      [...this.byName].flatMap(([name, module]) =>
-        (module.gmOnly ?? []).map((path) => `/${name} ${path}`),
-      ),
-    );
+    return this.gmOnly;
   }
 
   /** Every definition, in the order the modules were listed: the body of the bulk overwrite. */

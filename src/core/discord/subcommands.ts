@@ -15,8 +15,9 @@ export interface SubcommandRow<S> {
   /** Answered so that only the user sees it. */
   readonly private?: boolean;
   /**
-   * Only the game's GMs may run it, whoever's Protagonist it names: the service refuses anyone
-   * else. /help marks it; the authority test checks the mark against the service.
+   * Only those the game gives authority over the table (a campaign's GMs, say) may run it, on
+   * anything: the service refuses anyone else. Help marks it; an e2e test checks the mark against
+   * the refusals.
    */
   readonly gmOnly?: boolean;
 }

@@ -49,4 +49,12 @@ describe("/cultists without a server that has the bot", () => {
       expect(loud).toEqual([]);
     },
   );
+
+  it("/cultists help still answers in a DM, with the default settings", async () => {
+    const response = await t.fake
+      .sendSlashCommand({ name: "cultists", guildId: null, subcommand: "help" })
+      .waitForOriginal();
+    expect(isEphemeral(response)).toBe(true);
+    expect(textOf(response)).toContain("/cultists open");
+  });
 });

@@ -123,6 +123,19 @@ export interface NotedIssue {
 
 const pathKey = (path: readonly PropertyKey[]): string => path.map(String).join("\u0000");
 
+/**
+ * The issues worth telling: zod measures anything with a length, even a list in place of text,
+ * so a value of the wrong type loses its size issues (its type is the problem).
+ */
+export function telling(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const mistyped = new Set(
+    issues.filter((i) => i.code === "invalid_type").map((i) => pathKey(i.path)),
+  );
+  return issues.filter(
+    (i) => !((i.code === "too_small" || i.code === "too_big") && mistyped.has(pathKey(i.path))),
+  );
+}
+
 /** Every issue of `input` against `schema`, as notes; the value when there are none. */
 export function notedIssues<T extends z.ZodType>(
   schema: T,
@@ -131,13 +144,7 @@ export function notedIssues<T extends z.ZodType>(
   // The input tells a missing value from a wrong one.
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
-  // zod measures anything with a length, even a list in place of text: its type is the problem.
-  const mistyped = new Set(
-    result.error.issues.filter((i) => i.code === "invalid_type").map((i) => pathKey(i.path)),
-  );
-  const issues = result.error.issues.filter(
-    (i) => !((i.code === "too_small" || i.code === "too_big") && mistyped.has(pathKey(i.path))),
-  );
+  const issues = telling(result.error.issues);
   return {
     ok: false,
     issues: issues.map((issue) => ({

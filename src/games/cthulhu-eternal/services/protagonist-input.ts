@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { Harshness, StatName } from "../rules/types.js";
 import { invalid } from "./errors.js";
-
 import { notedIssues } from "../rules/input-notes.js";
+
+// The input notes live in rules (GM archetypes use them too); services keep importing them here.
 export {
   noted,
   notedIssues,

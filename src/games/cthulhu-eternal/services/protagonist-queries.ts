@@ -6,7 +6,7 @@ import { resourceCheckBoxes } from "../rules/resources.js";
 import { damageBonus, recoverySanity } from "../rules/derived.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveProtagonist } from "./active-protagonist.js";
-import { resolveCampaign } from "./campaign-access.js";
+import { isGm, resolveCampaign } from "./campaign-access.js";
 import { EVERYONE, memberViewer } from "./event-visibility.js";
 import { hiddenMarksSeenBy, markSeenBy, sheetSeenBy } from "./hidden-marks.js";
 import type { ServiceDeps } from "./deps.js";
@@ -137,7 +137,11 @@ export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) 
       const { actor, protagonistId } = parseInput(getInput, raw);
       return store.read(async (tx) => {
         const { campaign, protagonist: sheet } = await readTarget(tx, actor, protagonistId);
-        const viewer = await memberViewer(tx, actor, campaign.id);
+        const owner = sheet.ownerId === actor.userId;
+        const hidden = sheet.skills.some((s) => s.failureMarked && s.failureMarkVisibleTo !== null);
+        // GM rights matter for editing someone else's sheet, and for marks hidden from the table.
+        const gm = !owner || hidden ? await isGm(tx, actor, campaign.id) : false;
+        const viewer = { kind: "member", userId: actor.userId, gm } as const;
         const protagonist = sheetSeenBy(sheet, EVERYONE);
         const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
         return {
@@ -151,7 +155,7 @@ export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) 
             resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
           },
           conditions: conditionsOf(protagonist),
-          canEdit: protagonist.ownerId === actor.userId || (viewer.kind === "member" && viewer.gm),
+          canEdit: owner || gm,
         };
       });
     },

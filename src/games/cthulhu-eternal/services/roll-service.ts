@@ -148,7 +148,12 @@ export function createRollService({ store, rng }: ServiceDeps) {
           // A secret failure's mark is the roller's and the GMs' to see; an open failure of a
           // skill so marked ticks it for the table (hidden-marks.ts).
           const audience = rollAudience(input.secret, actor.userId);
-          const roller = { userId: actor.userId, gm: await isGm(tx, actor, campaign.id) };
+          // Whether a GM rolls matters only for a secret roll on a mark hidden from the table.
+          const gm =
+            audience !== null && skill.failureMarkVisibleTo !== null
+              ? await isGm(tx, actor, campaign.id)
+              : false;
+          const roller = { userId: actor.userId, gm };
           const mark = recordSkillTest(
             {
               name: skill.name,

@@ -269,6 +269,8 @@ export type ShownSecret = "deal" | "reveal" | "end";
 const SHOWN: Partial<Record<Fact["type"], ShownSecret>> = {
   "roles-dealt": "deal",
   "cultist-revealed": "reveal",
+  // Play waits for a reveal: the table now knows someone holds that number's Cultist.
+  "awaiting-reveal": "reveal",
   "madness-revealed": "reveal",
   "row-card-revealed": "reveal",
   "cultist-activated": "reveal",

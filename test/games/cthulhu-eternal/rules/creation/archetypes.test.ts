@@ -224,6 +224,8 @@ describe("custom archetypes", () => {
       { ...seaCaptain, skills: [{ skill: "Swim (Ocean)", rating: 40 }] },
       /Swim \(Ocean\) does not take a specialisation/,
     ],
+    // A list in place of text: its type is the problem, not its length too.
+    ["a name that is a list", { ...seaCaptain, name: [] }, /: `name` must be text\.$/],
   ])("rejects %s with a RulesError that says why", (_label, input, message) => {
     let caught: unknown;
     try {

@@ -5,7 +5,7 @@ import type { SkillDefinition } from "../skills.js";
 import { FUTURE_ARCHETYPES } from "./future.js";
 import { MODERN_ARCHETYPES } from "./modern.js";
 import { archetypeSchema, schemaCheckProblem } from "./types.js";
-import { noteOf } from "../../input-notes.js";
+import { noteOf, telling } from "../../input-notes.js";
 import type { Archetype, ArchetypeProblem } from "./types.js";
 
 export { FUTURE_ARCHETYPES } from "./future.js";
@@ -31,7 +31,7 @@ export function validateCustomArchetype(
   // The input tells a missing value from a wrong one.
   const parsed = archetypeSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue): ArchetypeProblem => {
+    const problems = telling(parsed.error.issues).map((issue): ArchetypeProblem => {
       const path = issue.path.length > 0 ? issue.path.join(".") : null;
       const checked = issue.code === "custom" ? schemaCheckProblem(issue.params) : undefined;
       return checked === undefined

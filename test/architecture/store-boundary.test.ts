@@ -74,4 +74,14 @@ describe("the store boundary", () => {
       expect(sqliteWords.test(text(file)), file).toBe(false);
     }
   });
+
+  it("keeps the store below the services: it imports nothing from above it", () => {
+    const storeFiles = BOT_CODE.flatMap(sourceFiles).filter(
+      (file) =>
+        STORE_SIDE.some((side) => file.startsWith(side)) && !file.startsWith("src/generated/"),
+    );
+    expect(storeFiles).toContain("src/games/cthulhu-eternal/store/store.ts");
+    const ABOVE = /from\s+"[^"]*\/(?:services|presentation|creation|discord|extras)\/[^"]*"/;
+    expect(storeFiles.filter((file) => ABOVE.test(text(file)))).toEqual([]);
+  });
 });

@@ -208,12 +208,9 @@ export const EVENT_FACTS = {
 export type FactKind = keyof typeof EVENT_FACTS;
 export type FactPayload<K extends FactKind> = z.infer<(typeof EVENT_FACTS)[K]["payload"]>;
 
-/** The kind, payload and version an event is appended with. */
-export interface EventFact {
-  kind: string;
-  payloadVersion: number;
-  payload: unknown;
-}
+import type { EventFact } from "../store/records.js";
+
+export type { EventFact };
 
 /** A core kind's fact, typed against its schema. */
 export function fact<K extends FactKind>(kind: K, payload: FactPayload<K>): EventFact {

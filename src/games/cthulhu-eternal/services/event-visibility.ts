@@ -5,13 +5,9 @@ import type { EventViewer } from "../store/event-reads.js";
 
 export { EVERYONE, THE_BOT, type EventViewer } from "../store/event-reads.js";
 
-/**
- * Who may read a logged event: everyone in its campaign, only whoever did it and the campaign's
- * GMs (a secret roll, and what follows from it), or the GMs alone. The store applies it to every
- * read of the log (store/sqlite/event-reads.ts); reads name their viewer.
- */
-export const VISIBILITIES = ["campaign", "actor-and-gms", "gms"] as const;
-export type Visibility = (typeof VISIBILITIES)[number];
+import { VISIBILITIES, type Visibility } from "../store/records.js";
+
+export { VISIBILITIES, type Visibility };
 
 /** The actor reading the log of one campaign (a GM of it sees every event). */
 export async function memberViewer(

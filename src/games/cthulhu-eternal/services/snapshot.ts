@@ -1,71 +1,14 @@
-import type { Bond, Stats } from "../rules/types.js";
+import type { Bond } from "../rules/types.js";
+import type { BondSnapshot, ProtagonistSnapshot, SkillSnapshot } from "../store/records.js";
 
-/**
- * A Protagonist's whole state as plain JSON: what services read, what the rules change, and what
- * the event log stores before and after every change (so undo can restore it exactly).
- */
-export interface SkillSnapshot {
-  id: string;
-  name: string;
-  key: string;
-  rating: number;
-  failureMarked: boolean;
-  /**
-   * Who may see the mark: null, the whole table; a user id, only that user and the campaign's
-   * GMs, since a secret roll ticked it (services/hidden-marks.ts).
-   */
-  failureMarkVisibleTo: string | null;
-}
-
-export interface BondSnapshot {
-  id: string;
-  name: string;
-  kind: "individual" | "community";
-  score: number;
-  crossedOff: boolean;
-  fellowId: string | null;
-}
-
-export interface DisorderSnapshot {
-  id: string;
-  name: string;
-  threat: string | null;
-  cured: boolean;
-}
-
-export type ProtagonistStatus = "active" | "dead" | "insane" | "retired";
-
-export interface ProtagonistSnapshot {
-  id: string;
-  guildId: string;
-  campaignId: string;
-  ownerId: string;
-  name: string;
-  status: ProtagonistStatus;
-  archetype: string;
-  harshness: string;
-  stats: Stats;
-  hpMax: number;
-  hp: number;
-  wpMax: number;
-  wp: number;
-  san: number;
-  breakingPoint: number;
-  adaptation: {
-    violence: { boxes: number; adapted: boolean };
-    helplessness: { boxes: number; adapted: boolean };
-  };
-  exhausted: boolean;
-  /** An open episode of temporary insanity (README, Sanity: until a GM ends it, a repression or the session's end). */
-  temporarilyInsane: boolean;
-  resources: { rating: number; atHand: number; stowed: number; storage: number; checked: number };
-  notes: string;
-  skills: SkillSnapshot[];
-  bonds: BondSnapshot[];
-  disorders: DisorderSnapshot[];
-  /** State of the campaign's Extras modules, by module id (each module reads its own); absent: none. */
-  extras?: Readonly<Record<string, unknown>>;
-}
+// The snapshot types are the store's records; here is what services do with them.
+export type {
+  BondSnapshot,
+  DisorderSnapshot,
+  ProtagonistSnapshot,
+  ProtagonistStatus,
+  SkillSnapshot,
+} from "../store/records.js";
 
 export function skillKey(name: string): string {
   return name.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import type { EventViewer, LaterChange, LogEntry, LoggedChange, LogQuery } from "./event-reads.js";
-import type { EventInput } from "../services/event-log.js";
-import type { ProtagonistSnapshot } from "../services/snapshot.js";
+import type { EventInput } from "./records.js";
+import type { ProtagonistSnapshot } from "./records.js";
 import type { BotStateRepository, Store as CoreStore } from "../../../store/store.js";
 import type { Campaign, JsonValue, Named } from "./types.js";
 import type { ProtagonistReads } from "./protagonist-reads.js";

@@ -1,5 +1,5 @@
-import type { EventInput } from "../../services/event-log.js";
-import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import type { EventInput } from "../records.js";
+import type { ProtagonistSnapshot } from "../records.js";
 import { sqlBool, sqlNow, type Sql } from "../../../../core/db/sql.js";
 import type { EventRepository, StoredEvent } from "../store.js";
 import { sqliteEventReads } from "./event-reads.js";

@@ -4,7 +4,7 @@ import type {
   DisorderSnapshot,
   ProtagonistSnapshot,
   SkillSnapshot,
-} from "../../services/snapshot.js";
+} from "../records.js";
 
 /**
  * How a Protagonist's child rows (skills, Bonds, disorders) are written: inserted with a new

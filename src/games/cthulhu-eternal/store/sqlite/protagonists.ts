@@ -3,7 +3,7 @@ import type { JsonValue, Named } from "../types.js";
 import { UniqueConflict } from "../../../../store/store.js";
 import type { ProtagonistRepository } from "../store.js";
 import { sqliteProtagonistReads } from "./protagonist-reads.js";
-import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import type { ProtagonistSnapshot } from "../records.js";
 import {
   BONDS,
   DISORDERS,

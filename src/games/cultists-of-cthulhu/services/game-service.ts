@@ -62,6 +62,9 @@ export interface CultistsServiceDeps {
   rng: Rng;
 }
 
+/** Games whose logs stay parsed in memory: far more than the tables playing at one time. */
+export const LOGS_KEPT = 256;
+
 export function createCultistsService({ store, rng }: CultistsServiceDeps) {
   /**
    * Stored settings filled with the defaults (a game with none takes the defaults as they are),
@@ -73,17 +76,25 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
   }
 
   /**
-   * Each game's log as last read or written, by version: a game's log only grows with its
-   * version, so a log of the version stored is current, and an action need not parse the whole
-   * history again. Any other version (an undo, another process) reads it afresh.
+   * The logs of the games played lately, by version: a game's log only grows with its version,
+   * so a log of the version stored is current, and an action need not parse the whole history
+   * again. Any other version (an undo, another process) reads it afresh. The least recently used
+   * game makes room beyond LOGS_KEPT, so weeks of games never pile up in memory.
    */
   const logs = new Map<string, { version: number; facts: Fact[] }>();
 
+  function remember(gameId: string, version: number, facts: Fact[]): void {
+    logs.delete(gameId);
+    logs.set(gameId, { version, facts });
+    const oldest = logs.keys().next();
+    if (logs.size > LOGS_KEPT && !oldest.done) logs.delete(oldest.value);
+  }
+
   function logOf(record: GameRecord): Fact[] {
     const cached = logs.get(record.id);
-    if (cached?.version === record.version) return cached.facts;
-    const facts = store.facts(record.guildId, record.id);
-    logs.set(record.id, { version: record.version, facts });
+    const facts =
+      cached?.version === record.version ? cached.facts : store.facts(record.guildId, record.id);
+    remember(record.id, record.version, facts);
     return facts;
   }
 
@@ -134,10 +145,8 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
       .then((outcome) => {
         // Only once committed: a rolled-back version may be written again with other facts.
         if (outcome.ok) {
-          logs.set(outcome.game.record.id, {
-            version: outcome.game.record.version,
-            facts: outcome.game.facts,
-          });
+          const { record, facts } = outcome.game;
+          remember(record.id, record.version, facts);
         }
         return outcome;
       });

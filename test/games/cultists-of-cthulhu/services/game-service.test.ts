@@ -1,8 +1,9 @@
 import { GameStore } from "../../../../src/games/cultists-of-cthulhu/store/game-store.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seededRng } from "../../../../src/core/rng.js";
 import {
   createCultistsService,
+  LOGS_KEPT,
   type CultistsService,
   type Table,
 } from "../../../../src/games/cultists-of-cthulhu/services/game-service.js";
@@ -143,5 +144,30 @@ describe("the Cultists of Cthulhu service", () => {
     await openWithPlayers(["a", "b", "c"]);
     const again = createCultistsService({ store: new GameStore(db.sql), rng: seededRng(1) });
     expect((await again.read(TABLE))?.record.state.seats).toEqual(["a", "b", "c"]);
+  });
+
+  it("keeps the logs of the latest games only: an older one is read from the store again", async () => {
+    const store = new GameStore(db.sql);
+    const bounded = createCultistsService({ store, rng: seededRng(1) });
+    const tables = Array.from({ length: LOGS_KEPT + 1 }, (_, i) => ({
+      guildId: "g1",
+      channelId: `c${i}`,
+    }));
+    for (const table of tables) {
+      expect((await bounded.open(table, HOST, "Fungi")).ok).toBe(true);
+      await bounded.read(table);
+    }
+    const [first, second] = tables as [Table, Table];
+    const reads = vi.spyOn(store, "facts");
+    await bounded.read(tables.at(-1) ?? first);
+    expect(reads).not.toHaveBeenCalled();
+    // The first game's log made room for the last one's.
+    await bounded.read(first);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // Read again, it is kept; the second game is now the oldest and made room for it.
+    await bounded.read(first);
+    expect(reads).toHaveBeenCalledTimes(1);
+    await bounded.read(second);
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 });

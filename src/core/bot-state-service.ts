@@ -1,5 +1,4 @@
-import { isDatabaseBusy } from "./db/busy.js";
-import type { BotStateRepository, Store } from "../store/store.js";
+import { StoreUnavailable, type BotStateRepository, type Store } from "../store/store.js";
 
 /** Bot-level key/value state (not tied to any guild), e.g. the registered-commands hash. */
 export interface BotStateStore {
@@ -26,7 +25,7 @@ export async function databaseTakesWrites(botState: BotStateStore): Promise<bool
     await botState.set(HEALTH_CHECK_KEY, new Date().toISOString());
     return true;
   } catch (error) {
-    return isDatabaseBusy(error);
+    return error instanceof StoreUnavailable && error.reason === "busy";
   }
 }
 

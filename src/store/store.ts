@@ -23,3 +23,18 @@ export interface BotStateRepository {
 export class UniqueConflict extends Error {
   override name = "UniqueConflict";
 }
+
+/**
+ * The database could not serve the work, and nothing was written: `busy`, another connection
+ * held it longer than the store waits; `read-only`, it takes no writes. The host's trouble, not
+ * a bug: the store turns its engine's codes into these, so nothing above it reads them.
+ */
+export class StoreUnavailable extends Error {
+  override name = "StoreUnavailable";
+  constructor(
+    readonly reason: "busy" | "read-only",
+    options?: ErrorOptions,
+  ) {
+    super(`the database is ${reason}`, options);
+  }
+}

@@ -84,4 +84,9 @@ describe("the store boundary", () => {
     const ABOVE = /from\s+"[^"]*\/(?:services|presentation|creation|discord|extras)\/[^"]*"/;
     expect(storeFiles.filter((file) => ABOVE.test(text(file)))).toEqual([]);
   });
+
+  it("lets no engine's error code reach the bot's code: the store words them", () => {
+    const ENGINE = /SQLITE_|\bP20\d\d\b|db\/busy\.js/;
+    expect(botFiles.filter((file) => ENGINE.test(text(file)))).toEqual([]);
+  });
 });

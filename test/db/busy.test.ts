@@ -9,6 +9,7 @@ import { isDatabaseBusy } from "../../src/core/db/busy.js";
 import { connectDatabase } from "../../src/core/db/client.js";
 import type { Sql } from "../../src/core/db/sql.js";
 import type { PrismaClient } from "../../src/generated/prisma/client.js";
+import { StoreUnavailable } from "../../src/store/store.js";
 import { openTempDatabase } from "../support/temp-db.js";
 
 let database: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -114,7 +115,11 @@ describe("a write lock held by another process", () => {
       const outcomes = await Promise.allSettled([ours, prismas]);
       for (const outcome of outcomes) {
         expect(outcome.status).toBe("rejected");
-        if (outcome.status === "rejected") expect(isDatabaseBusy(outcome.reason)).toBe(true);
+        // The store says so in its own words, its engine's code kept as the cause.
+        if (outcome.status === "rejected") {
+          expect(outcome.reason).toBeInstanceOf(StoreUnavailable);
+          expect(isDatabaseBusy((outcome.reason as StoreUnavailable).cause)).toBe(true);
+        }
       }
     } finally {
       release();

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { StoreUnavailable } from "../../store/store.js";
 
 /** The first wait after the database was found busy, and the longest between tries (ms). */
 const FIRST_WAIT_MS = 5;
@@ -19,6 +20,15 @@ export function isDatabaseBusy(error: unknown): boolean {
   return sqliteCodesOf(error).some(
     (code) => code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"),
   );
+}
+
+/** The engine's error as the store's: busy or read-only becomes StoreUnavailable; else as it is. */
+export function asStoreError(error: unknown): unknown {
+  if (isDatabaseBusy(error)) return new StoreUnavailable("busy", { cause: error });
+  if (sqliteCodesOf(error).some((code) => code.startsWith("SQLITE_READONLY"))) {
+    return new StoreUnavailable("read-only", { cause: error });
+  }
+  return error;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type BetterSqlite3 from "better-sqlite3";
-import { retryWhileBusy } from "./busy.js";
+import { asStoreError, retryWhileBusy } from "./busy.js";
 import { ReadCache, type DatabaseStamp, type StagedMark } from "./read-cache.js";
 import type { ConnectionLock } from "../../store/sqlite/lock.js";
 
@@ -160,7 +160,11 @@ export class Sql {
    * and writes is on this connection.
    */
   transaction<T>(work: () => T | Promise<T>): Promise<T> {
-    return retryWhileBusy(() => this.#transact(work, "immediate"), this.busyBudgetMs);
+    return retryWhileBusy(() => this.#transact(work, "immediate"), this.busyBudgetMs).catch(
+      (error: unknown) => {
+        throw asStoreError(error);
+      },
+    );
   }
 
   /**
@@ -168,7 +172,11 @@ export class Sql {
    * another connection writes (or holds the lock too long for a write to wait).
    */
   read<T>(work: () => T | Promise<T>): Promise<T> {
-    return retryWhileBusy(() => this.#transact(work, "deferred"), this.busyBudgetMs);
+    return retryWhileBusy(() => this.#transact(work, "deferred"), this.busyBudgetMs).catch(
+      (error: unknown) => {
+        throw asStoreError(error);
+      },
+    );
   }
 
   async #transact<T>(work: () => T | Promise<T>, mode: "immediate" | "deferred"): Promise<T> {

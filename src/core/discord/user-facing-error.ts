@@ -1,5 +1,5 @@
 import { DiscordjsErrorCodes } from "discord.js";
-import { isDatabaseBusy, sqliteCodesOf } from "../db/busy.js";
+import { StoreUnavailable } from "../../store/store.js";
 import { fieldOf } from "./error-fields.js";
 import { messages } from "./messages.js";
 
@@ -70,18 +70,13 @@ export function userMessageOf(error: unknown, words?: RefusalWords): string | un
 }
 
 /**
- * "busy" when another connection held the database longer than the busy timeout (or Prisma
- * gave up waiting for a transaction), "readOnly" when the file cannot be written; undefined for
- * anything else. These are the host's trouble, not a bug: the bot stays up and says so.
+ * "busy" when the store found the database held by another connection too long, "readOnly" when
+ * it takes no writes; undefined for anything else. These are the host's trouble, not a bug: the
+ * bot stays up and says so. The store words its engine's errors so (StoreUnavailable).
  */
 export function databaseUnavailability(error: unknown): "busy" | "readOnly" | undefined {
-  if (isDatabaseBusy(error)) return "busy";
-  if (sqliteCodesOf(error).some((code) => code.startsWith("SQLITE_READONLY"))) return "readOnly";
-  // Prisma's "Unable to start a transaction in the given time": the queue before the database.
-  if (fieldOf(error, "code") === "P2028" && /start a transaction/i.test(messageOf(error))) {
-    return "busy";
-  }
-  return undefined;
+  if (!(error instanceof StoreUnavailable)) return undefined;
+  return error.reason === "busy" ? "busy" : "readOnly";
 }
 
 /**
@@ -111,7 +106,3 @@ const STALE_COMMAND_CODES: ReadonlySet<string> = new Set([
   DiscordjsErrorCodes.CommandInteractionOptionNoSubcommandGroup,
   DiscordjsErrorCodes.AutocompleteInteractionOptionNoFocusedOption,
 ]);
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : "";
-}

@@ -336,7 +336,7 @@ describe("transactions on the shared connection", () => {
         sql.transaction(() =>
           sql.run(`UPDATE "Protagonist" SET "san" = 1 WHERE "id" = ?`, world.hero.id),
         ),
-      ).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+      ).rejects.toMatchObject({ name: "StoreUnavailable", reason: "busy" });
     } finally {
       holder.exec("ROLLBACK");
       holder.close();

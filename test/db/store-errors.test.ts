@@ -1,0 +1,97 @@
+/**
+ * The store words its engine's trouble as its own errors: a database locked by another connection
+ * past the store's wait, or one that takes no writes, comes out of a transaction as
+ * StoreUnavailable (raw from better-sqlite3, or as Prisma's adapter wraps it); anything else
+ * comes out as it was.
+ */
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import BetterSqlite3 from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { asStoreError } from "../../src/core/db/busy.js";
+import { connectDatabase } from "../../src/core/db/client.js";
+import { PrismaClient } from "../../src/generated/prisma/client.js";
+import { StoreUnavailable } from "../../src/store/store.js";
+import { openTempDatabase } from "../support/temp-db.js";
+
+let db: Awaited<ReturnType<typeof openTempDatabase>>;
+
+beforeEach(async () => {
+  db = await openTempDatabase();
+});
+
+afterEach(async () => {
+  await db.dispose();
+});
+
+/** What `write` threw while another connection held the write lock. */
+async function whileLocked(write: () => unknown): Promise<unknown> {
+  const holder = new BetterSqlite3(db.file);
+  holder.exec("BEGIN IMMEDIATE");
+  try {
+    await write();
+  } catch (error) {
+    return error;
+  } finally {
+    holder.exec("ROLLBACK");
+    holder.close();
+  }
+  throw new Error("the write was expected to fail");
+}
+
+const INSERT = `INSERT INTO "BotState" ("key", "value", "updatedAt") VALUES ('k', 'v', '2026-01-01')`;
+
+describe("the store's errors", () => {
+  it("a transaction that waited past its budget for a locked database: busy", async () => {
+    const other = await connectDatabase(db.file, { timeout: 50 });
+    try {
+      const error = await whileLocked(() => other.sql.transaction(() => other.sql.run(INSERT)));
+      expect(error).toBeInstanceOf(StoreUnavailable);
+      expect(error).toMatchObject({ reason: "busy" });
+    } finally {
+      await other.prisma.$disconnect();
+      other.sql.connection.close();
+    }
+  });
+
+  it("a write on a database that takes none: read-only", async () => {
+    const reader = await connectDatabase(db.file, { readonly: true });
+    try {
+      const error: unknown = await reader.sql
+        .transaction(() => reader.sql.run(INSERT))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreUnavailable);
+      expect(error).toMatchObject({ reason: "read-only" });
+    } finally {
+      await reader.prisma.$disconnect();
+      reader.sql.connection.close();
+    }
+  });
+
+  it("reads an engine's codes raw and as Prisma's adapter wraps them", async () => {
+    const raw = await whileLocked(() => {
+      const connection = new BetterSqlite3(db.file, { timeout: 0 });
+      try {
+        connection.prepare(INSERT).run();
+      } finally {
+        connection.close();
+      }
+    });
+    expect(asStoreError(raw)).toMatchObject({ reason: "busy" });
+    const prisma = new PrismaClient({
+      adapter: new PrismaBetterSqlite3({ url: db.file, timeout: 0 }),
+    });
+    try {
+      const wrapped = await whileLocked(() => prisma.$executeRawUnsafe(INSERT));
+      expect(asStoreError(wrapped)).toMatchObject({ reason: "busy" });
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it("leaves everything else as it was", () => {
+    const bug = new Error("database on fire");
+    expect(asStoreError(bug)).toBe(bug);
+    const corrupt = { code: "SQLITE_CORRUPT" };
+    expect(asStoreError(corrupt)).toBe(corrupt);
+  });
+});

@@ -15,7 +15,7 @@ import {
 } from "../../src/games/cultists-of-cthulhu/presentation/index.js";
 import {
   playerViewer,
-  pressRefusal,
+  rollPressRefusal,
   viewFor,
   type ActionBody,
 } from "../../src/games/cultists-of-cthulhu/rules/index.js";
@@ -194,7 +194,11 @@ export const selectMenus: Readonly<Record<string, ComponentHandler<AnySelectMenu
     if (!game) return refused(p, { ok: false, refusal: { code: "no-game" }, game: null });
     if (game.record.id !== p.press.gameId || p.press.action !== "dice")
       return refused(p, { ok: false, refusal: { code: "other-game" }, game });
-    const refusal = pressRefusal(game.record.state, p.interaction.user.id, p.press.roll);
+    // A menu from before rolls were numbered names none: too old to act on.
+    const refusal =
+      p.press.roll === null
+        ? { code: "stale-roll" as const }
+        : rollPressRefusal(game.record.state, p.interaction.user.id, p.press.roll);
     if (refusal) return refused(p, { ok: false, refusal, game });
     const lastRoll = [...game.facts]
       .reverse()

@@ -20,4 +20,4 @@ export { validateSheet } from "./lobby.js";
 export { outcome, goalsCompleted } from "./goals.js";
 export { eventRule } from "./turns.js";
 export { SETTABLE_KEYS, isSettableKey, settingsAfter, type SettableKey } from "./setting-change.js";
-export { pressRefusal } from "./rolls.js";
+export { rollPressRefusal } from "./rolls.js";

@@ -113,22 +113,17 @@ export function requireSameRoll(check: Check, action: { roll?: number }): void {
 }
 
 /**
- * Whether `by` may press now on the buttons of roll `roll` (null: a message from before rolls
- * were numbered): the roll waiting, and theirs (or the host's). Reads only; the engine checks
- * the same on reroll, keep and take.
+ * Why `by` may not choose now for roll `roll` (undefined: whichever waits), or null when they
+ * may: it is the roll waiting, and theirs to choose for (or the host's). The engine's reroll and
+ * keep refuse by it; a menu that only shows a choice asks it first.
  */
-export function pressRefusal(state: GameState, by: PlayerId, roll: number | null): Refusal | null {
+export function rollPressRefusal(state: GameState, by: PlayerId, roll?: number): Refusal | null {
   const waiting = state.phase === "playing" ? waitingCheck(state.pending) : null;
-  if (!waiting) return { code: roll === null ? "no-roll-pending" : "stale-roll" };
-  if (roll === null || roll !== waiting.roll) return { code: "stale-roll" };
-  const roller = state.characters[waiting.roller] ?? state.monsters[waiting.roller];
-  const combatant: Combatant | undefined =
-    roller === undefined
-      ? undefined
-      : "sheet" in roller
-        ? { kind: "character", character: roller }
-        : { kind: "monster", monster: roller };
-  if (!combatant || !controls(state, by, combatant)) {
+  if (!waiting) return { code: roll === undefined ? "no-roll-pending" : "stale-roll" };
+  if (roll !== undefined && waiting.roll !== undefined && roll !== waiting.roll) {
+    return { code: "stale-roll" };
+  }
+  if (!controls(state, by, findCombatant(state, waiting.roller))) {
     return { code: "not-your-roll", roller: waiting.roller };
   }
   return null;
@@ -234,10 +229,8 @@ export function chooseReroll(ctx: Ctx, action: ActionOf<"reroll"> | ActionOf<"ke
   const pending = ctx.state.pending;
   const waiting = waitingCheck(pending);
   if (!pending || !waiting) refuse({ code: "no-roll-pending" });
-  requireSameRoll(waiting, action);
-  const roller = findCombatant(ctx.state, waiting.roller);
-  if (!controls(ctx.state, ctx.by, roller))
-    refuse({ code: "not-your-roll", roller: waiting.roller });
+  const refusal = rollPressRefusal(ctx.state, ctx.by, action.roll);
+  if (refusal) refuse(refusal);
   const next =
     action.type === "keep"
       ? keepCheck(waiting)

@@ -18,7 +18,7 @@ import {
   choices,
   pressOn,
   storedGameState,
-  tableReady,
+  dealtTable,
   textOf,
 } from "../support/cultists.js";
 
@@ -42,8 +42,7 @@ describe("a press on an earlier roll's buttons", () => {
     const host = t.gmId;
     const players = [t.playerId, t.secondPlayerId, extraPlayerId(3)];
     const first = players[0] ?? "";
-    const lobby = await tableReady(t, host, players, 1);
-    await pressOn(t, lobby, "deal", host).response();
+    await dealtTable(t, host, players, 1);
     const [character] = await choices(t, first, "check", "character");
     const check = { character: character?.value ?? "", ability: "reason", difficulty: "blue" };
 

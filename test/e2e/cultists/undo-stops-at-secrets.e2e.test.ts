@@ -10,7 +10,7 @@ import {
   startSeededBot,
   type SeededBot,
 } from "../support/seeded-bot.js";
-import { answer, pressOn, storedGameState, tableReady, textOf } from "../support/cultists.js";
+import { answer, storedGameState, dealtTable, textOf } from "../support/cultists.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-cultists-undo-secrets";
 let t: SeededBot;
@@ -33,8 +33,7 @@ describe("the host's undo", () => {
   it("refuses to take back the deal, undoes a move, and refuses to take back the end", async () => {
     const host = t.gmId;
     const players = [t.playerId, t.secondPlayerId, extraPlayerId(3)];
-    const lobby = await tableReady(t, host, players, 1);
-    await pressOn(t, lobby, "deal", host).response();
+    await dealtTable(t, host, players, 1);
     const dealt = JSON.stringify(storedGameState<Stored>(t).deal);
 
     const keepDeal = await answer(t, host, "undo");

@@ -10,14 +10,7 @@ import {
   startSeededBot,
   type SeededBot,
 } from "../support/seeded-bot.js";
-import {
-  answer,
-  choices,
-  pressOn,
-  storedGameState,
-  tableReady,
-  textOf,
-} from "../support/cultists.js";
+import { answer, choices, storedGameState, dealtTable, textOf } from "../support/cultists.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-cultists-wounds";
 let t: SeededBot;
@@ -38,8 +31,7 @@ describe("/cultists wound", () => {
   it("takes, turns over and heals Wounds; refuses what cannot be done", async () => {
     const host = t.gmId;
     const [p1, p2] = [t.playerId, t.secondPlayerId];
-    const lobby = await tableReady(t, host, [p1, p2, extraPlayerId(3)], 1);
-    await pressOn(t, lobby, "deal", host).response();
+    await dealtTable(t, host, [p1, p2, extraPlayerId(3)], 1);
     const target = (await choices(t, p1, "check", "character"))[0]?.value ?? "";
     const wounds = () => storedGameState<Stored>(t).characters[target]?.wounds.map((w) => w.kind);
 

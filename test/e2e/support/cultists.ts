@@ -128,6 +128,18 @@ export async function tableReady(
   return t.fake.message(status.id) ?? status;
 }
 
+/** A table ready (tableReady), then dealt by the host's Deal button: play begins. */
+export async function dealtTable(
+  t: SeededBot,
+  host: string,
+  players: string[],
+  perPlayer: number,
+): Promise<StoredApiMessage> {
+  const lobby = await tableReady(t, host, players, perPlayer);
+  await pressOn(t, lobby, "deal", host).response();
+  return lobby;
+}
+
 /** The stored state of the channel's newest game, read fresh from the bot's database. */
 // The caller names the part of the state it reads.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters

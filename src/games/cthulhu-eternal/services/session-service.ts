@@ -8,6 +8,7 @@ import type { ServiceDeps } from "./deps.js";
 import { ServiceRefusalError } from "./errors.js";
 import { type StateChange } from "./event-log.js";
 import { EVERYONE } from "./event-visibility.js";
+import { markSeenBy } from "./hidden-marks.js";
 import { cloneSnapshot, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
 import type { StoreTx } from "../store/store.js";
@@ -117,8 +118,11 @@ export function createSessionService({ store, rng }: ServiceDeps) {
             skill.failureMarked = improved.marked;
             if (!improved.marked) skill.failureMarkVisibleTo = null;
           });
-          const seenByAll = (change: { name: string }) =>
-            before.skills.find((s) => s.name === change.name)?.failureMarkVisibleTo == null;
+          // Only marked skills change: whether the table saw the mark decides where it is told.
+          const seenByAll = (change: { name: string }) => {
+            const skill = before.skills.find((s) => s.name === change.name);
+            return skill === undefined || markSeenBy(skill, EVERYONE);
+          };
           // Episodes of temporary insanity end with the session (README, Sanity).
           after.temporarilyInsane = false;
           if (JSON.stringify(after) !== JSON.stringify(before)) {

@@ -18,7 +18,34 @@ const INTEGRATION = [
   "test/scripts/**/*.test.ts",
 ];
 
-// `npm test` runs the three projects; `npm run test:unit` (and the others) run one.
+/**
+ * The suites run again on PostgreSQL: the services on the one store, and PostgreSQL's own checks
+ * (migrations, conflicts across processes). scripts/with-postgres.sh starts a throwaway server
+ * and names it in TEST_POSTGRES_URL; without one, these are skipped, and the run says so.
+ */
+const ON_POSTGRES = ["test/games/*/services/**/*.test.ts", "test/db/postgres/**/*.test.ts"];
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+if (postgresUrl === undefined && process.env.VITEST_POOL_ID === undefined) {
+  console.warn(
+    "PostgreSQL suites skipped: no PostgreSQL server here (npm test starts one when PostgreSQL is installed).",
+  );
+}
+const postgresProjects =
+  postgresUrl === undefined
+    ? []
+    : [
+        {
+          extends: true as const,
+          test: {
+            name: "integration-postgres",
+            include: ON_POSTGRES,
+            env: { TEST_DATABASE: "postgres" },
+            globalSetup: ["test/support/postgres-global-setup.ts"],
+          },
+        },
+      ];
+
+// `npm test` runs every project; `npm run test:unit` (and the others) run one.
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -34,7 +61,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: INTEGRATION, exclude: NEEDS_BUILD },
+        test: {
+          name: "integration",
+          include: INTEGRATION,
+          // PostgreSQL's own checks run in integration-postgres only.
+          exclude: [...NEEDS_BUILD, "test/db/postgres/**"],
+        },
       },
       {
         extends: true,
@@ -45,6 +77,7 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
         },
       },
+      ...postgresProjects,
     ],
   },
 });

@@ -2,8 +2,8 @@
  * A Cultists of Cthulhu game in play for the services benchmark: three players with a character
  * each, roles dealt, so the measured player can roll five-die checks.
  */
-import { GameStore } from "../src/games/cultists-of-cthulhu/store/game-store.js";
-import type { Sql } from "../src/core/db/sql.js";
+import { cultistsStore } from "../src/games/cultists-of-cthulhu/store/game-store.js";
+import type { Database } from "../src/store/database.js";
 import type { ActionBody } from "../src/games/cultists-of-cthulhu/rules/index.js";
 import {
   createCultistsService,
@@ -33,11 +33,11 @@ const SHEET = {
 } as const;
 
 export async function prepareCultistsGame(
-  sql: Sql,
+  db: Pick<Database, "transaction">,
   table: Table,
   player: string,
 ): Promise<CultistsTable> {
-  const service = createCultistsService({ store: new GameStore(sql), rng: seededRng(11) });
+  const service = createCultistsService({ store: cultistsStore(db), rng: seededRng(11) });
   const others = ["299999999999999901", "299999999999999902"];
   const act = async (by: string, body: ActionBody): Promise<void> => {
     const result = await service.act(table, { by, ...body });

@@ -7,8 +7,8 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrationsDir } from "../src/core/discord/paths.js";
-import { openDatabase } from "../src/core/db/client.js";
+import { migrationFolders } from "../src/core/discord/paths.js";
+import { openDatabase } from "../src/store/database.js";
 import type { BulkWorldShape } from "./bulk-world.js";
 import { generateBulkWorld } from "./bulk-world.js";
 import {
@@ -346,7 +346,7 @@ export async function runEndToEndBench(sizes: Sizes["e2e"]): Promise<SectionResu
   try {
     const shape = e2eWorldShape(sizes.guilds, sizes.playersPerGuild);
     const file = join(dir, "bot.db");
-    await (await openDatabase(`file:${file}`, migrationsDir())).close();
+    await (await openDatabase(`file:${file}`, migrationFolders())).close();
     generateBulkWorld(file, shape);
     const floorFile = join(dir, "floor.db");
     copyFileSync(file, floorFile);

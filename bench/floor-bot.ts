@@ -1,17 +1,21 @@
 /**
- * The floor under the latency targets: the bare bot (bare-bot.ts) plus the one thing every
- * command of ours must do before it answers, write its event-log row and commit it. It uses our
- * database code as the bot does (`openDatabase`, `store.transaction`, `tx.events.append`, so the same
- * pragmas, statements and WAL checkpoints) and nothing else: no reads, rules, checks or embeds.
+ * The floor under the latency targets: the bare bot (bare-bot.ts) plus the minimum of a SAN
+ * test in this stack, one Prisma transaction that reads a sheet (with its skills, Bonds and
+ * disorders) and writes its event. It uses our store as the bot does (`openDatabase`,
+ * `store.transaction`, `tx.protagonists.find`, `tx.events.append`) and nothing else: no rules,
+ * checks or embeds. DATABASE_URL may name SQLite or PostgreSQL.
  *   DISCORD_TOKEN=… DISCORD_API_URL=… DATABASE_URL=file:… node dist/bench/bench/floor-bot.js
  */
 import { Client, Events, GatewayIntentBits } from "discord.js";
 import { openEternalDatabase } from "../src/games/cthulhu-eternal/store/open.js";
-import { migrationsDir } from "../src/core/discord/paths.js";
+import { migrationFolders } from "../src/core/discord/paths.js";
 
-const db = await openEternalDatabase(process.env.DATABASE_URL ?? "file:floor.db", migrationsDir());
-// A real row for the event's target (the foreign key holds), read once.
-const target = db.sql.get<{ id: string }>(`SELECT "id" FROM "Protagonist" LIMIT 1`)?.id;
+const db = await openEternalDatabase(
+  process.env.DATABASE_URL ?? "file:floor.db",
+  migrationFolders(),
+);
+// A real sheet to read, and the event's target (the foreign key holds).
+const sheet = await db.prisma.protagonist.findFirst({ select: { id: true, guildId: true } });
 
 const client = new Client({
   intents: [GatewayIntentBits.Guilds],
@@ -20,8 +24,9 @@ const client = new Client({
 
 client.on(Events.InteractionCreate, (interaction) => {
   if (!interaction.isChatInputCommand()) return;
-  const logged = db.store.transaction((tx) =>
-    tx.events.append({
+  const logged = db.store.transaction(async (tx) => {
+    if (sheet) await tx.protagonists.find(sheet.guildId, sheet.id);
+    await tx.events.append({
       guildId: interaction.guildId ?? "",
       campaignId: null,
       actorId: interaction.user.id,
@@ -30,9 +35,9 @@ client.on(Events.InteractionCreate, (interaction) => {
       input: { command: interaction.commandName },
       payloadVersion: 1,
       payload: { command: interaction.commandName },
-      concerns: target === undefined ? [] : [target],
-    }),
-  );
+      concerns: sheet ? [sheet.id] : [],
+    });
+  });
   logged
     .then(() => interaction.reply({ content: "ok" }))
     .catch((error: unknown) => {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrationsDir } from "../src/core/discord/paths.js";
+import { migrationFolders } from "../src/core/discord/paths.js";
 import {
   openEternalDatabase,
   type EternalDatabase,
@@ -88,10 +88,10 @@ export function bulkShape(sizes: Sizes["services"], guilds = sizes.guilds): Bulk
 /** A migrated file filled by the bulk generator, then the measured Protagonist, made as /protagonist create does. */
 async function prepareTable(dir: string, name: string, shape: BulkWorldShape): Promise<Table> {
   const url = `file:${join(dir, `${name}.db`)}`;
-  const migrated = await openEternalDatabase(url, migrationsDir());
+  const migrated = await openEternalDatabase(url, migrationFolders());
   await migrated.close();
   const world = generateBulkWorld(join(dir, `${name}.db`), shape);
-  const db = await openEternalDatabase(url, migrationsDir());
+  const db = await openEternalDatabase(url, migrationFolders());
   const guildId = shape.guildId(0);
   const campaignId = world.campaignIds[0];
   if (campaignId === undefined) throw new Error("the bulk world has no campaign");
@@ -122,11 +122,7 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
     bondId: bond.id,
     bytes: statSync(join(dir, `${name}.db`)).size,
     world,
-    cultists: await prepareCultistsGame(
-      db.sql,
-      { guildId, channelId: CHANNEL_ID },
-      TARGET_OWNER_ID,
-    ),
+    cultists: await prepareCultistsGame(db, { guildId, channelId: CHANNEL_ID }, TARGET_OWNER_ID),
   };
 }
 

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { migrationsDir } from "../src/core/discord/paths.js";
-import { openDatabase } from "../src/core/db/client.js";
+import { migrationFolders } from "../src/core/discord/paths.js";
+import { openDatabase } from "../src/store/database.js";
 import { applyMigrations } from "../src/core/db/migrate.js";
 import { startFakeDiscord } from "../test/support/fake-discord/index.js";
 import type { Sizes } from "./options.js";
@@ -41,7 +41,7 @@ function migrationCheckMs(file: string, runs: number): number {
   for (let i = 0; i < runs; i += 1) {
     const db = new BetterSqlite3(file);
     const started = performance.now();
-    const report = applyMigrations(db, migrationsDir());
+    const report = applyMigrations(db, migrationFolders().sqlite);
     samples.push(performance.now() - started);
     db.close();
     if (report.applied.length > 0) throw new Error("the database was not up to date");
@@ -75,7 +75,7 @@ export async function runStartupBench(sizes: Sizes["startup"]): Promise<SectionR
     }
     const fresh = join(dir, "fresh.db");
     const freshStarted = performance.now();
-    await (await openDatabase(`file:${fresh}`, migrationsDir())).close();
+    await (await openDatabase(`file:${fresh}`, migrationFolders())).close();
     const freshOpenMs = performance.now() - freshStarted;
     const checkMs = migrationCheckMs(file, sizes.migrationChecks);
 

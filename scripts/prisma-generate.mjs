@@ -10,8 +10,16 @@ import { join } from "node:path";
 
 const prisma = join("node_modules", ".bin", process.platform === "win32" ? "prisma.cmd" : "prisma");
 
+/** Each engine's schema (Prisma allows one provider per schema), each with its own client. */
+const SCHEMAS = ["prisma/schema.prisma", "prisma/postgres/schema.prisma"];
+
 function generate(env) {
-  return spawnSync(prisma, ["generate"], { env, encoding: "utf8" });
+  let last;
+  for (const schema of SCHEMAS) {
+    last = spawnSync(prisma, ["generate", "--schema", schema], { env, encoding: "utf8" });
+    if (last.status !== 0) return last;
+  }
+  return last;
 }
 
 let result = generate(process.env);
@@ -29,7 +37,10 @@ if (
 }
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
-if (result.status === 0) loadQueryCompilerWithoutKeepingItsText();
+if (result.status === 0) {
+  for (const client of ["prisma", "prisma-postgres"])
+    loadQueryCompilerWithoutKeepingItsText(client);
+}
 process.exit(result.status ?? 1);
 
 /**
@@ -41,8 +52,8 @@ process.exit(result.status ?? 1);
  * compiler is built. If Prisma's output changes shape, this says so and leaves the client as is;
  * test/db/generated-client.test.ts then fails.
  */
-function loadQueryCompilerWithoutKeepingItsText() {
-  const file = join(import.meta.dirname, "../src/generated/prisma/internal/class.ts");
+function loadQueryCompilerWithoutKeepingItsText(client) {
+  const file = join(import.meta.dirname, `../src/generated/${client}/internal/class.ts`);
   const pattern =
     /const \{ wasm \} = await import\("([^"]+)\.wasm-base64\.mjs"\)\n(\s*)return await decodeBase64AsWasm\(wasm\)/;
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";

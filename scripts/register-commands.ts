@@ -6,7 +6,7 @@ import { REST, Routes, type APIApplication } from "discord.js";
 import { everyCommand } from "../commands/index.js";
 import { commandDefinitions } from "../src/core/discord/command-registry.js";
 import { installTypesIn, registerCommands } from "../src/core/discord/command-registration.js";
-import { migrationsDir } from "../src/core/discord/paths.js";
+import { migrationFolders } from "../src/core/discord/paths.js";
 import { configFromEnvironmentOrExit } from "../src/core/config.js";
 import { openEternalDatabase } from "../src/games/cthulhu-eternal/store/open.js";
 import { createLogger } from "../src/core/logger.js";
@@ -19,7 +19,7 @@ const log = createLogger({
   secrets: [config.discordToken],
 });
 
-const db = await openEternalDatabase(config.databaseUrl, migrationsDir());
+const db = await openEternalDatabase(config.databaseUrl, migrationFolders());
 try {
   const rest = new REST({ api: config.discordApiUrl }).setToken(config.discordToken);
   const application = (await rest.get(Routes.currentApplication())) as APIApplication;

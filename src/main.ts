@@ -2,7 +2,7 @@
  * Composition root: reads the configuration, then builds every long-lived part and wires them
  * together by hand, in start-up order. The one place to look for "where does X come from".
  */
-import { GameStore } from "./games/cultists-of-cthulhu/store/game-store.js";
+import { cultistsStore } from "./games/cultists-of-cthulhu/store/game-store.js";
 import { disableValidators, Events } from "discord.js";
 import { cthulhuEternal, extraModules } from "../commands/cthulhu-eternal/index.js";
 import { createDiscordClient, logClientEvents } from "./core/discord/client.js";
@@ -13,13 +13,14 @@ import { InteractionDispatcher } from "./core/discord/dispatcher.js";
 import { InFlight } from "./core/discord/in-flight.js";
 import { loginFailureMessage } from "./core/discord/login-failure.js";
 import { WriteRateLimiter } from "./core/discord/rate-limit.js";
-import { migrationsDir } from "./core/discord/paths.js";
+import { migrationFolders } from "./core/discord/paths.js";
 import { createBotServices } from "./games/cthulhu-eternal/game.js";
 import { cultistsOfCthulhu } from "../commands/cultists-of-cthulhu/index.js";
 import { createCultistsService } from "./games/cultists-of-cthulhu/services/game-service.js";
 import { createShutdown, shutDownOnSignals } from "./core/discord/shutdown.js";
 import { configFromEnvironmentOrExit } from "./core/config.js";
-import { openEternalDatabase, type EternalDatabase } from "./games/cthulhu-eternal/store/open.js";
+import { eternalStore } from "./games/cthulhu-eternal/store/open.js";
+import { openDatabase, type Database } from "./store/database.js";
 import { DatabaseAccessError } from "./core/db/access.js";
 import { closeHealthServer, startHealthServer } from "./core/health.js";
 import { createLogger, endLogOutput } from "./core/logger.js";
@@ -44,14 +45,9 @@ async function main(): Promise<void> {
     log.error({ err: reason }, "unhandled promise rejection");
   });
 
-  let db: EternalDatabase;
+  let db: Database;
   try {
-    db = await openEternalDatabase(config.databaseUrl, migrationsDir(), {
-      sync: config.databaseSync,
-      onCheckpointError: (error) => {
-        log.warn({ err: error }, "WAL checkpoint failed; will try again");
-      },
-    });
+    db = await openDatabase(config.databaseUrl, migrationFolders(), { sync: config.databaseSync });
   } catch (error) {
     if (error instanceof DatabaseAccessError) {
       // One line naming the file and the fix, as for a configuration error.
@@ -63,14 +59,19 @@ async function main(): Promise<void> {
     exit(1);
     return;
   }
-  log.info({ file: db.file, applied: db.migrations.applied }, "database ready");
+  log.info(
+    { engine: db.engine, database: db.location, applied: db.migrations.applied },
+    "database ready",
+  );
   if (db.migrations.modified.length > 0) {
     log.warn({ modified: db.migrations.modified }, "applied migrations changed since they ran");
   }
 
-  const botState = createBotStateService(db.store);
-  const services = createBotServices({ store: db.store }, cryptoRng(), extraModules);
-  const cultists = createCultistsService({ store: new GameStore(db.sql), rng: services.rng });
+  // One database, each game's part of it handed to the game.
+  const store = eternalStore(db);
+  const botState = createBotStateService(store);
+  const services = createBotServices({ store }, cryptoRng(), extraModules);
+  const cultists = createCultistsService({ store: cultistsStore(db), rng: services.rng });
   const registry = new CommandRegistry([
     ...routeGame(cthulhuEternal(services)),
     ...routeGame(cultistsOfCthulhu({ cultists })),

@@ -21,9 +21,7 @@ afterEach(async () => {
 
 describe("backupDatabase", () => {
   it("creates the folder and leaves one file that holds the data", async () => {
-    db.sql.run(
-      `INSERT INTO "BotState" ("key", "value", "updatedAt") VALUES ('k', 'v', '2026-01-01')`,
-    );
+    await db.prisma.botState.create({ data: { key: "k", value: "v" } });
     const folder = join(db.dir, "backups", "nested");
     await backupDatabase(db.file, join(folder, "bot.db"));
     expect(readdirSync(folder)).toEqual(["bot.db"]);

@@ -4,8 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBotStateService, databaseTakesWrites } from "../../src/core/bot-state-service.js";
-import { connectEternalDatabase } from "../../src/games/cthulhu-eternal/store/open.js";
-import { openTempDatabase } from "../support/temp-db.js";
+
+import { connectStore, openTempDatabase } from "../support/temp-db.js";
 
 let db: Awaited<ReturnType<typeof openTempDatabase>>;
 
@@ -22,18 +22,17 @@ describe("databaseTakesWrites", () => {
     const botState = createBotStateService(db.store);
     expect(await databaseTakesWrites(botState)).toBe(true);
     expect(await databaseTakesWrites(botState)).toBe(true);
-    expect(db.sql.all<{ key: string }>(`SELECT "key" FROM "BotState"`)).toEqual([
+    expect(await db.prisma.botState.findMany({ select: { key: true } })).toEqual([
       { key: "health-check" },
     ]);
   });
 
   it("is false on a connection that can only read", async () => {
-    const reader = await connectEternalDatabase(db.file, { readonly: true });
+    const reader = connectStore(db.file, { readonly: true });
     try {
       expect(await databaseTakesWrites(createBotStateService(reader.store))).toBe(false);
     } finally {
-      await reader.prisma.$disconnect();
-      reader.sql.connection.close();
+      await reader.close();
     }
   });
 });

@@ -9,8 +9,8 @@ import {
   migrationChecksum,
   MigrationError,
 } from "../../src/core/db/migrate.js";
-import { openDatabase } from "../../src/core/db/client.js";
-import { MIGRATIONS_DIR } from "../support/temp-db.js";
+import { openDatabase } from "../../src/store/database.js";
+import { MIGRATION_FOLDERS, MIGRATIONS_DIR } from "../support/temp-db.js";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -143,7 +143,7 @@ describe("migrations", () => {
 
   it("openDatabase creates the file and folder on first start, with WAL and foreign keys on", async () => {
     const dir = tempDir();
-    const opened = await openDatabase(`file:${join(dir, "nested", "bot.db")}`, MIGRATIONS_DIR);
+    const opened = await openDatabase(`file:${join(dir, "nested", "bot.db")}`, MIGRATION_FOLDERS);
     const [mode] =
       await opened.prisma.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
     const [fk] =

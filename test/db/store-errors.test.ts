@@ -7,8 +7,7 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { asStoreError } from "../../src/core/db/busy.js";
-import { connectDatabase } from "../../src/core/db/client.js";
+import { asStoreError, transact } from "../../src/store/transactions.js";
 import { PrismaClient } from "../../src/generated/prisma/client.js";
 import { StoreUnavailable } from "../../src/store/store.js";
 import { openTempDatabase } from "../support/temp-db.js";
@@ -40,30 +39,36 @@ async function whileLocked(write: () => unknown): Promise<unknown> {
 
 const INSERT = `INSERT INTO "BotState" ("key", "value", "updatedAt") VALUES ('k', 'v', '2026-01-01')`;
 
+/** Prisma Client on the test's file, as the store opens it but with `options`. */
+function clientOn(options: { timeout?: number; readonly?: boolean }) {
+  return new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: db.file, ...options }) });
+}
+
+const insertIn = (prisma: PrismaClient) =>
+  transact(prisma, "sqlite", (tx) =>
+    tx.botState.create({ data: { key: "k", value: "v" } }).then(() => undefined),
+  );
+
 describe("the store's errors", () => {
   it("a transaction that waited past its budget for a locked database: busy", async () => {
-    const other = await connectDatabase(db.file, { timeout: 50 });
+    const other = clientOn({ timeout: 50 });
     try {
-      const error = await whileLocked(() => other.sql.transaction(() => other.sql.run(INSERT)));
+      const error = await whileLocked(() => insertIn(other));
       expect(error).toBeInstanceOf(StoreUnavailable);
       expect(error).toMatchObject({ reason: "busy" });
     } finally {
-      await other.prisma.$disconnect();
-      other.sql.connection.close();
+      await other.$disconnect();
     }
   });
 
   it("a write on a database that takes none: read-only", async () => {
-    const reader = await connectDatabase(db.file, { readonly: true });
+    const reader = clientOn({ readonly: true });
     try {
-      const error: unknown = await reader.sql
-        .transaction(() => reader.sql.run(INSERT))
-        .catch((e: unknown) => e);
+      const error: unknown = await insertIn(reader).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StoreUnavailable);
       expect(error).toMatchObject({ reason: "read-only" });
     } finally {
-      await reader.prisma.$disconnect();
-      reader.sql.connection.close();
+      await reader.$disconnect();
     }
   });
 
@@ -77,9 +82,7 @@ describe("the store's errors", () => {
       }
     });
     expect(asStoreError(raw)).toMatchObject({ reason: "busy" });
-    const prisma = new PrismaClient({
-      adapter: new PrismaBetterSqlite3({ url: db.file, timeout: 0 }),
-    });
+    const prisma = clientOn({ timeout: 0 });
     try {
       const wrapped = await whileLocked(() => prisma.$executeRawUnsafe(INSERT));
       expect(asStoreError(wrapped)).toMatchObject({ reason: "busy" });

@@ -42,12 +42,8 @@ export interface World {
 }
 
 /** A real SQLite file with one campaign (GM_USER is its GM) and one Protagonist of PLAYER. */
-export async function makeWorld(
-  rng: Rng = seededRng(1),
-  guildId = GUILD,
-  database: { verifyCache?: boolean } = {},
-): Promise<World> {
-  const db = await openTempDatabase(database);
+export async function makeWorld(rng: Rng = seededRng(1), guildId = GUILD): Promise<World> {
+  const db = await openTempDatabase();
   const services = createServices({ store: db.store, rng });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),

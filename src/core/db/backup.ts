@@ -1,7 +1,9 @@
 import BetterSqlite3 from "better-sqlite3";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { BUSY_TIMEOUT_MS } from "./client.js";
+
+/** How long the copy waits for the bot's lock on the file (ms). */
+const BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * A consistent copy of the live database, safe while the bot runs: SQLite's online backup API

@@ -15,6 +15,8 @@ export function projectRoot(start: string = import.meta.dirname): string {
   return dir;
 }
 
-export function migrationsDir(): string {
-  return join(projectRoot(), "prisma", "migrations");
+/** Each engine's migrations, in Prisma's layout. */
+export function migrationFolders(): { sqlite: string; postgres: string } {
+  const prisma = join(projectRoot(), "prisma");
+  return { sqlite: join(prisma, "migrations"), postgres: join(prisma, "postgres", "migrations") };
 }

@@ -7,7 +7,7 @@ import { seededRng } from "../../../src/core/rng.js";
 import { createServices } from "../../../src/games/cthulhu-eternal/services/index.js";
 import { insertProtagonist } from "../../../src/games/cthulhu-eternal/services/protagonist-factory.js";
 import { sampleChoices } from "../../games/cthulhu-eternal/rules/creation/sample.js";
-import { MIGRATIONS_DIR } from "../../support/temp-db.js";
+import { MIGRATION_FOLDERS } from "../../support/temp-db.js";
 
 export interface SeededTable {
   campaignId: string;
@@ -27,7 +27,7 @@ export async function seedTable(options: {
   players: { userId: string; choices?: Partial<CreationChoices> }[];
   campaignName?: string;
 }): Promise<SeededTable> {
-  const db = await openEternalDatabase(options.databaseUrl, MIGRATIONS_DIR);
+  const db = await openEternalDatabase(options.databaseUrl, MIGRATION_FOLDERS);
   try {
     const services = createServices({ store: db.store, rng: seededRng(1) });
     const gm = {

@@ -10,9 +10,7 @@ import { commands } from "../../../commands/cthulhu-eternal/index.js";
 import type { CommandModule } from "../../../src/core/discord/command.js";
 import type { WriteRateLimiter } from "../../../src/core/discord/rate-limit.js";
 import { createBotServices, type BotServices } from "../../../src/games/cthulhu-eternal/game.js";
-import { BUSY_TIMEOUT_MS } from "../../../src/core/db/client.js";
-import { connectEternalDatabase } from "../../../src/games/cthulhu-eternal/store/open.js";
-import type { Sql } from "../../../src/core/db/sql.js";
+import { BUSY_TIMEOUT_MS } from "../../../src/store/sqlite-database.js";
 import type { Store } from "../../../src/games/cthulhu-eternal/store/store.js";
 import type { PrismaClient } from "../../../src/generated/prisma/client.js";
 import {
@@ -25,7 +23,7 @@ import { insertProtagonist } from "../../../src/games/cthulhu-eternal/services/p
 import type { ProtagonistSnapshot } from "../../../src/games/cthulhu-eternal/services/snapshot.js";
 import { startInProcessBot, type InProcessBot } from "../../core/discord/support/in-process-bot.js";
 import { sampleChoices } from "../../games/cthulhu-eternal/rules/creation/sample.js";
-import { openTempDatabase } from "../../support/temp-db.js";
+import { connectStore, openTempDatabase } from "../../support/temp-db.js";
 
 export const PLAYER = { id: "510000000000000001", username: "player" } as const;
 export const OTHER_PLAYER = { id: "510000000000000002", username: "other" } as const;
@@ -38,8 +36,6 @@ export interface Table {
   readonly databaseFile: string;
   /** A connection of the test's own (the bot's may be crippled on purpose). */
   readonly prisma: PrismaClient;
-  /** Prepared statements on that connection. */
-  readonly sql: Sql;
   readonly store: Store;
   readonly guildId: string;
   readonly otherGuildId: string;
@@ -76,7 +72,7 @@ export async function startTable(
   const botDatabase =
     options.botConnection === undefined
       ? { prisma: database.prisma, store: database.store }
-      : await connectEternalDatabase(database.file, {
+      : connectStore(database.file, {
           timeout: options.botConnection.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
           readonly: options.botConnection.readOnly ?? false,
         });
@@ -152,7 +148,6 @@ export async function startTable(
       services,
       databaseFile: database.file,
       prisma: database.prisma,
-      sql: database.sql,
       store: database.store,
       guildId: first.id,
       otherGuildId: second.id,

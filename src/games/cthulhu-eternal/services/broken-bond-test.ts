@@ -58,7 +58,6 @@ export async function brokenBondToTest(
     guildId: actor.guildId,
     kind: "san-test",
     after: ref.eventId,
-    path: "$.brokenBond.bondId",
     refersTo: ref.bondId,
   });
   if (tested) {

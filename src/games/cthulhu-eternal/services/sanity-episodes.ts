@@ -37,9 +37,9 @@ export type ReactionOutcome =
 export type EpisodeEndOutcome =
   { kind: "ended"; protagonist: Who; eventId: number } | { kind: "not-insane"; protagonist: Who };
 
-/** The standing event of `kind` that refers to a SAN test (its input's `sanEventId`). */
+/** The standing event of `kind` that answers a SAN test. */
 function forTest(guildId: string, kind: string, eventId: number) {
-  return { guildId, kind, after: eventId, path: "$.sanEventId", refersTo: eventId };
+  return { guildId, kind, after: eventId, refersTo: String(eventId) };
 }
 
 /** A SAN test of this guild, the Protagonist it tested, and the result that stands now. */
@@ -105,6 +105,7 @@ export function createSanityEpisodes({ store }: Pick<ServiceDeps, "store">) {
           ...fact("san-reaction", { protagonist: protagonist.name, reaction }),
           sessionNumber: campaign.sessionNumber,
           input: { sanEventId: eventId, reaction },
+          refersTo: String(eventId),
           concerns: [protagonist.id],
         });
         return {

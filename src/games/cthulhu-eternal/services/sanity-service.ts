@@ -151,6 +151,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
             }),
             sessionNumber: campaign.sessionNumber,
             input: stored,
+            ...(input.brokenBond ? { refersTo: input.brokenBond.bondId } : {}),
             dice: result,
             changes: logged ? [{ before, after }] : [],
             concerns: [before.id],
@@ -234,6 +235,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
           }),
           sessionNumber: campaign.sessionNumber,
           input: { sanEventId: eventId, bondId },
+          refersTo: String(eventId),
           dice: result,
           changes: [{ before: current, after: restored }],
         });

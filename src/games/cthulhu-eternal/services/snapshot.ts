@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Bond } from "../rules/types.js";
 import type { BondSnapshot, ProtagonistSnapshot, SkillSnapshot } from "../store/records.js";
 
@@ -23,6 +24,17 @@ export type StoredSnapshot = Omit<ProtagonistSnapshot, "temporarilyInsane" | "sk
 };
 
 /** An event's before/after snapshots by Protagonist id, with the fields added since filled in. */
+/**
+ * Whether two values hold the same JSON, whatever the order of their keys: PostgreSQL's jsonb
+ * keeps an object's keys in an order of its own, so a snapshot read back from the log may list
+ * them differently from one read from the sheet.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  const asJson = (value: unknown): unknown =>
+    value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  return isDeepStrictEqual(asJson(a), asJson(b));
+}
+
 export function storedSnapshots(json: unknown): Record<string, ProtagonistSnapshot> {
   const stored = (json ?? {}) as Record<string, StoredSnapshot>;
   return Object.fromEntries(

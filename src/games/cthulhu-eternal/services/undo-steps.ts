@@ -4,7 +4,7 @@ import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js"
 import { conflict } from "./errors.js";
 import { dependentChain } from "./event-dependencies.js";
 import { asVisibility, EVERYONE, memberViewer } from "./event-visibility.js";
-import { storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
+import { sameJson, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
 import { loadProtagonist } from "./lookups.js";
 import {
   undoForbiddenReason,
@@ -123,7 +123,7 @@ export async function revert(
     // Someone else's change: a GM of its campaign, and of the Protagonist's.
     if (event.actorId === actor.userId) await assertCanActOn(tx, actor, current);
     else await assertGm(tx, actor, await resolveCampaign(tx, actor, current.campaignId));
-    if (JSON.stringify(comparable(current)) !== JSON.stringify(comparable(after[id]))) {
+    if (!sameJson(comparable(current), comparable(after[id]))) {
       throw conflict({ code: "changed-since", protagonist: current.name });
     }
     await tx.protagonists.write(current, snapshot);

@@ -75,7 +75,7 @@ export interface ProtagonistSnapshot {
 /**
  * Who may read a logged event: everyone in its campaign, only whoever did it and the campaign's
  * GMs (a secret roll, and what follows from it), or the GMs alone. The store applies it to every
- * read of the log (store/sqlite/event-reads.ts); reads name their viewer.
+ * read of the log (store/prisma/event-log.ts); reads name their viewer.
  */
 export const VISIBILITIES = ["campaign", "actor-and-gms", "gms"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -108,4 +108,9 @@ export interface EventInput extends EventFact {
   concerns?: string[];
   /** Who may read it; default: everyone in the campaign. */
   visibility?: Visibility;
+  /**
+   * The event or record this one answers, for finding it again (`latestReferring`): a SAN test's
+   * event id for its projection or reaction, a broken Bond's id for the test it calls for.
+   */
+  refersTo?: string;
 }

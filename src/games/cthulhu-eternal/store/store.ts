@@ -151,15 +151,14 @@ export interface EventRepository {
   /** Ids of the Protagonists an event concerns. */
   targets(eventId: number): Promise<string[]>;
   /**
-   * The newest standing (not undone) event of `kind`, logged after event `after`, whose input
-   * holds `refersTo` at the JSON path `path` (e.g. "$.sanEventId").
+   * The newest standing (not undone) event of `kind`, logged after event `after`, that refers to
+   * `refersTo` (EventInput.refersTo).
    */
   latestReferring(query: {
     guildId: string;
     kind: string;
     after: number;
-    path: string;
-    refersTo: number | string;
+    refersTo: string;
   }): Promise<StoredEvent | undefined>;
   /** The events a query names, as its viewer may see them (without state snapshots). */
   list(query: LogQuery): Promise<LogEntry[]>;

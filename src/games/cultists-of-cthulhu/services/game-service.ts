@@ -19,7 +19,7 @@ import {
   undoneTo,
 } from "../rules/index.js";
 import type { Rng } from "../rules/rng.js";
-import { GameStore, type GameRecord } from "../store/game-store.js";
+import type { GameRecord, GameStore, GameTx } from "../store/game-store.js";
 
 /**
  * The game's service: loads the channel's game, asks the rules, and writes the next state with
@@ -90,36 +90,43 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
     if (logs.size > LOGS_KEPT && !oldest.done) logs.delete(oldest.value);
   }
 
-  function logOf(record: GameRecord): Fact[] {
+  async function logOf(tx: GameTx, record: GameRecord): Promise<Fact[]> {
     const cached = logs.get(record.id);
     const facts =
-      cached?.version === record.version ? cached.facts : store.facts(record.guildId, record.id);
+      cached?.version === record.version ? cached.facts : await tx.facts(record.guildId, record.id);
     remember(record.id, record.version, facts);
     return facts;
   }
 
-  function load(record: GameRecord, facts = logOf(record)): LoadedGame {
-    return { record, facts, settings: settingsOf(record, facts) };
+  async function load(tx: GameTx, record: GameRecord, facts?: Fact[]): Promise<LoadedGame> {
+    const log = facts ?? (await logOf(tx, record));
+    return { record, facts: log, settings: settingsOf(record, log) };
   }
 
-  function current(table: Table): GameRecord | undefined {
-    return store.currentGame(table.guildId, table.channelId);
+  function current(tx: GameTx, table: Table): Promise<GameRecord | undefined> {
+    return tx.currentGame(table.guildId, table.channelId);
   }
 
-  function write(record: GameRecord, action: Action, state: GameState, facts: Fact[]): GameRecord {
+  async function write(
+    tx: GameTx,
+    record: GameRecord,
+    action: Action,
+    state: GameState,
+    facts: Fact[],
+  ): Promise<GameRecord> {
     const version = record.version + 1;
-    if (!store.updateGame(record.guildId, record.id, record.version, state, version)) {
+    if (!(await tx.updateGame(record.guildId, record.id, record.version, state, version))) {
       throw new Error(`game ${record.id} changed under a transaction`);
     }
-    store.insertAction(record, action, record.state, facts, version);
+    await tx.insertAction(record, action, record.state, facts, version);
     return { ...record, state, version };
   }
 
   /** The channel's newest game (ended or not), for every read path. */
   function read(table: Table): Promise<LoadedGame | undefined> {
-    return store.read(() => {
-      const record = current(table);
-      return record && load(record);
+    return store.read(async (tx) => {
+      const record = await current(tx, table);
+      return record && load(tx, record);
     });
   }
 
@@ -127,29 +134,32 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
    * One action on the channel's game. `gameId`: the game a button belongs to; a press on
    * another game's message is refused.
    */
-  function act(table: Table, action: Action, gameId?: string): Promise<ActResult> {
-    return store
-      .transaction((): ActResult => {
-        const record = current(table);
-        if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
-        if (gameId !== undefined && gameId !== record.id) {
-          return { ok: false, refusal: { code: "other-game" }, game: load(record) };
-        }
-        const log = logOf(record);
-        const settings = settingsOf(record, log);
-        const result = apply(record.state, action, { rng, settings });
-        if (!result.ok) return { ok: false, refusal: result.refusal, game: load(record, log) };
-        const next = write(record, action, result.state, result.facts);
-        return { ok: true, game: load(next, [...log, ...result.facts]), fresh: result.facts };
-      })
-      .then((outcome) => {
-        // Only once committed: a rolled-back version may be written again with other facts.
-        if (outcome.ok) {
-          const { record, facts } = outcome.game;
-          remember(record.id, record.version, facts);
-        }
-        return outcome;
-      });
+  async function act(table: Table, action: Action, gameId?: string): Promise<ActResult> {
+    const outcome = await store.transaction(async (tx): Promise<ActResult> => {
+      const record = await current(tx, table);
+      if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
+      if (gameId !== undefined && gameId !== record.id) {
+        return { ok: false, refusal: { code: "other-game" }, game: await load(tx, record) };
+      }
+      const log = await logOf(tx, record);
+      const settings = settingsOf(record, log);
+      const result = apply(record.state, action, { rng, settings });
+      if (!result.ok) {
+        return { ok: false, refusal: result.refusal, game: await load(tx, record, log) };
+      }
+      const next = await write(tx, record, action, result.state, result.facts);
+      return {
+        ok: true,
+        game: await load(tx, next, [...log, ...result.facts]),
+        fresh: result.facts,
+      };
+    });
+    // Only once committed: a rolled-back version may be written again with other facts.
+    if (outcome.ok) {
+      const { record, facts } = outcome.game;
+      remember(record.id, record.version, facts);
+    }
+    return outcome;
   }
 
   return {
@@ -158,14 +168,19 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
 
     /** Opens a game here; the opener becomes its host. Refused while one is not ended. */
     open(table: Table, by: PlayerId, scenario: string, goals?: string[]): Promise<ActResult> {
-      return store.transaction((): ActResult => {
-        const existing = current(table);
+      return store.transaction(async (tx): Promise<ActResult> => {
+        const existing = await current(tx, table);
         const running = existing && existing.state.phase !== "ended" ? existing : undefined;
         const settings = DEFAULT_SETTINGS;
         const action: Action = { by, type: "open-game", scenario, ...(goals ? { goals } : {}) };
         const result = apply(running?.state ?? null, action, { rng, settings });
-        if (!result.ok)
-          return { ok: false, refusal: result.refusal, game: running ? load(running) : null };
+        if (!result.ok) {
+          return {
+            ok: false,
+            refusal: result.refusal,
+            game: running ? await load(tx, running) : null,
+          };
+        }
         const record: GameRecord = {
           id: randomUUID(),
           ...table,
@@ -175,57 +190,55 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
           version: 1,
           statusMessageId: null,
         };
-        store.insertGame(record);
-        store.insertAction(record, action, null, result.facts, record.version);
+        await tx.insertGame(record);
+        await tx.insertAction(record, action, null, result.facts, record.version);
         return { ok: true, game: { record, facts: result.facts, settings }, fresh: result.facts };
       });
     },
 
     /** Host only: restores the state before the last action not undone; its facts drop out. */
     undo(table: Table, by: PlayerId): Promise<ActResult> {
-      return store.transaction((): ActResult => {
-        const record = current(table);
+      return store.transaction(async (tx): Promise<ActResult> => {
+        const record = await current(tx, table);
         if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
-        if (by !== record.hostId)
-          return { ok: false, refusal: { code: "host-only" }, game: load(record) };
-        const last = store.lastAction(record.guildId, record.id);
-        if (!last?.before)
-          return { ok: false, refusal: { code: "nothing-to-undo" }, game: load(record) };
+        const refuse = async (refusal: ServiceRefusal): Promise<ActResult> => ({
+          ok: false,
+          refusal,
+          game: await load(tx, record),
+        });
+        if (by !== record.hostId) return refuse({ code: "host-only" });
+        const last = await tx.lastAction(record.guildId, record.id);
+        if (!last?.before) return refuse({ code: "nothing-to-undo" });
         const shown = record.state.phase === "ended" ? "end" : secretShown(last.facts);
-        if (shown !== null)
-          return { ok: false, refusal: { code: "secret-shown", shown }, game: load(record) };
+        if (shown !== null) return refuse({ code: "secret-shown", shown });
         const state = undoneTo(last.before, record.state);
         const version = record.version + 1;
-        if (!store.updateGame(record.guildId, record.id, record.version, state, version)) {
+        if (!(await tx.updateGame(record.guildId, record.id, record.version, state, version))) {
           throw new Error(`game ${record.id} changed under a transaction`);
         }
-        store.markUndone(record.guildId, last.id, by);
-        return { ok: true, game: load({ ...record, state, version }), fresh: [] };
+        await tx.markUndone(record.guildId, last.id, by);
+        return { ok: true, game: await load(tx, { ...record, state, version }), fresh: [] };
       });
     },
 
     setStatusMessage(table: Table, gameId: string, messageId: string): Promise<void> {
-      return store.transaction(() => {
-        store.setStatusMessage(table.guildId, gameId, messageId);
-      });
+      return store.transaction((tx) => tx.setStatusMessage(table.guildId, gameId, messageId));
     },
 
     /** Saves (or replaces) a sheet under its name for its owner in this server. */
-    saveCharacter(
+    async saveCharacter(
       guildId: string,
       owner: PlayerId,
       sheet: CharacterSheet,
     ): Promise<ServiceRefusal | null> {
-      return store.transaction(() => {
-        try {
-          validateSheet(sheet, DEFAULT_SETTINGS);
-        } catch (error) {
-          if (error instanceof Refused) return error.refusal;
-          throw error;
-        }
-        store.saveCharacter(guildId, owner, randomUUID(), sheet);
-        return null;
-      });
+      try {
+        validateSheet(sheet, DEFAULT_SETTINGS);
+      } catch (error) {
+        if (error instanceof Refused) return error.refusal;
+        throw error;
+      }
+      await store.transaction((tx) => tx.saveCharacter(guildId, owner, randomUUID(), sheet));
+      return null;
     },
 
     /** Enters a saved character into the channel's game. */
@@ -235,7 +248,7 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
       name: string,
       player?: PlayerId,
     ): Promise<ActResult> {
-      const saved = await store.read(() => store.savedCharacter(table.guildId, player ?? by, name));
+      const saved = await store.read((tx) => tx.savedCharacter(table.guildId, player ?? by, name));
       if (!saved) {
         const game = await read(table);
         return { ok: false, refusal: { code: "no-saved-character", name }, game: game ?? null };
@@ -249,7 +262,7 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
     },
 
     savedCharacterNames(guildId: string, owner: PlayerId, typed: string): Promise<string[]> {
-      return store.read(() => store.savedCharacterNames(guildId, owner, typed));
+      return store.read((tx) => tx.savedCharacterNames(guildId, owner, typed));
     },
   };
 }

@@ -1,10 +1,11 @@
-import { sqlBool, sqlNow, type Sql } from "../../../core/db/sql.js";
+import type { Client, Database } from "../../../store/database.js";
+import { jsonColumn, requiredJson } from "../../../store/json.js";
+import { storeOn, type Store } from "../../../store/store.js";
 import type { Action, CharacterSheet, Fact, GameState } from "../rules/index.js";
 
 /**
- * The game's tables (CultistsGame, CultistsAction, CultistsCharacter), as prepared statements on
- * the shared connection. The only file of the game that knows SQL; every query is scoped by guild.
- * Callers run these inside `sql.transaction` / `sql.read`.
+ * The game's tables (CultistsGame, CultistsAction, CultistsCharacter) on the one database. The
+ * only file of the game that knows Prisma; every query is scoped by guild.
  */
 
 export interface GameRecord {
@@ -34,84 +35,14 @@ export interface SavedCharacter {
   sheet: CharacterSheet;
 }
 
-interface GameRow {
-  id: string;
-  guildId: string;
-  channelId: string;
-  hostId: string;
-  state: string;
-  settings: string | null;
-  version: number;
-  statusMessageId: string | null;
-}
+/** The game's store: its repository in one transaction. */
+export type GameStore = Store<GameTx>;
 
-const GAME_COLUMNS = `"id", "guildId", "channelId", "hostId", "state", "settings", "version", "statusMessageId"`;
-const CURRENT_GAME = `SELECT ${GAME_COLUMNS} FROM "CultistsGame" WHERE "guildId" = ? AND "channelId" = ? ORDER BY "createdAt" DESC, rowid DESC LIMIT 1`;
-const GAME_BY_ID = `SELECT ${GAME_COLUMNS} FROM "CultistsGame" WHERE "id" = ? AND "guildId" = ?`;
-const INSERT_GAME = `INSERT INTO "CultistsGame" ("id", "guildId", "channelId", "hostId", "state", "settings", "version", "ended", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const UPDATE_GAME = `UPDATE "CultistsGame" SET "state" = ?, "version" = ?, "ended" = ?, "updatedAt" = ? WHERE "id" = ? AND "guildId" = ? AND "version" = ?`;
-const SET_STATUS = `UPDATE "CultistsGame" SET "statusMessageId" = ? WHERE "id" = ? AND "guildId" = ?`;
-const INSERT_ACTION = `INSERT INTO "CultistsAction" ("gameId", "guildId", "actorId", "kind", "action", "before", "facts", "version", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const LIVE_FACTS = `SELECT "facts" FROM "CultistsAction" WHERE "gameId" = ? AND "guildId" = ? AND "undoneAt" IS NULL ORDER BY "id"`;
-const LAST_LIVE_ACTION = `SELECT "id", "actorId", "kind", "before", "facts", "version" FROM "CultistsAction" WHERE "gameId" = ? AND "guildId" = ? AND "undoneAt" IS NULL ORDER BY "id" DESC LIMIT 1`;
-const MARK_UNDONE = `UPDATE "CultistsAction" SET "undoneAt" = ?, "undoneBy" = ? WHERE "id" = ? AND "guildId" = ?`;
-const SAVE_CHARACTER = `INSERT INTO "CultistsCharacter" ("id", "guildId", "ownerId", "name", "key", "sheet", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("guildId", "ownerId", "key") DO UPDATE SET "name" = excluded."name", "sheet" = excluded."sheet", "updatedAt" = excluded."updatedAt"`;
-const CHARACTER_BY_KEY = `SELECT "name", "sheet" FROM "CultistsCharacter" WHERE "guildId" = ? AND "ownerId" = ? AND "key" = ?`;
-const CHARACTER_NAMES = `SELECT "name" FROM "CultistsCharacter" WHERE "guildId" = ? AND "ownerId" = ? AND instr("key", ?) > 0 ORDER BY "key" LIMIT 25`;
-
-function toGame(row: GameRow): GameRecord {
-  return {
-    ...row,
-    state: JSON.parse(row.state) as GameState,
-    settings: row.settings === null ? null : (JSON.parse(row.settings) as unknown),
-  };
-}
-
-/** A saved character's lookup key: its name, case- and spacing-insensitive. */
-export function characterKey(name: string): string {
-  return name.trim().replace(/\s+/g, " ").toLowerCase();
-}
-
-export class GameStore {
-  constructor(readonly sql: Sql) {}
-
-  /** One write transaction on the bot's connection (committed when `work` settles). */
-  transaction<T>(work: () => T | Promise<T>): Promise<T> {
-    return this.sql.transaction(work);
-  }
-
-  /** Reads on one consistent snapshot. */
-  read<T>(work: () => T | Promise<T>): Promise<T> {
-    return this.sql.read(work);
-  }
-
-  currentGame(guildId: string, channelId: string): GameRecord | undefined {
-    const row = this.sql.get<GameRow>(CURRENT_GAME, guildId, channelId);
-    return row && toGame(row);
-  }
-
-  gameById(guildId: string, gameId: string): GameRecord | undefined {
-    const row = this.sql.get<GameRow>(GAME_BY_ID, gameId, guildId);
-    return row && toGame(row);
-  }
-
-  insertGame(game: Omit<GameRecord, "statusMessageId">): void {
-    const now = sqlNow();
-    this.sql.run(
-      INSERT_GAME,
-      game.id,
-      game.guildId,
-      game.channelId,
-      game.hostId,
-      JSON.stringify(game.state),
-      game.settings === null ? null : JSON.stringify(game.settings),
-      game.version,
-      sqlBool(game.state.phase === "ended"),
-      now,
-      now,
-    );
-  }
-
+/** The game's reads and writes, inside one transaction. */
+export interface GameTx {
+  /** The channel's newest game (ended or not). */
+  currentGame(guildId: string, channelId: string): Promise<GameRecord | undefined>;
+  insertGame(game: Omit<GameRecord, "statusMessageId">): Promise<void>;
   /** Writes the next state if nobody wrote since `expectedVersion`; false when someone did. */
   updateGame(
     guildId: string,
@@ -119,96 +50,166 @@ export class GameStore {
     expectedVersion: number,
     state: GameState,
     version: number,
-  ): boolean {
-    const { changes } = this.sql.run(
-      UPDATE_GAME,
-      JSON.stringify(state),
-      version,
-      sqlBool(state.phase === "ended"),
-      sqlNow(),
-      gameId,
-      guildId,
-      expectedVersion,
-    );
-    return changes === 1;
-  }
-
-  setStatusMessage(guildId: string, gameId: string, messageId: string): void {
-    this.sql.run(SET_STATUS, messageId, gameId, guildId);
-  }
-
+  ): Promise<boolean>;
+  setStatusMessage(guildId: string, gameId: string, messageId: string): Promise<void>;
   insertAction(
     game: { id: string; guildId: string },
     action: Action,
     before: GameState | null,
     facts: readonly Fact[],
     version: number,
-  ): void {
-    this.sql.run(
-      INSERT_ACTION,
-      game.id,
-      game.guildId,
-      action.by,
-      action.type,
-      JSON.stringify(action),
-      before === null ? null : JSON.stringify(before),
-      JSON.stringify(facts),
-      version,
-      sqlNow(),
-    );
-  }
-
+  ): Promise<void>;
   /** The facts of every action not undone, in order: the game's log. */
-  facts(guildId: string, gameId: string): Fact[] {
-    return this.sql
-      .all<{ facts: string }>(LIVE_FACTS, gameId, guildId)
-      .flatMap((row) => JSON.parse(row.facts) as Fact[]);
-  }
+  facts(guildId: string, gameId: string): Promise<Fact[]>;
+  lastAction(guildId: string, gameId: string): Promise<ActionRecord | undefined>;
+  markUndone(guildId: string, actionId: number, by: string): Promise<void>;
+  saveCharacter(guildId: string, ownerId: string, id: string, sheet: CharacterSheet): Promise<void>;
+  savedCharacter(
+    guildId: string,
+    ownerId: string,
+    name: string,
+  ): Promise<SavedCharacter | undefined>;
+  savedCharacterNames(guildId: string, ownerId: string, typed: string): Promise<string[]>;
+}
 
-  lastAction(guildId: string, gameId: string): ActionRecord | undefined {
-    const row = this.sql.get<
-      Omit<ActionRecord, "before" | "facts"> & { before: string | null; facts: string }
-    >(LAST_LIVE_ACTION, gameId, guildId);
-    if (!row) return undefined;
-    return {
-      ...row,
-      before: row.before === null ? null : (JSON.parse(row.before) as GameState),
-      facts: JSON.parse(row.facts) as Fact[],
-    };
-  }
+/** A saved character's lookup key: its name, case- and spacing-insensitive. */
+export function characterKey(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLowerCase();
+}
 
-  markUndone(guildId: string, actionId: number, by: string): void {
-    this.sql.run(MARK_UNDONE, sqlNow(), by, actionId, guildId);
-  }
+/** The game's store on the process's database. */
+export function cultistsStore(db: Pick<Database, "transaction">): GameStore {
+  return storeOn(db, gameTxOn);
+}
 
-  saveCharacter(guildId: string, ownerId: string, id: string, sheet: CharacterSheet): void {
-    const now = sqlNow();
-    this.sql.run(
-      SAVE_CHARACTER,
-      id,
-      guildId,
-      ownerId,
-      sheet.name.trim(),
-      characterKey(sheet.name),
-      JSON.stringify(sheet),
-      now,
-      now,
-    );
-  }
+const GAME = {
+  id: true,
+  guildId: true,
+  channelId: true,
+  hostId: true,
+  state: true,
+  settings: true,
+  version: true,
+  statusMessageId: true,
+} as const;
 
-  savedCharacter(guildId: string, ownerId: string, name: string): SavedCharacter | undefined {
-    const row = this.sql.get<{ name: string; sheet: string }>(
-      CHARACTER_BY_KEY,
-      guildId,
-      ownerId,
-      characterKey(name),
-    );
-    return row && { name: row.name, sheet: JSON.parse(row.sheet) as CharacterSheet };
-  }
+function toGame(row: Omit<GameRecord, "state"> & { state: unknown }): GameRecord {
+  return { ...row, state: row.state as GameState, settings: row.settings ?? null };
+}
 
-  savedCharacterNames(guildId: string, ownerId: string, typed: string): string[] {
-    return this.sql
-      .all<{ name: string }>(CHARACTER_NAMES, guildId, ownerId, characterKey(typed))
-      .map((row) => row.name);
-  }
+export function gameTxOn(client: Client): GameTx {
+  return {
+    currentGame: async (guildId, channelId) => {
+      const row = await client.cultistsGame.findFirst({
+        where: { guildId, channelId },
+        // Of two games opened in the same millisecond, the one not ended is the newer.
+        orderBy: [{ createdAt: "desc" }, { ended: "asc" }],
+        select: GAME,
+      });
+      return row ? toGame(row) : undefined;
+    },
+
+    insertGame: async (game) => {
+      await client.cultistsGame.create({
+        data: {
+          ...game,
+          state: requiredJson(game.state),
+          settings: jsonColumn(game.settings),
+          ended: game.state.phase === "ended",
+        },
+      });
+    },
+
+    updateGame: async (guildId, gameId, expectedVersion, state, version) => {
+      const { count } = await client.cultistsGame.updateMany({
+        where: { id: gameId, guildId, version: expectedVersion },
+        data: { state: requiredJson(state), version, ended: state.phase === "ended" },
+      });
+      return count === 1;
+    },
+
+    setStatusMessage: async (guildId, gameId, messageId) => {
+      await client.cultistsGame.updateMany({
+        where: { id: gameId, guildId },
+        data: { statusMessageId: messageId },
+      });
+    },
+
+    insertAction: async (game, action, before, facts, version) => {
+      await client.cultistsAction.create({
+        data: {
+          gameId: game.id,
+          guildId: game.guildId,
+          actorId: action.by,
+          kind: action.type,
+          action: requiredJson(action),
+          before: jsonColumn(before),
+          facts: requiredJson(facts),
+          version,
+        },
+      });
+    },
+
+    facts: async (guildId, gameId) =>
+      (
+        await client.cultistsAction.findMany({
+          where: { gameId, guildId, undoneAt: null },
+          select: { facts: true },
+          orderBy: { id: "asc" },
+        })
+      ).flatMap((row) => row.facts as Fact[]),
+
+    lastAction: async (guildId, gameId) => {
+      const row = await client.cultistsAction.findFirst({
+        where: { gameId, guildId, undoneAt: null },
+        select: { id: true, actorId: true, kind: true, before: true, facts: true, version: true },
+        orderBy: { id: "desc" },
+      });
+      if (!row) return undefined;
+      return {
+        ...row,
+        before: (row.before ?? null) as GameState | null,
+        facts: row.facts as Fact[],
+      };
+    },
+
+    markUndone: async (guildId, actionId, by) => {
+      await client.cultistsAction.updateMany({
+        where: { id: actionId, guildId },
+        data: { undoneAt: new Date(), undoneBy: by },
+      });
+    },
+
+    saveCharacter: async (guildId, ownerId, id, sheet) => {
+      const key = characterKey(sheet.name);
+      const fields = { name: sheet.name.trim(), sheet: requiredJson(sheet) };
+      await client.cultistsCharacter.upsert({
+        where: { guildId_ownerId_key: { guildId, ownerId, key } },
+        create: { id, guildId, ownerId, key, ...fields },
+        update: fields,
+      });
+    },
+
+    savedCharacter: async (guildId, ownerId, name) => {
+      const row = await client.cultistsCharacter.findUnique({
+        where: { guildId_ownerId_key: { guildId, ownerId, key: characterKey(name) } },
+        select: { name: true, sheet: true },
+      });
+      return row ? { name: row.name, sheet: row.sheet as unknown as CharacterSheet } : undefined;
+    },
+
+    savedCharacterNames: async (guildId, ownerId, typed) => {
+      // Matched here: the engines' LIKE would read `%` and `_` in the text as wildcards.
+      const wanted = characterKey(typed);
+      const rows = await client.cultistsCharacter.findMany({
+        where: { guildId, ownerId },
+        select: { name: true, key: true },
+        orderBy: { key: "asc" },
+      });
+      return rows
+        .filter((row) => row.key.includes(wanted))
+        .slice(0, 25)
+        .map((row) => row.name);
+    },
+  };
 }

@@ -76,6 +76,8 @@ export async function expectRefused(
   kind: ServiceErrorKind,
   message?: RegExp | string,
 ): Promise<ServiceError> {
+  // The call is running already: its refusal may come before `state()` does.
+  call.catch(() => undefined);
   const before = await state();
   const error = await failure(call, kind);
   if (message !== undefined) expect(wordsOf(error)).toMatch(message);

@@ -1,22 +1,18 @@
 /**
- * The prepared statements read and write exactly what Prisma does: the same snapshot, the same
- * campaign, rows Prisma reads back as it wrote them (dates, JSON, booleans), in one transaction.
+ * The repositories read and write what the sheet and the log hold: a snapshot written reads back
+ * equal (also through Prisma's own query), campaigns and GMs resolve as the rules say, events keep
+ * their JSON, payload and targets, and a transaction that throws leaves nothing behind.
  */
-import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sqlNow, type Sql } from "../../../../src/core/db/sql.js";
 import {
   campaignOfChannel,
   isGm,
   resolveCampaign,
 } from "../../../../src/games/cthulhu-eternal/services/campaign-access.js";
-import { appendEvent } from "../../../../src/games/cthulhu-eternal/store/sqlite/events.js";
 import { cloneSnapshot } from "../../../../src/games/cthulhu-eternal/services/snapshot.js";
-import { toSnapshot } from "../../../../src/games/cthulhu-eternal/store/sqlite/protagonist-rows.js";
-import {
-  findProtagonist,
-  writeProtagonist,
-} from "../../../../src/games/cthulhu-eternal/store/sqlite/protagonists.js";
+import { toSnapshot } from "../../../../src/games/cthulhu-eternal/store/protagonist-rows.js";
+import type { ProtagonistSnapshot } from "../../../../src/games/cthulhu-eternal/store/records.js";
+import type { EventInput } from "../../../../src/games/cthulhu-eternal/store/records.js";
 import type { StoreTx } from "../../../../src/games/cthulhu-eternal/store/store.js";
 import {
   actor,
@@ -30,12 +26,19 @@ import {
 let world: World;
 const inStore = <T>(work: (tx: StoreTx) => Promise<T>) => world.db.store.read(work);
 
-/** The store's own read of a sheet, on its statements. */
-function loadProtagonist(sql: Sql, guildId: string, id: string) {
-  const found = findProtagonist(sql, guildId, id);
+/** The store's own read of a sheet. */
+async function loadProtagonist(id: string): Promise<ProtagonistSnapshot> {
+  const found = await inStore((tx) => tx.protagonists.find(GUILD, id));
   if (!found) throw new Error(`no Protagonist ${id}`);
   return found;
 }
+
+const writeProtagonist = (before: ProtagonistSnapshot, after: ProtagonistSnapshot) =>
+  world.db.store.transaction((tx) => tx.protagonists.write(before, after));
+
+const appendEvent = (event: EventInput) =>
+  world.db.store.transaction((tx) => tx.events.append(event));
+
 beforeEach(async () => {
   world = await makeWorld();
 });
@@ -57,14 +60,11 @@ async function viaPrisma(id: string) {
   return toSnapshot(row);
 }
 
-const PRISMA_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
+describe("the repositories", () => {
+  it("load the Protagonist Prisma reads, and write one that reads back identically", async () => {
+    expect(await loadProtagonist(world.hero.id)).toEqual(await viaPrisma(world.hero.id));
 
-describe("the prepared statements against Prisma", () => {
-  it("load the same Protagonist snapshot, and write one Prisma reads back identically", async () => {
-    const { sql } = world.db;
-    expect(loadProtagonist(sql, GUILD, world.hero.id)).toEqual(await viaPrisma(world.hero.id));
-
-    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const before = await loadProtagonist(world.hero.id);
     const after = cloneSnapshot(before);
     after.san -= 3;
     after.exhausted = true;
@@ -88,12 +88,10 @@ describe("the prepared statements against Prisma", () => {
       { id: "disorder-1", name: "Nightmares", threat: "unnatural", cured: false },
       { id: "disorder-2", name: "Hypervigilance", threat: "violence", cured: true },
     ];
-    await sql.transaction(() => {
-      writeProtagonist(sql, before, after);
-    });
+    expect(await writeProtagonist(before, after)).toBe(true);
 
     expect(await viaPrisma(world.hero.id)).toEqual(after);
-    expect(loadProtagonist(sql, GUILD, world.hero.id)).toEqual(after);
+    expect(await loadProtagonist(world.hero.id)).toEqual(after);
     const dates = await world.db.prisma.protagonist.findUniqueOrThrow({
       where: { id: world.hero.id },
       select: { updatedAt: true, bonds: { select: { createdAt: true } } },
@@ -102,8 +100,10 @@ describe("the prepared statements against Prisma", () => {
     expect(dates.bonds.every((b) => !Number.isNaN(b.createdAt.getTime()))).toBe(true);
   });
 
-  it("does not find another guild's Protagonist", () => {
-    expect(findProtagonist(world.db.sql, "999999999999999999", world.hero.id)).toBeUndefined();
+  it("does not find another guild's Protagonist", async () => {
+    expect(
+      await inStore((tx) => tx.protagonists.find("999999999999999999", world.hero.id)),
+    ).toBeUndefined();
   });
 
   it("resolve the same campaign: the channel's binding first, else the guild's default", async () => {
@@ -155,9 +155,8 @@ describe("the prepared statements against Prisma", () => {
   });
 
   it("keep the indexes right when a name, owner, status, skill key or fellow changes", async () => {
-    const { sql } = world.db;
     const fellow = await world.addProtagonist(GM_USER, { name: "Fellow Agent" });
-    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const before = await loadProtagonist(world.hero.id);
     const after = cloneSnapshot(before);
     after.name = "Renamed Agent";
     after.ownerId = GM_USER;
@@ -167,9 +166,7 @@ describe("the prepared statements against Prisma", () => {
     if (!first || !bond) throw new Error("the sample Protagonist has skills and Bonds");
     after.skills = [{ ...first, name: "Abnormal Psychology", key: "abnormal psychology" }, ...rest];
     after.bonds = [{ ...bond, fellowId: fellow.id }, ...otherBonds];
-    await sql.transaction(() => {
-      writeProtagonist(sql, before, after);
-    });
+    await writeProtagonist(before, after);
 
     const { protagonist, skill, bond: bonds } = world.db.prisma;
     // Looked up through each index the change touched.
@@ -197,79 +194,57 @@ describe("the prepared statements against Prisma", () => {
     expect(await viaPrisma(world.hero.id)).toEqual(after);
   });
 
-  it("rewrite only the row when no indexed column changes (one page to the WAL, not four)", async () => {
-    const { sql } = world.db;
-    const before = loadProtagonist(sql, GUILD, world.hero.id);
-    const after = cloneSnapshot(before);
-    after.san -= 2;
-    after.wp -= 1;
-    sql.connection.pragma("wal_checkpoint(TRUNCATE)");
-    await sql.transaction(() => {
-      writeProtagonist(sql, before, after);
-    });
-    const [walFrames] = sql.connection.pragma("wal_checkpoint(PASSIVE)") as { log: bigint }[];
-    expect(Number(walFrames?.log)).toBe(1);
-    expect(await viaPrisma(world.hero.id)).toEqual(after);
-  });
-
   it("say whether a write changed any row: not for an equal copy, yes for one child", async () => {
-    const { sql } = world.db;
-    const cached = () => sql.transaction(() => loadProtagonist(sql, GUILD, world.hero.id));
-    const before = await cached();
-    const same = cloneSnapshot(before);
+    const before = await loadProtagonist(world.hero.id);
+    const stamp = async () =>
+      (await world.db.prisma.protagonist.findUniqueOrThrow({ where: { id: world.hero.id } }))
+        .updatedAt;
+    const updatedAt = await stamp();
     const bondOnly = cloneSnapshot(before);
     const [bond] = bondOnly.bonds;
     if (!bond) throw new Error("the sample Protagonist has Bonds");
     bond.score -= 1;
-    const changes = sql.connection.prepare<[], number>("SELECT total_changes()").pluck();
-    const counted = changes.get();
-    expect(await sql.transaction(() => writeProtagonist(sql, before, same))).toBe(false);
-    expect(changes.get()).toBe(counted);
-    // Nothing written: the cached snapshot stands, the copy is not cached in its place.
-    expect(await cached()).toBe(before);
-    expect(await sql.transaction(() => writeProtagonist(sql, before, bondOnly))).toBe(true);
+    expect(await writeProtagonist(before, cloneSnapshot(before))).toBe(false);
+    expect(await stamp()).toEqual(updatedAt);
+    expect(await writeProtagonist(before, bondOnly)).toBe(true);
     expect((await viaPrisma(world.hero.id)).bonds[0]?.score).toBe(bond.score);
   });
 
   it("keep an event's fact whole: its payload as JSON and the payload's version", async () => {
-    const { sql, prisma } = world.db;
+    const { prisma } = world.db;
     const name = `${"x".repeat(498)}${"🐙".repeat(10)}`;
-    const id = await sql.transaction(() =>
-      appendEvent(sql, {
-        guildId: GUILD,
-        campaignId: world.campaignId,
-        actorId: GM_USER,
-        kind: "test-kind",
-        payloadVersion: 3,
-        payload: { protagonist: name, skipped: undefined },
-        sessionNumber: 1,
-        input: {},
-        changes: [],
-      }),
-    );
+    const id = await appendEvent({
+      guildId: GUILD,
+      campaignId: world.campaignId,
+      actorId: GM_USER,
+      kind: "test-kind",
+      payloadVersion: 3,
+      payload: { protagonist: name, skipped: undefined },
+      sessionNumber: 1,
+      input: {},
+      changes: [],
+    });
     const row = await prisma.event.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ payloadVersion: 3, summary: "" });
     expect(JSON.parse(row.payload ?? "null")).toEqual({ protagonist: name });
   });
 
   it("append events Prisma reads back with their JSON, dates and targets", async () => {
-    const { sql, prisma } = world.db;
-    const before = loadProtagonist(sql, GUILD, world.hero.id);
+    const { prisma } = world.db;
+    const before = await loadProtagonist(world.hero.id);
     const after = { ...cloneSnapshot(before), san: before.san - 1 };
-    const id = await sql.transaction(() =>
-      appendEvent(sql, {
-        guildId: GUILD,
-        campaignId: world.campaignId,
-        actorId: GM_USER,
-        kind: "test-kind",
-        sessionNumber: 2,
-        input: { loss: "1/1D6", skipped: undefined },
-        dice: { rolls: [3, 4] },
-        payloadVersion: 1,
-        payload: { loss: 1 },
-        changes: [{ before, after }],
-      }),
-    );
+    const id = await appendEvent({
+      guildId: GUILD,
+      campaignId: world.campaignId,
+      actorId: GM_USER,
+      kind: "test-kind",
+      sessionNumber: 2,
+      input: { loss: "1/1D6", skipped: undefined },
+      dice: { rolls: [3, 4] },
+      payloadVersion: 1,
+      payload: { loss: 1 },
+      changes: [{ before, after }],
+    });
     const event = await prisma.event.findUniqueOrThrow({
       where: { id },
       include: { targets: true },
@@ -287,88 +262,26 @@ describe("the prepared statements against Prisma", () => {
       undoneById: null,
     });
     expect(event.targets.map((t) => t.protagonistId)).toEqual([before.id]);
-    // Dates are stored as Prisma stores them, so both sort and compare alike.
-    const prismaEvent = await prisma.event.create({
-      data: { guildId: GUILD, actorId: GM_USER, kind: "other", input: {}, summary: "by Prisma" },
-    });
-    const stored = sql.all<{ createdAt: string }>(
-      `SELECT "createdAt" FROM "Event" WHERE "id" IN (?, ?) ORDER BY "id"`,
-      id,
-      prismaEvent.id,
-    );
-    expect(stored.map((row) => row.createdAt)).toEqual([
-      expect.stringMatching(PRISMA_DATE),
-      expect.stringMatching(PRISMA_DATE),
-    ]);
-    expect(sqlNow(new Date(0))).toBe("1970-01-01T00:00:00.000+00:00");
   });
 });
 
-describe("transactions on the shared connection", () => {
-  const sanOf = (id: string) =>
-    world.db.sql.get<{ san: number }>(`SELECT "san" FROM "Protagonist" WHERE "id" = ?`, id)?.san;
-
+describe("transactions", () => {
   it("roll back everything when the work throws, and commit when it returns", async () => {
-    const { sql } = world.db;
     const san = world.hero.san;
-    const setSan = (value: number) =>
-      sql.run(`UPDATE "Protagonist" SET "san" = ? WHERE "id" = ?`, value, world.hero.id);
+    const sanOf = async () => (await loadProtagonist(world.hero.id)).san;
+    const setSan = async (tx: StoreTx, value: number) => {
+      const before = await tx.protagonists.find(GUILD, world.hero.id);
+      if (!before) throw new Error("the hero is there");
+      await tx.protagonists.write(before, { ...cloneSnapshot(before), san: value });
+    };
     await expect(
-      sql.transaction(() => {
-        setSan(1);
+      world.db.store.transaction(async (tx) => {
+        await setSan(tx, 1);
         throw new Error("rules refused");
       }),
     ).rejects.toThrow("rules refused");
-    expect(sanOf(world.hero.id)).toBe(san);
-    await sql.transaction(() => setSan(san - 5));
-    expect(sanOf(world.hero.id)).toBe(san - 5);
-  });
-
-  it("read while another connection holds the write lock; writes wait for it", async () => {
-    const { sql } = world.db;
-    const holder = new BetterSqlite3(world.db.file);
-    holder.exec("BEGIN IMMEDIATE");
-    try {
-      const read = await sql.read(() => loadProtagonist(sql, GUILD, world.hero.id));
-      expect(read.id).toBe(world.hero.id);
-      sql.connection.pragma("busy_timeout = 50");
-      await expect(
-        sql.transaction(() =>
-          sql.run(`UPDATE "Protagonist" SET "san" = 1 WHERE "id" = ?`, world.hero.id),
-        ),
-      ).rejects.toMatchObject({ name: "StoreUnavailable", reason: "busy" });
-    } finally {
-      holder.exec("ROLLBACK");
-      holder.close();
-    }
-  });
-
-  it("wait for a Prisma transaction that is open, instead of joining it", async () => {
-    const { sql, prisma } = world.db;
-    const san = world.hero.san;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered = () => {};
-    const opened = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    // A Prisma transaction that writes, then waits, then fails: its write must vanish.
-    const prismaSide = prisma.$transaction(async (tx) => {
-      await tx.protagonist.update({ where: { id: world.hero.id }, data: { san: 0 } });
-      entered();
-      await held;
-      throw new Error("Prisma side fails");
-    });
-    await opened;
-    const ours = sql.transaction(() =>
-      sql.run(`UPDATE "Protagonist" SET "san" = "san" - 1 WHERE "id" = ?`, world.hero.id),
-    );
-    release();
-    await expect(prismaSide).rejects.toThrow("Prisma side fails");
-    await ours;
-    // Ours ran after Prisma's rolled back, from the committed value, not inside it.
-    expect(sanOf(world.hero.id)).toBe(san - 1);
+    expect(await sanOf()).toBe(san);
+    await world.db.store.transaction((tx) => setSan(tx, san - 5));
+    expect(await sanOf()).toBe(san - 5);
   });
 });

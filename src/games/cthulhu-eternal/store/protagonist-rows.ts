@@ -3,7 +3,7 @@ import type {
   DisorderSnapshot,
   ProtagonistSnapshot,
   ProtagonistStatus,
-} from "../records.js";
+} from "./records.js";
 
 /**
  * A Protagonist row with its children, as the statements read it: what a snapshot is made from

@@ -43,6 +43,15 @@ const postgresProjects =
             globalSetup: ["test/support/postgres-global-setup.ts"],
           },
         },
+        {
+          extends: true as const,
+          test: {
+            name: "e2e-postgres",
+            include: ["test/e2e/postgres/**/*.test.ts"],
+            env: { TEST_DATABASE: "postgres" },
+            globalSetup: ["test/e2e/global-setup.ts", "test/support/postgres-global-setup.ts"],
+          },
+        },
       ];
 
 // `npm test` runs every project; `npm run test:unit` (and the others) run one.
@@ -73,6 +82,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: NEEDS_BUILD,
+          exclude: ["test/e2e/postgres/**"],
           // Builds dist/ once, so tests spawn the real entry point (dist/src/main.js).
           globalSetup: ["test/e2e/global-setup.ts"],
         },

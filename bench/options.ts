@@ -1,6 +1,7 @@
+import type { ScaleSizes } from "./scale.js";
 /** Command-line options of `npm run bench` and the sizes of each mode. */
 
-export const SECTIONS = ["dice", "services", "e2e", "startup"] as const;
+export const SECTIONS = ["dice", "services", "e2e", "startup", "scale"] as const;
 export type Section = (typeof SECTIONS)[number];
 export type Mode = "full" | "smoke";
 
@@ -26,6 +27,7 @@ export interface Sizes {
     idleMs: number;
   };
   startup: { runs: number; migrationChecks: number };
+  scale: ScaleSizes;
 }
 
 export const SIZES: Record<Mode, Sizes> = {
@@ -51,6 +53,14 @@ export const SIZES: Record<Mode, Sizes> = {
       idleMs: 5000,
     },
     startup: { runs: 5, migrationChecks: 50 },
+    scale: {
+      guildSteps: [1_000, 10_000],
+      playersPerGuild: 2,
+      rate: 100,
+      seconds: 60,
+      saturationRates: [200, 400, 600, 800, 1_000, 1_200],
+      stepSeconds: 10,
+    },
   },
   // Seconds: proves every benchmark still runs (CI), measures nothing worth reading.
   smoke: {
@@ -74,6 +84,14 @@ export const SIZES: Record<Mode, Sizes> = {
       idleMs: 100,
     },
     startup: { runs: 1, migrationChecks: 2 },
+    scale: {
+      guildSteps: [8],
+      playersPerGuild: 2,
+      rate: 10,
+      seconds: 1,
+      saturationRates: [20],
+      stepSeconds: 1,
+    },
   },
 };
 
@@ -84,7 +102,7 @@ export interface BenchOptions {
   outDir: string | undefined;
 }
 
-const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,e2e,startup] [--out DIR]`;
+const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,e2e,startup,scale] [--out DIR]`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = { mode: "full", sections: [...SECTIONS], outDir: undefined };

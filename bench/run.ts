@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: where the bot stands against its peers, as ratios measured side by side in one
  * run. Prints a table; writes results.json, and RESULTS.md for a full run of every section.
- *   node dist/bench/bench/run.js [--smoke] [--only dice,services,e2e,startup] [--out DIR]
+ *   node dist/bench/bench/run.js [--smoke] [--only dice,services,e2e,startup,scale] [--out DIR]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +20,7 @@ import {
 } from "./report.js";
 import { runServicesBench } from "./services.js";
 import { runStartupBench } from "./startup.js";
+import { runScaleBench } from "./scale.js";
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     services: () => runServicesBench(sizes.services),
     e2e: () => runEndToEndBench(sizes.e2e),
     startup: () => runStartupBench(sizes.startup),
+    scale: () => runScaleBench(sizes.scale),
   };
 
   console.log(`Benchmark (${options.mode}) on ${machineLine(machine)}\n`);

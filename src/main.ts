@@ -6,6 +6,12 @@ import { cultistsStore } from "./games/cultists-of-cthulhu/store/game-store.js";
 import { disableValidators, Events } from "discord.js";
 import { cthulhuEternal, extraModules } from "../commands/cthulhu-eternal/index.js";
 import { createDiscordClient, logClientEvents } from "./core/discord/client.js";
+import {
+  registersCommands,
+  shardPlan,
+  shardStates,
+  type ShardPlan,
+} from "./core/discord/shards.js";
 import { CommandRegistry } from "./core/discord/command-registry.js";
 import { routeGame } from "./core/discord/game.js";
 import { installTypesOf, registerCommands } from "./core/discord/command-registration.js";
@@ -32,11 +38,24 @@ async function main(): Promise<void> {
   // The builders re-check every embed and button they build (~0.3 ms an answer); our
   // presentation keeps texts within Discord's limits, and its tests run with the checks on.
   disableValidators();
-  const log = createLogger({
+  // Read: discord.js would read these again in a format of its own (see createDiscordClient).
+  delete process.env.SHARDS;
+  delete process.env.SHARD_COUNT;
+  const rootLog = createLogger({
     level: config.logLevel,
     format: config.logFormat,
     secrets: [config.discordToken],
   });
+  let plan: ShardPlan | undefined;
+  try {
+    plan = await shardPlan(config.sharding, config.discordApiUrl, config.discordToken);
+  } catch (error) {
+    rootLog.fatal({ err: error }, loginFailureMessage(error, config.discordApiUrl));
+    await endLogOutput(rootLog);
+    process.exit(1);
+  }
+  // Each line of a sharded bot names the shards its process runs.
+  const log = plan ? rootLog.child({ shards: plan.ids, shardCount: plan.count }) : rootLog;
   /** Exits once every log line is out, in order (the fatal line before "stopped"). */
   const exit = (code: number): void => {
     void endLogOutput(log).then(() => process.exit(code));
@@ -76,7 +95,7 @@ async function main(): Promise<void> {
     ...routeGame(cthulhuEternal(services)),
     ...routeGame(cultistsOfCthulhu({ cultists })),
   ]);
-  const client = createDiscordClient({ apiUrl: config.discordApiUrl, log });
+  const client = createDiscordClient({ apiUrl: config.discordApiUrl, log, shards: plan });
   logClientEvents(client, log);
   const dispatcher = new InteractionDispatcher({
     registry,
@@ -91,6 +110,7 @@ async function main(): Promise<void> {
       : await startHealthServer(
           {
             discord: () => client.isReady(),
+            ...(plan ? { shards: () => shardStates(client) } : {}),
             database: () => databaseTakesWrites(botState),
           },
           config.healthPort,
@@ -108,6 +128,7 @@ async function main(): Promise<void> {
       { user: ready.user.tag, applicationId, guilds: ready.guilds.cache.size },
       "connected to Discord",
     );
+    if (!registersCommands(plan)) return;
     void background.track(
       installTypesOf(ready.application, log)
         .then((installTypes) =>
@@ -142,6 +163,10 @@ async function main(): Promise<void> {
     exit,
   });
   shutDownOnSignals(shutdown, log, exit);
+  // A shard of `npm run start:sharded`: when its manager is gone, so is the shard.
+  if (process.send !== undefined) {
+    process.once("disconnect", () => void shutdown("sharding manager gone"));
+  }
   process.on("uncaughtException", (error) => {
     log.fatal({ err: error }, "uncaught exception");
     void shutdown("uncaught exception", 1);

@@ -50,6 +50,17 @@ export interface Config {
   readonly writeRateLimit: WriteRateLimitSettings;
   /** How fast each user may roll (rolls have a bucket of their own). */
   readonly rollRateLimit: WriteRateLimitSettings;
+  /**
+   * Shards (SHARD_COUNT, SHARDS): how many the bot runs in all (`auto`: Discord's
+   * recommendation), and which of them this process runs (all of them when unset). Unset: one
+   * shard, no sharding.
+   */
+  readonly sharding: Sharding | undefined;
+}
+
+export interface Sharding {
+  readonly count: number | "auto";
+  readonly ids: readonly number[] | undefined;
 }
 
 /** A configuration problem, worded as one line for whoever runs the bot. */
@@ -65,41 +76,57 @@ const positiveInteger = z.coerce
   .int({ error: "must be a whole number of at least 1" })
   .min(1, { error: "must be a whole number of at least 1" });
 
-const envSchema = z.object({
-  DISCORD_TOKEN: z
-    .string({ error: missing })
-    .regex(/^\S+$/, { error: "must be the bot token alone, without spaces" }),
-  DISCORD_API_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://discord.com/api" })
-    .default(DEFAULT_DISCORD_API_URL)
-    .transform((url) => url.replace(/\/+$/, "")),
-  DATABASE_URL: z
-    .string()
-    .regex(/^file:.+/, { error: `must be a SQLite file URL such as ${DEFAULT_DATABASE_URL}` })
-    .default(DEFAULT_DATABASE_URL),
-  DATABASE_SYNC: z
-    .enum(DATABASE_SYNC_MODES, { error: `must be one of ${DATABASE_SYNC_MODES.join(", ")}` })
-    .default("normal"),
-  LOG_LEVEL: z
-    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
-    .default("info"),
-  LOG_FORMAT: z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).optional(),
-  DEV_GUILD_ID: z
-    .string()
-    .regex(/^\d{17,20}$/, { error: "must be a guild ID (a Discord snowflake of 17–20 digits)" })
-    .optional(),
-  HEALTH_PORT: z.coerce
-    .number({ error: "must be a port number from 1 to 65535" })
-    .int({ error: "must be a port number from 1 to 65535" })
-    .min(1, { error: "must be a port number from 1 to 65535" })
-    .max(65535, { error: "must be a port number from 1 to 65535" })
-    .optional(),
-  HEALTH_HOST: z.string().default("127.0.0.1"),
-  WRITE_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.burst),
-  WRITE_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.perMinute),
-  ROLL_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.burst),
-  ROLL_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.perMinute),
-});
+const envSchema = z
+  .object({
+    DISCORD_TOKEN: z
+      .string({ error: missing })
+      .regex(/^\S+$/, { error: "must be the bot token alone, without spaces" }),
+    DISCORD_API_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: "must be an http(s) URL such as https://discord.com/api",
+      })
+      .default(DEFAULT_DISCORD_API_URL)
+      .transform((url) => url.replace(/\/+$/, "")),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:.+|postgres(ql)?:\/\/.+)$/, {
+        error: `must be a SQLite file URL such as ${DEFAULT_DATABASE_URL}, or a PostgreSQL URL such as postgresql://bot:secret@db:5432/bot`,
+      })
+      .default(DEFAULT_DATABASE_URL),
+    DATABASE_SYNC: z
+      .enum(DATABASE_SYNC_MODES, { error: `must be one of ${DATABASE_SYNC_MODES.join(", ")}` })
+      .default("normal"),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+      .default("info"),
+    LOG_FORMAT: z
+      .enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` })
+      .optional(),
+    DEV_GUILD_ID: z
+      .string()
+      .regex(/^\d{17,20}$/, { error: "must be a guild ID (a Discord snowflake of 17–20 digits)" })
+      .optional(),
+    HEALTH_PORT: z.coerce
+      .number({ error: "must be a port number from 1 to 65535" })
+      .int({ error: "must be a port number from 1 to 65535" })
+      .min(1, { error: "must be a port number from 1 to 65535" })
+      .max(65535, { error: "must be a port number from 1 to 65535" })
+      .optional(),
+    HEALTH_HOST: z.string().default("127.0.0.1"),
+    WRITE_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.burst),
+    WRITE_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_WRITE_RATE_LIMIT.perMinute),
+    ROLL_RATE_LIMIT_BURST: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.burst),
+    ROLL_RATE_LIMIT_PER_MINUTE: positiveInteger.default(DEFAULT_ROLL_RATE_LIMIT.perMinute),
+    SHARD_COUNT: z.union([z.literal("auto"), positiveInteger], {
+      error: "must be a whole number of at least 1, or auto",
+    }),
+    SHARDS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/, { error: "must be shard ids separated by commas, such as 0,1" })
+      .transform((ids) => ids.split(",").map(Number)),
+  })
+  .partial({ SHARD_COUNT: true, SHARDS: true });
 
 /** Every environment variable the bot reads (the README's configuration table lists each). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
@@ -126,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, { terminal = false } = {}): C
     throw new ConfigError(`Configuration error: ${problems.join("; ")} (see .env.example).`);
   }
   const values = parsed.data;
+  const sharding = shardingOf(values.SHARD_COUNT, values.SHARDS, values.DATABASE_URL);
   return {
     discordToken: values.DISCORD_TOKEN,
     discordApiUrl: values.DISCORD_API_URL,
@@ -144,7 +172,38 @@ export function loadConfig(env: NodeJS.ProcessEnv, { terminal = false } = {}): C
       burst: values.ROLL_RATE_LIMIT_BURST,
       perMinute: values.ROLL_RATE_LIMIT_PER_MINUTE,
     },
+    sharding,
   };
+}
+
+/**
+ * The shards asked for, checked: SHARDS needs a SHARD_COUNT number above each id, and more than
+ * one shard needs PostgreSQL (shards run in several processes, and several processes share a
+ * PostgreSQL database, never a SQLite file).
+ */
+function shardingOf(
+  count: number | "auto" | undefined,
+  ids: number[] | undefined,
+  databaseUrl: string,
+): Sharding | undefined {
+  if (count === undefined && ids === undefined) return undefined;
+  if (count === undefined || (count === "auto" && ids !== undefined)) {
+    throw new ConfigError(
+      "Configuration error: SHARDS needs SHARD_COUNT, the number of shards in all, such as SHARD_COUNT=4 (see .env.example).",
+    );
+  }
+  if (count !== "auto" && ids?.some((id) => id >= count)) {
+    throw new ConfigError(
+      `Configuration error: SHARDS must be ids below SHARD_COUNT (${count}): from 0 to ${count - 1} (see .env.example).`,
+    );
+  }
+  if (count === 1 && (ids === undefined || ids.length === 1)) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      "Configuration error: shards (SHARD_COUNT, SHARDS) need DATABASE_URL to name a PostgreSQL database, such as postgresql://bot:secret@db:5432/bot: several processes share it, which a SQLite file cannot do (see README, Shards).",
+    );
+  }
+  return { count, ids };
 }
 
 /**

@@ -3,6 +3,8 @@ import { createServer, type Server } from "node:http";
 export interface HealthProbe {
   /** Connected to Discord's gateway and ready. */
   discord(): boolean;
+  /** Each shard this process runs, and whether it is ready (a sharded bot's health lists them). */
+  shards?(): { id: number; ready: boolean }[];
   /** The database takes writes (bot-state-service.ts: databaseTakesWrites). */
   database(): Promise<boolean>;
 }
@@ -23,12 +25,18 @@ export async function startHealthServer(
       return;
     }
     void (async () => {
-      const discord = probe.discord();
+      const shards = probe.shards?.();
+      const discord = probe.discord() && (shards ?? []).every((shard) => shard.ready);
       const database = await probe.database().catch(() => false);
       const healthy = discord && database;
-      response
-        .writeHead(healthy ? 200 : 503, { "content-type": "application/json" })
-        .end(JSON.stringify({ status: healthy ? "ok" : "unhealthy", discord, database }));
+      response.writeHead(healthy ? 200 : 503, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          status: healthy ? "ok" : "unhealthy",
+          discord,
+          database,
+          ...(shards ? { shards } : {}),
+        }),
+      );
     })();
   });
   await new Promise<void>((resolve, reject) => {

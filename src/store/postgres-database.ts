@@ -59,3 +59,18 @@ export function describePostgres(url: string): string {
     return "postgresql";
   }
 }
+
+/** Tables whose ids PostgreSQL numbers itself (`@default(autoincrement())`). */
+const NUMBERED_TABLES = ["Event", "CultistsAction"] as const;
+
+/**
+ * After rows were written with their ids (a copy), each numbering continues after the highest
+ * id, so the next event is not given an id already taken.
+ */
+export async function continueNumbering(prisma: PrismaClient): Promise<void> {
+  for (const table of NUMBERED_TABLES) {
+    await prisma.$executeRawUnsafe(
+      `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), COALESCE(MAX("id"), 0) + 1, false) FROM "${table}"`,
+    );
+  }
+}

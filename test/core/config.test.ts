@@ -117,7 +117,11 @@ const badEnvironments: [string, Record<string, string>, RegExp][] = [
   ["token with spaces", { DISCORD_TOKEN: "a b" }, /DISCORD_TOKEN must be/],
   ["API URL not http", withToken({ DISCORD_API_URL: "ftp://x.org/api" }), /DISCORD_API_URL must/],
   ["API URL not a URL", withToken({ DISCORD_API_URL: "discord" }), /DISCORD_API_URL must be/],
-  ["database not a file", withToken({ DATABASE_URL: "postgres://db" }), /DATABASE_URL must be/],
+  [
+    "database neither a file nor PostgreSQL",
+    withToken({ DATABASE_URL: "mysql://db" }),
+    /DATABASE_URL must be/,
+  ],
   ["log level unknown", withToken({ LOG_LEVEL: "loud" }), /LOG_LEVEL must be one of/],
   [
     "log format unknown",

@@ -42,8 +42,12 @@ export interface World {
 }
 
 /** A real SQLite file with one campaign (GM_USER is its GM) and one Protagonist of PLAYER. */
-export async function makeWorld(rng: Rng = seededRng(1), guildId = GUILD): Promise<World> {
-  const db = await openTempDatabase();
+export async function makeWorld(
+  rng: Rng = seededRng(1),
+  guildId = GUILD,
+  engine?: "sqlite" | "postgres",
+): Promise<World> {
+  const db = await openTempDatabase(engine);
   const services = createServices({ store: db.store, rng });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),

@@ -87,3 +87,39 @@ export function parsePrismaSchema(source: string): SchemaModel[] {
 export function isScalar(field: SchemaField): boolean {
   return SCALARS.has(field.type) && !field.list;
 }
+
+/** The ON DELETE action a relation field's foreign key must have, in SQL's words. */
+export function expectedOnDelete(model: SchemaModel, fieldName: string): string {
+  const field = model.fields.find((f) => f.name === fieldName);
+  const explicit = field?.relation?.onDelete;
+  if (explicit) {
+    return (
+      { Cascade: "CASCADE", SetNull: "SET NULL", Restrict: "RESTRICT", NoAction: "NO ACTION" }[
+        explicit
+      ] ?? explicit
+    );
+  }
+  const scalar = model.fields.find((f) => f.name === field?.relation?.fields[0]);
+  return scalar?.optional ? "SET NULL" : "RESTRICT";
+}
+
+/**
+ * What a model's indexes (besides its primary key) lack or have too many of, against the
+ * schema's uniques and indexes: empty when they match.
+ */
+export function indexProblems(
+  model: SchemaModel,
+  indexes: readonly { columns: readonly string[]; unique: boolean }[],
+): string[] {
+  const has = (unique: boolean, columns: readonly string[]) =>
+    indexes.some((i) => i.unique === unique && i.columns.join() === columns.join());
+  return [
+    ...model.uniques.filter((u) => !has(true, u)).map((u) => `missing unique ${u.join()}`),
+    ...model.indexes.filter((i) => !has(false, i)).map((i) => `missing index ${i.join()}`),
+    ...(indexes.length !== model.uniques.length + model.indexes.length
+      ? [
+          `${indexes.length} indexes for ${model.uniques.length + model.indexes.length} in the schema`,
+        ]
+      : []),
+  ];
+}

@@ -28,6 +28,8 @@ export type TempDatabase = EternalDatabase & {
   dir: string;
   /** The SQLite file (on PostgreSQL, a name that no file has). */
   file: string;
+  /** Its DATABASE_URL. */
+  url: string;
   dispose(): Promise<void>;
 };
 
@@ -36,18 +38,21 @@ export type TempDatabase = EternalDatabase & {
  * or, when the suite runs on PostgreSQL (TEST_DATABASE=postgres), a database copied from the
  * migrated template.
  */
-export async function openTempDatabase(): Promise<TempDatabase> {
+export async function openTempDatabase(engine?: "sqlite" | "postgres"): Promise<TempDatabase> {
   const server = testPostgresUrl();
-  if (process.env.TEST_DATABASE === "postgres" && server !== undefined) {
+  const onPostgres = (engine ?? process.env.TEST_DATABASE) === "postgres";
+  if (onPostgres && server !== undefined) {
     return openTempPostgres(server);
   }
   const dir = mkdtempSync(join(tmpdir(), "ce-db-"));
   const file = join(dir, "test.db");
-  const db = await openEternalDatabase(`file:${file}`, MIGRATION_FOLDERS);
+  const url = `file:${file}`;
+  const db = await openEternalDatabase(url, MIGRATION_FOLDERS);
   return {
     ...db,
     dir,
     file,
+    url,
     async dispose() {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
@@ -67,11 +72,13 @@ export function connectStore(file: string, options: { timeout?: number; readonly
 
 async function openTempPostgres(server: string): Promise<TempDatabase> {
   const name = await createDatabase(server, TEMPLATE_DATABASE);
-  const db = await openEternalDatabase(databaseUrl(server, name), MIGRATION_FOLDERS);
+  const url = databaseUrl(server, name);
+  const db = await openEternalDatabase(url, MIGRATION_FOLDERS);
   const dir = mkdtempSync(join(tmpdir(), "ce-db-"));
   return {
     ...db,
     dir,
+    url,
     file: join(dir, "not-a-sqlite-file"),
     async dispose() {
       await db.close();

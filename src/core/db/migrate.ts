@@ -34,12 +34,33 @@ export interface MigrationReport {
   modified: string[];
 }
 
-interface MigrationRow {
+/** A row of `_prisma_migrations`, as either engine reads it. */
+export interface MigrationRow {
   migration_name: string;
   checksum: string;
-  finished_at: number | string | null;
-  rolled_back_at: number | string | null;
+  finished_at: number | string | Date | null;
+  rolled_back_at: number | string | Date | null;
   logs: string | null;
+}
+
+/**
+ * The checksums of the migrations applied, by name; a migration that failed earlier (neither
+ * finished nor rolled back) blocks the start, as it does for `prisma migrate deploy`.
+ */
+export function appliedMigrations(rows: readonly MigrationRow[]): Map<string, string> {
+  const failed = rows.find((row) => row.finished_at === null && row.rolled_back_at === null);
+  if (failed) {
+    throw new MigrationError(
+      `Database migration "${failed.migration_name}" failed earlier and blocks start-up: ` +
+        `${failed.logs ?? "no log"}. Restore a backup, or fix the database and mark it with ` +
+        `"npx prisma migrate resolve --rolled-back ${failed.migration_name}".`,
+    );
+  }
+  return new Map(
+    rows
+      .filter((row) => row.finished_at !== null && row.rolled_back_at === null)
+      .map((row) => [row.migration_name, row.checksum]),
+  );
 }
 
 export function migrationChecksum(sql: string): string {
@@ -76,20 +97,7 @@ export function applyMigrations(db: Database, migrationsDir: string): MigrationR
     )
     .all() as MigrationRow[];
 
-  const failed = rows.find((row) => row.finished_at === null && row.rolled_back_at === null);
-  if (failed) {
-    throw new MigrationError(
-      `Database migration "${failed.migration_name}" failed earlier and blocks start-up: ` +
-        `${failed.logs ?? "no log"}. Restore a backup, or fix the database and mark it with ` +
-        `"npx prisma migrate resolve --rolled-back ${failed.migration_name}".`,
-    );
-  }
-  const applied = new Map(
-    rows
-      .filter((row) => row.finished_at !== null && row.rolled_back_at === null)
-      .map((row) => [row.migration_name, row.checksum]),
-  );
-
+  const applied = appliedMigrations(rows);
   const report: MigrationReport = { applied: [], alreadyApplied: [], modified: [] };
   const insertStarted = db.prepare(
     "INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count) VALUES (?, ?, NULL, ?, NULL, NULL, ?, 0)",

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import {
+  appliedMigrations,
   listMigrations,
   migrationChecksum,
   MigrationError,
   type MigrationReport,
+  type MigrationRow,
 } from "./migrate.js";
 
 /**
@@ -30,14 +32,6 @@ const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 /** The key of the advisory lock Prisma's migrate commands take. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 
-interface MigrationRow {
-  migration_name: string;
-  checksum: string;
-  finished_at: Date | null;
-  rolled_back_at: Date | null;
-  logs: string | null;
-}
-
 export async function applyPostgresMigrations(
   client: pg.Client,
   migrationsDir: string,
@@ -48,19 +42,7 @@ export async function applyPostgresMigrations(
     const { rows } = await client.query<MigrationRow>(
       `SELECT migration_name, checksum, finished_at, rolled_back_at, logs FROM "_prisma_migrations" ORDER BY started_at ASC`,
     );
-    const failed = rows.find((row) => row.finished_at === null && row.rolled_back_at === null);
-    if (failed) {
-      throw new MigrationError(
-        `Database migration "${failed.migration_name}" failed earlier and blocks start-up: ` +
-          `${failed.logs ?? "no log"}. Restore a backup, or fix the database and mark it with ` +
-          `"npx prisma migrate resolve --rolled-back ${failed.migration_name}".`,
-      );
-    }
-    const applied = new Map(
-      rows
-        .filter((row) => row.finished_at !== null && row.rolled_back_at === null)
-        .map((row) => [row.migration_name, row.checksum]),
-    );
+    const applied = appliedMigrations(rows);
     const report: MigrationReport = { applied: [], alreadyApplied: [], modified: [] };
     for (const { name, sql } of listMigrations(migrationsDir)) {
       const checksum = migrationChecksum(sql);

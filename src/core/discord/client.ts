@@ -22,8 +22,14 @@ import { noMentions } from "./reply.js";
 export function createDiscordClient(options: {
   readonly apiUrl: string;
   readonly log: Logger;
+  /** The shards this process runs (all of one, unsharded, when unset). */
+  readonly shards?: { readonly ids: readonly number[]; readonly count: number };
 }): Client {
   return new Client({
+    // Always named: discord.js would otherwise read SHARDS and SHARD_COUNT from the environment
+    // in a format of its own.
+    shards: options.shards ? [...options.shards.ids] : [0],
+    shardCount: options.shards?.count ?? 1,
     intents: [GatewayIntentBits.Guilds],
     // An interaction's channel is built from what the interaction carries, even when uncached
     // (an archived thread): a thread plays its parent channel's campaign (`actorFrom`).

@@ -71,12 +71,13 @@ export function buildReady(
   session: GatewaySession,
   resumeUrl: string,
   identifyShard: unknown,
+  onThisShard: (guildId: string) => boolean = () => true,
 ): GatewayReadyDispatchData {
   const shard = asArray(identifyShard);
   return {
     v: 10,
     user: { ...world.botUser, verified: true, mfa_enabled: false },
-    guilds: [...world.guilds.keys()].map((id) => ({ id, unavailable: true })),
+    guilds: [...world.guilds.keys()].filter(onThisShard).map((id) => ({ id, unavailable: true })),
     session_id: session.id,
     resume_gateway_url: resumeUrl,
     shard: [asNumber(shard[0]) ?? 0, asNumber(shard[1]) ?? 1],

@@ -24,7 +24,7 @@ import {
   type Connection,
   type DispatchedEvent,
 } from "./gateway-session.js";
-import { asNumber, asRecord, asString, type JsonRecord } from "./guards.js";
+import { asArray, asNumber, asRecord, asString, type JsonRecord } from "./guards.js";
 import type { ChangeNotifier } from "./notifier.js";
 import { buildGuildCreate } from "./payloads.js";
 import type { FakeWorld } from "./world.js";
@@ -46,7 +46,20 @@ export interface GatewayOptions {
   heartbeatIntervalMs: number;
   requiredToken: string | undefined;
   defaultTimeoutMs: number;
+  /** Shards the bot should run; each guild belongs to one (see `shardOf`). */
+  shardCount: number;
   log: (line: string) => void;
+}
+
+/** The shard a guild's events go to, as Discord routes them. */
+export function shardOf(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** A guild id (a snowflake) that falls on `shard` of `shardCount`, distinct per `serial`. */
+export function guildIdOnShard(shard: number, shardCount: number, serial = 0): string {
+  const timestamp = BigInt(shardCount) * (100_000_000_000n + BigInt(serial)) + BigInt(shard);
+  return (timestamp << 22n).toString();
 }
 
 const GATEWAY_PATH = "/gateway";
@@ -56,6 +69,8 @@ export class FakeGateway {
   private readonly server = new WebSocketServer({ noServer: true });
   private readonly sessions = new Map<string, GatewaySession>();
   private active: GatewaySession | undefined;
+  /** With several shards: the session serving each. */
+  private readonly shards = new Map<number, GatewaySession>();
   private baseUrl = "";
   private ackHeartbeats = true;
   private readonly gatewayLog: GatewayLog;
@@ -73,6 +88,10 @@ export class FakeGateway {
     this.baseUrl = base;
   }
 
+  get shardCount(): number {
+    return this.options.shardCount;
+  }
+
   get url(): string {
     return `${this.baseUrl}${GATEWAY_PATH}`;
   }
@@ -85,9 +104,15 @@ export class FakeGateway {
     return this.gatewayLog.all;
   }
 
-  /** Whether a session is connected and past READY/RESUMED. */
+  /** Whether a session is connected and past READY/RESUMED (with shards: one for each). */
   get connected(): boolean {
+    if (this.shardCount > 1) return this.liveShards().length === this.shardCount;
     return this.active?.live === true;
+  }
+
+  /** The shards whose session is live. */
+  liveShards(): number[] {
+    return [...this.shards].filter(([, session]) => session.live).map(([shard]) => shard);
   }
 
   /** Current session id, if the bot has one (connected or resumable). */
@@ -134,9 +159,12 @@ export class FakeGateway {
     });
   }
 
-  /** Sends a dispatch event to the bot; buffered for RESUME replay if it is disconnected. */
+  /**
+   * Sends a dispatch event to the bot (with shards: to the session of the guild's shard, or of
+   * shard 0 for a DM); buffered for RESUME replay if it is disconnected.
+   */
   dispatch(event: GatewayDispatchEvents | string, data: unknown): number {
-    const session = this.active;
+    const session = this.sessionFor(data);
     if (session === undefined) {
       throw new Error(
         `fake Discord: no gateway session to send ${event} to; has the bot logged in? (await fake.gateway.waitForSession())`,
@@ -187,6 +215,12 @@ export class FakeGateway {
         resolve();
       });
     });
+  }
+
+  private sessionFor(data: unknown): GatewaySession | undefined {
+    if (this.shardCount <= 1) return this.active;
+    const guildId = asString(asRecord(data).guild_id);
+    return this.shards.get(guildId === undefined ? 0 : shardOf(guildId, this.shardCount));
   }
 
   // ---- protocol ----
@@ -274,20 +308,29 @@ export class FakeGateway {
       connection.socket.close(GatewayCloseCodes.AuthenticationFailed, "Authentication failed");
       return;
     }
+    const [shard = 0, count = 1] = asArray(d.shard).map((n) => asNumber(n) ?? 0);
+    if (shard >= count || (this.shardCount > 1 && count !== this.shardCount)) {
+      this.gatewayLog.add("identify", undefined, "invalid shard");
+      connection.socket.close(GatewayCloseCodes.InvalidShard, "Invalid shard");
+      return;
+    }
     const session = new GatewaySession(connection, token, this.options.log);
     this.sessions.set(session.id, session);
     this.active = session;
+    this.shards.set(shard, session);
     connection.session = session;
-    this.gatewayLog.add("identify", session);
+    this.gatewayLog.add("identify", session, `shard ${shard}/${count}`);
 
     const { world } = this.options;
-    const ready = buildReady(world, session, this.resumeUrl, d.shard);
+    const onThisShard = (guildId: string) => count <= 1 || shardOf(guildId, count) === shard;
+    const ready = buildReady(world, session, this.resumeUrl, d.shard, onThisShard);
     session.dispatch(GatewayDispatchEvents.Ready, ready, true);
     session.live = true;
     this.gatewayLog.add("ready", session);
     // Discord only streams GUILD_CREATE to sessions with the GUILDS intent.
     if ((intents & GatewayIntentBits.Guilds) !== 0) {
       for (const guild of world.guilds.values()) {
+        if (!onThisShard(guild.id)) continue;
         session.dispatch(
           GatewayDispatchEvents.GuildCreate,
           buildGuildCreate(world.snapshot(guild)),
@@ -337,6 +380,7 @@ export class FakeGateway {
   private invalidate(session: GatewaySession): void {
     session.invalid = true;
     if (this.active === session) this.active = undefined;
+    for (const [shard, held] of this.shards) if (held === session) this.shards.delete(shard);
   }
 
   private answerMemberRequest(session: GatewaySession, d: JsonRecord): void {

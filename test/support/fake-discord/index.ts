@@ -51,6 +51,7 @@ export type { GuildState, StoredApiMessage } from "./world.js";
 export type { FakeGateway } from "./gateway.js";
 export type { FaultInjector } from "./faults.js";
 export { nextSnowflake } from "./snowflake.js";
+export { guildIdOnShard, shardOf } from "./gateway.js";
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
@@ -85,6 +86,7 @@ export class FakeDiscord {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
       requiredToken: options.requiredToken,
       defaultTimeoutMs: this.defaultTimeoutMs,
+      shardCount: options.shardCount ?? 1,
       log,
     });
     this.interactions = new InteractionRegistry(
@@ -101,6 +103,8 @@ export class FakeDiscord {
       notifier: this.notifier,
       bodyContext: this.bodyContext,
       gatewayUrl: () => this.gateway.url,
+      shardCount: () => this.gateway.shardCount,
+      maxConcurrency: () => options.maxConcurrency ?? 1,
     });
     this.server = createServer(
       createRestHandler({

@@ -79,6 +79,13 @@ export interface StartFakeDiscordOptions {
   defaultTimeoutMs?: number;
   /** Receives one line per notable event (requests, gateway traffic); handy when debugging a test. */
   log?: (line: string) => void;
+  /**
+   * How many shards `GET /gateway/bot` recommends (1 unless set). With more, each session serves
+   * the shard its IDENTIFY names, and a guild's events go to shard `(guild_id >> 22) % count`.
+   */
+  shardCount?: number;
+  /** `max_concurrency` of `GET /gateway/bot`: sessions a bot may start at once (Discord: 1 for most). */
+  maxConcurrency?: number;
 }
 
 export interface RecordedFile {

@@ -11,4 +11,7 @@ export interface RouteDeps {
   bodyContext: BodyContext;
   /** Resolved lazily: the port is only known once listening. */
   gatewayUrl: () => string;
+  /** The shard count `GET /gateway/bot` recommends. */
+  shardCount: () => number;
+  maxConcurrency: () => number;
 }

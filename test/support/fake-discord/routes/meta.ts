@@ -23,12 +23,12 @@ export function metaRoutes(deps: RouteDeps): Route[] {
       handle: () =>
         json({
           url: deps.gatewayUrl(),
-          shards: 1,
+          shards: deps.shardCount(),
           session_start_limit: {
             total: 1000,
             remaining: 999,
             reset_after: 14_400_000,
-            max_concurrency: 1,
+            max_concurrency: deps.maxConcurrency(),
           },
         }),
     },

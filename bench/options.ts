@@ -58,7 +58,7 @@ export const SIZES: Record<Mode, Sizes> = {
       playersPerGuild: 2,
       rate: 100,
       seconds: 60,
-      saturationRates: [200, 400, 600, 800, 1_000, 1_200],
+      saturationRates: [120, 150, 200, 300],
       stepSeconds: 10,
     },
   },

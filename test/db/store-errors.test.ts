@@ -8,7 +8,10 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import BetterSqlite3 from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asStoreError, transact } from "../../src/store/transactions.js";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../src/generated/prisma/client.js";
+import { PrismaClient as PostgresClient } from "../../src/generated/prisma-postgres/client.js";
+import { unavailableMessages, userMessageOf } from "../../src/core/discord/user-facing-error.js";
 import { StoreUnavailable } from "../../src/store/store.js";
 import { openTempDatabase } from "../support/temp-db.js";
 
@@ -96,5 +99,30 @@ describe("the store's errors", () => {
     expect(asStoreError(bug)).toBe(bug);
     const corrupt = { code: "SQLITE_CORRUPT" };
     expect(asStoreError(corrupt)).toBe(corrupt);
+  });
+});
+
+describe("a PostgreSQL server that does not answer", () => {
+  it("comes out of a transaction as unreachable, within Discord's 3 s, worded for the player", async () => {
+    // Nothing listens on port 9 of loopback: the connection is refused at once.
+    const client = new PostgresClient({
+      adapter: new PrismaPg({
+        connectionString: "postgresql://bot@127.0.0.1:9/bot",
+        connectionTimeoutMillis: 2_000,
+      }),
+    });
+    const prisma = client as unknown as PrismaClient;
+    const started = performance.now();
+    try {
+      const error: unknown = await transact(prisma, "postgres", (tx) => tx.botState.count()).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(StoreUnavailable);
+      expect(error).toMatchObject({ reason: "unreachable" });
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(userMessageOf(error, () => undefined)).toBe(unavailableMessages.unreachable);
+    } finally {
+      await client.$disconnect();
+    }
   });
 });

@@ -46,6 +46,8 @@ export const unavailableMessages = {
   busy: "The table's records are busy: nothing was changed. Try again in a moment.",
   readOnly:
     "The table's records cannot be written right now: nothing was changed. Try again later, and tell the bot's host if it lasts.",
+  unreachable:
+    "The table's records cannot be reached right now: nothing was changed. Try again in a minute, and tell the bot's host if it lasts.",
   staleCommand:
     "This command has changed since Discord showed it to you: nothing was done. Run it again (Discord may take a minute to update its list).",
 } as const;
@@ -69,14 +71,23 @@ export function userMessageOf(error: unknown, words?: RefusalWords): string | un
   return undefined;
 }
 
+const UNAVAILABLE_WORDS = {
+  busy: "busy",
+  "read-only": "readOnly",
+  unreachable: "unreachable",
+} as const satisfies Record<StoreUnavailable["reason"], keyof typeof unavailableMessages>;
+
 /**
- * "busy" when the store found the database held by another connection too long, "readOnly" when
- * it takes no writes; undefined for anything else. These are the host's trouble, not a bug: the
- * bot stays up and says so. The store words its engine's errors so (StoreUnavailable).
+ * "busy" when the store found the database held by other work too long, "readOnly" when it takes
+ * no writes, "unreachable" when its server does not answer; undefined for anything else. These
+ * are the host's trouble, not a bug: the bot stays up and says so. The store words its engine's
+ * errors so (StoreUnavailable).
  */
-export function databaseUnavailability(error: unknown): "busy" | "readOnly" | undefined {
+export function databaseUnavailability(
+  error: unknown,
+): "busy" | "readOnly" | "unreachable" | undefined {
   if (!(error instanceof StoreUnavailable)) return undefined;
-  return error.reason === "busy" ? "busy" : "readOnly";
+  return UNAVAILABLE_WORDS[error.reason];
 }
 
 /**

@@ -34,29 +34,7 @@ const bondData = (b: BondSnapshot) => ({
 
 /** Creates every child of a new sheet. */
 export async function insertChildren(client: Client, snapshot: ProtagonistSnapshot): Promise<void> {
-  const protagonistId = snapshot.id;
-  const start = Date.now();
-  await client.skill.createMany({
-    data: snapshot.skills.map((s) => ({ id: s.id, protagonistId, ...skillData(s) })),
-  });
-  await client.bond.createMany({
-    data: snapshot.bonds.map((b, i) => ({
-      id: b.id,
-      protagonistId,
-      ...bondData(b),
-      createdAt: stamp(start, i),
-    })),
-  });
-  await client.disorder.createMany({
-    data: snapshot.disorders.map((d, i) => ({
-      id: d.id,
-      protagonistId,
-      name: d.name,
-      threat: d.threat,
-      curedAt: d.cured ? new Date() : null,
-      createdAt: stamp(start, i),
-    })),
-  });
+  await syncChildren(client, { ...snapshot, skills: [], bonds: [], disorders: [] }, snapshot);
 }
 
 /** Child rows are flat records of primitives: equal when every field is. */
@@ -79,78 +57,78 @@ function diff<T extends { id: string }>(before: readonly T[], after: readonly T[
   };
 }
 
-/**
- * Deletes the children that are gone, updates the ones that changed, creates the new ones.
- * Returns whether any row was written.
- */
+/** How one kind of child is deleted, updated and created. */
+interface ChildWrites<T> {
+  remove(ids: string[]): Promise<unknown>;
+  update(item: T, was: T): Promise<unknown>;
+  create(items: T[]): Promise<unknown>;
+}
+
+/** Deletes the children that are gone, updates the ones that changed, creates the new ones. */
+async function sync<T extends { id: string }>(
+  before: readonly T[],
+  after: readonly T[],
+  writes: ChildWrites<T>,
+): Promise<boolean> {
+  const { removed, changed, added } = diff(before, after);
+  if (removed.length > 0) await writes.remove(removed);
+  for (const { was, item } of changed) await writes.update(item, was);
+  if (added.length > 0) await writes.create(added);
+  return removed.length + changed.length + added.length > 0;
+}
+
+/** Syncs every kind of child of the sheet; true when any row was written. */
 export async function syncChildren(
   client: Client,
   before: ProtagonistSnapshot,
   after: ProtagonistSnapshot,
 ): Promise<boolean> {
   const protagonistId = after.id;
-  const skills = diff(before.skills, after.skills);
-  const bonds = diff(before.bonds, after.bonds);
-  const disorders = diff(before.disorders, after.disorders);
   const start = Date.now();
-
-  if (skills.removed.length > 0) {
-    await client.skill.deleteMany({ where: { protagonistId, id: { in: skills.removed } } });
-  }
-  for (const { item } of skills.changed) {
-    await client.skill.update({ where: { id: item.id }, data: skillData(item) });
-  }
-  if (skills.added.length > 0) {
-    await client.skill.createMany({
-      data: skills.added.map((s) => ({ id: s.id, protagonistId, ...skillData(s) })),
-    });
-  }
-
-  if (bonds.removed.length > 0) {
-    await client.bond.deleteMany({ where: { protagonistId, id: { in: bonds.removed } } });
-  }
-  for (const { item } of bonds.changed) {
-    await client.bond.update({ where: { id: item.id }, data: bondData(item) });
-  }
-  if (bonds.added.length > 0) {
-    await client.bond.createMany({
-      data: bonds.added.map((b, i) => ({
-        id: b.id,
-        protagonistId,
-        ...bondData(b),
-        createdAt: stamp(start, i),
-      })),
-    });
-  }
-
-  if (disorders.removed.length > 0) {
-    await client.disorder.deleteMany({ where: { protagonistId, id: { in: disorders.removed } } });
-  }
-  for (const { was, item } of disorders.changed) {
-    await client.disorder.update({
-      where: { id: item.id },
-      data: {
-        name: item.name,
-        threat: item.threat,
-        // Keep the day a cure was first recorded.
-        ...(was.cured !== item.cured ? { curedAt: item.cured ? new Date() : null } : {}),
-      },
-    });
-  }
-  if (disorders.added.length > 0) {
-    await client.disorder.createMany({
-      data: disorders.added.map((d: DisorderSnapshot, i) => ({
-        id: d.id,
-        protagonistId,
-        name: d.name,
-        threat: d.threat,
-        curedAt: d.cured ? new Date() : null,
-        createdAt: stamp(start, i),
-      })),
-    });
-  }
-
-  return [skills, bonds, disorders].some(
-    (d) => d.removed.length + d.changed.length + d.added.length > 0,
-  );
+  const skills = await sync(before.skills, after.skills, {
+    remove: (ids) => client.skill.deleteMany({ where: { protagonistId, id: { in: ids } } }),
+    update: (s) => client.skill.update({ where: { id: s.id }, data: skillData(s) }),
+    create: (added) =>
+      client.skill.createMany({
+        data: added.map((s) => ({ id: s.id, protagonistId, ...skillData(s) })),
+      }),
+  });
+  const bonds = await sync(before.bonds, after.bonds, {
+    remove: (ids) => client.bond.deleteMany({ where: { protagonistId, id: { in: ids } } }),
+    update: (b) => client.bond.update({ where: { id: b.id }, data: bondData(b) }),
+    create: (added) =>
+      client.bond.createMany({
+        data: added.map((b, i) => ({
+          id: b.id,
+          protagonistId,
+          ...bondData(b),
+          createdAt: stamp(start, i),
+        })),
+      }),
+  });
+  const disorders = await sync(before.disorders, after.disorders, {
+    remove: (ids) => client.disorder.deleteMany({ where: { protagonistId, id: { in: ids } } }),
+    update: (d, was) =>
+      client.disorder.update({
+        where: { id: d.id },
+        data: {
+          name: d.name,
+          threat: d.threat,
+          // Keep the day a cure was first recorded.
+          ...(was.cured !== d.cured ? { curedAt: d.cured ? new Date() : null } : {}),
+        },
+      }),
+    create: (added) =>
+      client.disorder.createMany({
+        data: added.map((d: DisorderSnapshot, i) => ({
+          id: d.id,
+          protagonistId,
+          name: d.name,
+          threat: d.threat,
+          curedAt: d.cured ? new Date() : null,
+          createdAt: stamp(start, i),
+        })),
+      }),
+  });
+  return skills || bonds || disorders;
 }

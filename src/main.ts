@@ -35,6 +35,8 @@ import { createBotStateService, databaseTakesWrites } from "./core/bot-state-ser
 
 async function main(): Promise<void> {
   const config = configFromEnvironmentOrExit();
+  /** A shard process of `npm run start:sharded` (its manager talks to it over IPC). */
+  const underManager = process.send !== undefined;
   // The builders re-check every embed and button they build (~0.3 ms an answer); our
   // presentation keeps texts within Discord's limits, and its tests run with the checks on.
   disableValidators();
@@ -162,9 +164,10 @@ async function main(): Promise<void> {
     ],
     exit,
   });
-  shutDownOnSignals(shutdown, log, exit);
-  // A shard of `npm run start:sharded`: when its manager is gone, so is the shard.
-  if (process.send !== undefined) {
+  shutDownOnSignals(shutdown, log, exit, { managed: underManager });
+  if (underManager) {
+    // A shard of `npm run start:sharded`: when its manager is gone, so is the shard.
+    if (!process.connected) void shutdown("sharding manager gone");
     process.once("disconnect", () => void shutdown("sharding manager gone"));
   }
   process.on("uncaughtException", (error) => {

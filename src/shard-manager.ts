@@ -21,6 +21,9 @@ import { createBotStateService, databaseTakesWrites } from "./core/bot-state-ser
 /** Discord lets a bot start one session per 5 s in each of its `max_concurrency` buckets. */
 const IDENTIFY_INTERVAL_MS = 5_500;
 
+/** How long the shards get to finish their interactions and stop before they are killed (ms). */
+const STOP_GRACE_MS = 20_000;
+
 const config = configFromEnvironmentOrExit();
 const log = createLogger({
   level: config.logLevel,
@@ -56,8 +59,9 @@ const db = await openDatabase(config.databaseUrl, migrationFolders(), {});
 const botState = createBotStateService(eternalStore(db));
 
 // The manager answers the health check for every shard: the shards, started with this
-// environment, listen on no port of their own.
-delete process.env.HEALTH_PORT;
+// environment, listen on no port of their own (empty, not deleted: a shard reading .env again
+// leaves a variable that is set, even empty, as it is).
+process.env.HEALTH_PORT = "";
 const manager = new ShardingManager(join(import.meta.dirname, "main.js"), {
   totalShards: count,
   shardList: ids,
@@ -74,6 +78,11 @@ manager.on("shardCreate", (shard: Shard) => {
     const exitCode = "exitCode" in child ? child.exitCode : null;
     log.warn({ shard: shard.id, exitCode }, "shard stopped; starting it again");
   });
+  // A restart that fails (the shard died again before it was ready) is reported here; the next
+  // death starts it again. Unheard, discord.js would throw it at the manager.
+  shard.on("error", (error) => {
+    if (!stopping) log.error({ err: error, shard: shard.id }, "a shard did not start again");
+  });
 });
 
 const health =
@@ -89,8 +98,11 @@ const health =
         config.healthHost,
       );
 
-/** Stops every shard (each drains its interactions on SIGTERM), then the manager. */
-async function stopAll(reason: string): Promise<void> {
+/**
+ * Stops every shard (each drains its interactions on SIGTERM; one that takes longer than the
+ * grace is killed), then the manager, which exits with `code`.
+ */
+async function stopAll(reason: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   manager.respawn = false;
@@ -101,13 +113,15 @@ async function stopAll(reason: string): Promise<void> {
       if (child === null || child.exitCode !== null) return;
       const exited = once(child, "exit");
       child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
       await exited;
+      clearTimeout(killer);
     }),
   );
   await closeHealthServer(health);
   await db.close();
   log.info("stopped");
-  await exit(0);
+  await exit(code);
 }
 process.on("SIGTERM", () => void stopAll("SIGTERM"));
 process.on("SIGINT", () => void stopAll("SIGINT"));
@@ -120,5 +134,5 @@ try {
   log.info({ shards: ids, shardCount: count }, "every shard ready");
 } catch (error) {
   log.fatal({ err: error }, "a shard did not start");
-  await stopAll("a shard did not start");
+  await stopAll("a shard did not start", 1);
 }

@@ -110,8 +110,12 @@ export function asStoreError(error: unknown): unknown {
         "ETIMEDOUT",
         "57P01",
         "57P03",
+        // Too many connections: the server takes no more now.
+        "53300",
       ].includes(c),
     ) ||
+    // SQLSTATE class 08: the connection failed.
+    has((c) => /^08[0-9A-Z]{3}$/.test(c)) ||
     isConnectionTimeout(error)
   ) {
     return new StoreUnavailable("unreachable", { cause: error });

@@ -43,14 +43,20 @@ export function createShutdown(
   };
 }
 
-/** SIGINT/SIGTERM shut down cleanly; a second signal means "now", for a stuck shutdown. */
+/**
+ * SIGINT/SIGTERM shut down cleanly; a second signal means "now", for a stuck shutdown. A shard
+ * of the sharding manager (`managed`) may get the same stop twice, from the terminal or the
+ * service manager and again from its manager: it keeps draining.
+ */
 export function shutDownOnSignals(
   shutdown: (reason: string) => Promise<void>,
   log: Logger,
   exit: (code: number) => void,
+  { managed = false }: { managed?: boolean } = {},
 ): void {
   let received = false;
   const onSignal = (signal: NodeJS.Signals): void => {
+    if (received && managed) return;
     if (received) {
       log.warn({ signal }, "second signal: exiting without waiting");
       exit(1);

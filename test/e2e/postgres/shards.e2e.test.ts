@@ -68,6 +68,10 @@ beforeAll(async () => {
   );
   await manager.waitForLog((line) => line.msg === "every shard ready", "every shard", 90_000);
   await manager.waitForLog((line) => line.msg === "commands registered", "registration", 30_000);
+  // A shard's own lines reach its stdout after it told the manager it was ready.
+  for (let shard = 0; shard < SHARDS; shard += 1) {
+    await manager.waitForLog(shardLine(shard, "connected to Discord"), `shard ${shard}`, 30_000);
+  }
 }, 120_000);
 
 afterAll(async () => {

@@ -197,8 +197,8 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
     },
 
     /** Host only: restores the state before the last action not undone; its facts drop out. */
-    undo(table: Table, by: PlayerId): Promise<ActResult> {
-      return store.transaction(async (tx): Promise<ActResult> => {
+    async undo(table: Table, by: PlayerId): Promise<ActResult> {
+      const outcome = await store.transaction(async (tx): Promise<ActResult> => {
         const record = await current(tx, table);
         if (!record) return { ok: false, refusal: { code: "no-game" }, game: null };
         const refuse = async (refusal: ServiceRefusal): Promise<ActResult> => ({
@@ -217,8 +217,13 @@ export function createCultistsService({ store, rng }: CultistsServiceDeps) {
           throw new Error(`game ${record.id} changed under a transaction`);
         }
         await tx.markUndone(record.guildId, last.id, by);
-        return { ok: true, game: await load(tx, { ...record, state, version }), fresh: [] };
+        // Read, not kept: the undone log is the game's only once this commits.
+        const facts = await tx.facts(record.guildId, record.id);
+        return { ok: true, game: await load(tx, { ...record, state, version }, facts), fresh: [] };
       });
+      if (outcome.ok)
+        remember(outcome.game.record.id, outcome.game.record.version, outcome.game.facts);
+      return outcome;
     },
 
     setStatusMessage(table: Table, gameId: string, messageId: string): Promise<void> {

@@ -44,6 +44,25 @@ export interface MigrationRow {
 }
 
 /**
+ * The migrations of the folder not applied yet, in order, with their checksums; those applied
+ * are listed in `report` (and, when their file changed since, as modified).
+ */
+export function pendingMigrations(
+  migrationsDir: string,
+  applied: ReadonlyMap<string, string>,
+  report: MigrationReport,
+): { name: string; sql: string; checksum: string }[] {
+  return listMigrations(migrationsDir).flatMap(({ name, sql }) => {
+    const checksum = migrationChecksum(sql);
+    const appliedChecksum = applied.get(name);
+    if (appliedChecksum === undefined) return [{ name, sql, checksum }];
+    report.alreadyApplied.push(name);
+    if (appliedChecksum !== checksum) report.modified.push(name);
+    return [];
+  });
+}
+
+/**
  * The checksums of the migrations applied, by name; a migration that failed earlier (neither
  * finished nor rolled back) blocks the start, as it does for `prisma migrate deploy`.
  */
@@ -109,14 +128,7 @@ export function applyMigrations(db: Database, migrationsDir: string): MigrationR
     "INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, logs, rolled_back_at, started_at, applied_steps_count) VALUES (?, ?, NULL, ?, ?, NULL, ?, 0)",
   );
 
-  for (const { name, sql } of listMigrations(migrationsDir)) {
-    const checksum = migrationChecksum(sql);
-    const appliedChecksum = applied.get(name);
-    if (appliedChecksum !== undefined) {
-      report.alreadyApplied.push(name);
-      if (appliedChecksum !== checksum) report.modified.push(name);
-      continue;
-    }
+  for (const { name, sql, checksum } of pendingMigrations(migrationsDir, applied, report)) {
     const id = randomUUID();
     const startedAt = Date.now();
     try {

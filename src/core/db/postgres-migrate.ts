@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import {
   appliedMigrations,
-  listMigrations,
-  migrationChecksum,
   MigrationError,
+  pendingMigrations,
   type MigrationReport,
   type MigrationRow,
 } from "./migrate.js";
@@ -44,14 +43,7 @@ export async function applyPostgresMigrations(
     );
     const applied = appliedMigrations(rows);
     const report: MigrationReport = { applied: [], alreadyApplied: [], modified: [] };
-    for (const { name, sql } of listMigrations(migrationsDir)) {
-      const checksum = migrationChecksum(sql);
-      const appliedChecksum = applied.get(name);
-      if (appliedChecksum !== undefined) {
-        report.alreadyApplied.push(name);
-        if (appliedChecksum !== checksum) report.modified.push(name);
-        continue;
-      }
+    for (const { name, sql, checksum } of pendingMigrations(migrationsDir, applied, report)) {
       await applyOne(client, name, sql, checksum);
       report.applied.push(name);
     }

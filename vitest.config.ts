@@ -24,6 +24,15 @@ const INTEGRATION = [
  * and names it in TEST_POSTGRES_URL; without one, these are skipped, and the run says so.
  */
 const ON_POSTGRES = ["test/games/*/services/**/*.test.ts", "test/db/postgres/**/*.test.ts"];
+/** The built bot on PostgreSQL: every end-to-end suite but those about SQLite's file. */
+const E2E_ON_POSTGRES = ["test/e2e/**/*.e2e.test.ts"];
+const E2E_ON_SQLITE_ONLY = [
+  "test/e2e/database-access.e2e.test.ts",
+  "test/e2e/healthcheck.e2e.test.ts",
+  "test/e2e/login-failure.e2e.test.ts",
+  "test/e2e/npm-start.e2e.test.ts",
+  "test/e2e/production-image.e2e.test.ts",
+];
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 if (postgresUrl === undefined && process.env.VITEST_POOL_ID === undefined) {
   console.warn(
@@ -47,7 +56,8 @@ const postgresProjects =
           extends: true as const,
           test: {
             name: "e2e-postgres",
-            include: ["test/e2e/postgres/**/*.test.ts"],
+            include: E2E_ON_POSTGRES,
+            exclude: E2E_ON_SQLITE_ONLY,
             env: { TEST_DATABASE: "postgres" },
             globalSetup: ["test/e2e/global-setup.ts", "test/support/postgres-global-setup.ts"],
           },

@@ -32,26 +32,30 @@ interface BondRow {
   id: string;
   name: string;
   score: number;
-  crossedOff: number;
+  crossedOff: boolean;
 }
 
-function bonds(protagonistId: string): BondRow[] {
-  return t.rows(
-    "SELECT id, name, score, crossedOff FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
-    protagonistId,
-  );
+function bonds(protagonistId: string): Promise<BondRow[]> {
+  return t.db.bond.findMany({
+    where: { protagonistId },
+    select: { id: true, name: true, score: true, crossedOff: true },
+    orderBy: { createdAt: "asc" },
+  });
 }
 
-function bond(protagonistId: string, name: string): BondRow {
-  const found = bonds(protagonistId).find((b) => b.name === name);
+async function bond(protagonistId: string, name: string): Promise<BondRow> {
+  const found = (await bonds(protagonistId)).find((b) => b.name === name);
   if (!found) throw new Error(`no Bond ${name}`);
   return found;
 }
 
-function wp(protagonistId: string): number {
-  return (
-    t.rows<{ wp: number }>("SELECT wp FROM Protagonist WHERE id = ?", protagonistId)[0]?.wp ?? -1
-  );
+async function wp(protagonistId: string): Promise<number> {
+  const row = await t.db.protagonist.findUnique({ where: { id: protagonistId } });
+  return row?.wp ?? -1;
+}
+
+function sanTests(): Promise<number> {
+  return t.db.event.count({ where: { kind: "san-test" } });
 }
 
 async function bondCommand(subcommand: string, options: Record<string, string | number> = {}) {
@@ -63,7 +67,7 @@ describe("/bond", () => {
     const message = await bondCommand("list");
     const embed = message.embeds[0];
     expect(embed?.title).toBe("Bonds — Protagonist 1");
-    const faculty = bond(mine(), FACULTY).score;
+    const faculty = (await bond(mine(), FACULTY)).score;
     // Bonds made together share a creation time: their order is not part of the contract.
     expect(embed?.description?.split("\n").sort()).toEqual(
       [`**${FACULTY}** · community · ${faculty}/20`, `**${TOM}** · individual · 12/12`].sort(),
@@ -76,7 +80,7 @@ describe("/bond", () => {
     expect(added.embeds[0]?.description).toBe(
       "**Protagonist 1**\n**Old friend \\*Sam\\*** · individual · 12/12",
     );
-    const sam = bond(mine(), "Old friend *Sam*");
+    const sam = await bond(mine(), "Old friend *Sam*");
     expect(sam.score).toBe(12);
 
     const broken = await bondCommand("damage", { bond: sam.id, amount: "99" });
@@ -84,7 +88,7 @@ describe("/bond", () => {
     expect(embed?.title).toBe("💔 Bond broken");
     expect(embed?.description).toMatch(/~~Old friend \\\*Sam\\\*~~ 12 → \*\*0\*\* \(−99\)/);
     expect(embed?.description).toMatch(/the GM may call for a Helplessness SAN test/);
-    expect(bond(mine(), "Old friend *Sam*")).toMatchObject({ score: 0, crossedOff: 1 });
+    expect(await bond(mine(), "Old friend *Sam*")).toMatchObject({ score: 0, crossedOff: true });
 
     // The answer carries the GM's button for the Helplessness SAN test; a player is told who may.
     const [helpless] = customIds(broken).filter((id) => id.startsWith("bond:helpless:"));
@@ -102,7 +106,7 @@ describe("/bond", () => {
     expect(opened.type).toBe(InteractionResponseType.Modal);
     const form = String(opened.data?.custom_id);
     expect(JSON.stringify(fake.shownModal(form))).toContain('"value":"0/1D4"');
-    const tests = t.rows("SELECT id FROM Event WHERE kind = 'san-test'").length;
+    const tests = await sanTests();
     const result = await fake
       .sendModalSubmit({
         customId: form,
@@ -114,7 +118,7 @@ describe("/bond", () => {
     expect(isEphemeral(result)).toBe(false);
     expect(result.embeds[0]?.title).toMatch(/ — no SAN lost · SAN test \(Helplessness, 0\/0\)$/);
     expect(result.embeds[0]?.description).toBe("**Protagonist 1**\nFacing: Sam walked out");
-    expect(t.rows("SELECT id FROM Event WHERE kind = 'san-test'")).toHaveLength(tests + 1);
+    expect(await sanTests()).toBe(tests + 1);
     // Once per broken Bond.
     const twice = await fake
       .sendButton({ customId: helpless ?? "", messageId: broken.id, user: fake.guild().ownerId })
@@ -139,9 +143,9 @@ describe("/bond", () => {
   });
 
   it("rolls 1D4 of damage and shows the face it rolled", async () => {
-    const before = bond(mine(), FACULTY).score;
+    const before = (await bond(mine(), FACULTY)).score;
     const message = await bondCommand("damage", { bond: FACULTY, amount: "1d4" });
-    const after = bond(mine(), FACULTY).score;
+    const after = (await bond(mine(), FACULTY)).score;
     const description = message.embeds[0]?.description ?? "";
     const rolled = Number(/\(1D4 = \*\*(\d)\*\*\)/.exec(description)?.[1]);
     expect(rolled).toBeGreaterThanOrEqual(1);
@@ -165,7 +169,7 @@ describe("/bond", () => {
   });
 
   it("suggests the closest Bond for a name that matches none, and changes nothing", async () => {
-    const before = bond(mine(), TOM).score;
+    const before = (await bond(mine(), TOM)).score;
     const typo = await fake
       .sendSlashCommand({
         name: "bond",
@@ -176,15 +180,15 @@ describe("/bond", () => {
     expect(typo.data?.content).toBe(
       `**Protagonist 1** has no Bond “Her brothr Tom”. Did you mean **${TOM}**?`,
     );
-    expect(bond(mine(), TOM).score).toBe(before);
+    expect((await bond(mine(), TOM)).score).toBe(before);
   });
 
   it("represses insanity: shows the WP and Bond paid, then the SAN test", async () => {
-    const wpBefore = wp(mine());
-    const tomBefore = bond(mine(), TOM).score;
+    const wpBefore = await wp(mine());
+    const tomBefore = (await bond(mine(), TOM)).score;
     const message = await bondCommand("repress", { bond: TOM, episode: "the voices" });
     const embed = message.embeds[0];
-    const paid = wpBefore - wp(mine());
+    const paid = wpBefore - (await wp(mine()));
     expect(embed?.title).toMatch(/^(✅ Repressed|❌ Not repressed) — Repressing insanity$/);
     expect(embed?.description).toBe("**Protagonist 1**\nRepressing: the voices");
     expect(fieldValue(embed, "Cost (paid either way)")).toBe(
@@ -193,17 +197,17 @@ describe("/bond", () => {
     expect(fieldValue(embed, "SAN test")).toMatch(
       /^\*\*\d{2,3}\*\* \(tens \d, ones \d\) vs SAN 70$/,
     );
-    expect(bond(mine(), TOM).score).toBe(tomBefore - paid);
+    expect((await bond(mine(), TOM)).score).toBe(tomBefore - paid);
   });
 
   it("projects the latest SAN loss onto a Bond, once", async () => {
     await fake
       .sendSlashCommand({ name: "san", options: { loss: "3/3", threat: "unnatural" } })
       .waitForOriginal();
-    const tomBefore = bond(mine(), TOM).score;
-    const wpBefore = wp(mine());
+    const tomBefore = (await bond(mine(), TOM)).score;
+    const wpBefore = await wp(mine());
     const message = await bondCommand("project", { bond: TOM });
-    const roll = wpBefore - wp(mine());
+    const roll = wpBefore - (await wp(mine()));
     expect(fieldValue(message.embeds[0], "Projected onto a Bond")).toBe(
       `🔗 Onto **${TOM}**: 1D4 = **${roll}**\nWP ${wpBefore} → ${wpBefore - roll} · Bond ${tomBefore} → ${tomBefore - roll} · SAN loss 3 → ${Math.max(0, 3 - roll)}`,
     );
@@ -227,13 +231,13 @@ describe("/bond", () => {
       return (response.data?.choices ?? []).map((c) => c.value);
     };
     // Bonds made together share a creation time, so compare as sets.
-    const standing = (id: string) =>
-      bonds(id)
+    const standing = async (id: string) =>
+      (await bonds(id))
         .filter((b) => !b.crossedOff)
         .map((b) => b.id)
         .sort();
-    expect((await choices({})).sort()).toEqual(standing(mine()));
-    expect((await choices({ protagonist: theirs() })).sort()).toEqual(standing(theirs()));
-    expect(standing(theirs())).not.toContain(standing(mine())[0]);
+    expect((await choices({})).sort()).toEqual(await standing(mine()));
+    expect((await choices({ protagonist: theirs() })).sort()).toEqual(await standing(theirs()));
+    expect(await standing(theirs())).not.toContain((await standing(mine()))[0]);
   });
 });

@@ -36,28 +36,33 @@ interface BondRow {
   id: string;
   name: string;
   score: number;
-  crossedOff: number;
+  crossedOff: boolean;
   fellowProtagonistId: string | null;
 }
 
-function bonds(protagonistId: string): BondRow[] {
-  return t.rows<BondRow>(
-    "SELECT id, name, score, crossedOff, fellowProtagonistId FROM Bond WHERE protagonistId = ? ORDER BY createdAt, id",
-    protagonistId,
-  );
+function bonds(protagonistId: string): Promise<BondRow[]> {
+  return t.db.bond.findMany({
+    where: { protagonistId },
+    select: { id: true, name: true, score: true, crossedOff: true, fellowProtagonistId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }
 
-function insertBond(protagonistId: string, bond: Partial<BondRow> & { name: string }): void {
-  t.run(
-    "INSERT INTO Bond (id, protagonistId, name, kind, score, crossedOff, fellowProtagonistId, createdAt) VALUES (?, ?, ?, 'individual', ?, ?, ?, ?)",
-    `e2e-${Math.random().toString(36).slice(2)}`,
-    protagonistId,
-    bond.name,
-    bond.score ?? 0,
-    bond.crossedOff ?? 1,
-    bond.fellowProtagonistId ?? null,
-    new Date().toISOString().replace("Z", "+00:00"),
-  );
+async function insertBond(
+  protagonistId: string,
+  bond: Partial<BondRow> & { name: string },
+): Promise<void> {
+  await t.db.bond.create({
+    data: {
+      id: `e2e-${Math.random().toString(36).slice(2)}`,
+      protagonistId,
+      name: bond.name,
+      kind: "individual",
+      score: bond.score ?? 0,
+      crossedOff: bond.crossedOff ?? true,
+      fellowProtagonistId: bond.fellowProtagonistId ?? null,
+    },
+  });
 }
 
 function adversity(options: Record<string, string | boolean>) {
@@ -107,7 +112,7 @@ describe("a Bond to a fellow Protagonist", () => {
     expect(response.data?.embeds?.[0]?.description).toBe(
       `**${me.name}**\n**${fellow.name}** · individual · 12/12 · 🔗 fellow Protagonist`,
     );
-    expect(bonds(me.id).at(-1)).toMatchObject({
+    expect((await bonds(me.id)).at(-1)).toMatchObject({
       name: fellow.name,
       score: 12,
       fellowProtagonistId: fellow.id,
@@ -118,8 +123,10 @@ describe("a Bond to a fellow Protagonist", () => {
 describe("a full sheet", () => {
   it("refuses another Bond privately, and a GM's erase makes room", async () => {
     const me = person(0);
-    const held = bonds(me.id).length;
-    for (let i = held; i < SHEET_LIMITS.bonds; i += 1) insertBond(me.id, { name: `Old tie ${i}` });
+    const held = (await bonds(me.id)).length;
+    for (let i = held; i < SHEET_LIMITS.bonds; i += 1) {
+      await insertBond(me.id, { name: `Old tie ${i}` });
+    }
     const refused = await t.fake
       .sendSlashCommand({ name: "bond", subcommand: "add", options: { name: "Sister Agnes" } })
       .response();
@@ -127,7 +134,7 @@ describe("a full sheet", () => {
     expect(refused.data?.content).toBe(
       `A sheet holds at most ${SHEET_LIMITS.bonds} Bonds and this one has ${SHEET_LIMITS.bonds}, so there is no room for another Bond: broken and destroyed ones stay on it. A GM can erase a crossed-off Bond (\`/bond erase\`) to make room.`,
     );
-    expect(bonds(me.id)).toHaveLength(SHEET_LIMITS.bonds);
+    expect(await bonds(me.id)).toHaveLength(SHEET_LIMITS.bonds);
 
     const offered = await t.fake
       .sendAutocomplete({
@@ -150,20 +157,22 @@ describe("a full sheet", () => {
       })
       .response();
     expect(erased.data?.embeds?.[0]?.title).toBe("Bond erased");
-    expect(bonds(me.id)).toHaveLength(SHEET_LIMITS.bonds - 1);
+    expect(await bonds(me.id)).toHaveLength(SHEET_LIMITS.bonds - 1);
     const added = await t.fake
       .sendSlashCommand({ name: "bond", subcommand: "add", options: { name: "Sister Agnes" } })
       .response();
     expect(added.data?.embeds?.[0]?.title).toBe("🤝 New Bond");
-    t.run("DELETE FROM Bond WHERE protagonistId = ? AND name LIKE 'Old tie %'", me.id);
+    await t.db.bond.deleteMany({
+      where: { protagonistId: me.id, name: { startsWith: "Old tie " } },
+    });
   });
 });
 
 describe("a shared-adversity menu", () => {
   it("applies once, even after a later adversity test of the same survivor was applied", async () => {
     const [a, b] = [person(2), person(3)];
-    t.setProtagonist(a.id, { san: 1 });
-    t.setProtagonist(b.id, { san: 1 });
+    await t.setProtagonist(a.id, { san: 1 });
+    await t.setProtagonist(b.id, { san: 1 });
     const survivors = { survivor1: a.id, survivor2: b.id };
     // SAN 1: only 01 passes, so a survivor all but surely fails; try again on the rare pass.
     let first = menuFor((await adversityRound(survivors)).followUps, a.name);
@@ -179,20 +188,20 @@ describe("a shared-adversity menu", () => {
     if (!later) throw new Error("the survivor never failed again");
     const applied = await select(later.message, later.customId, ["0"], a.ownerId);
     expect(applied.data?.components).toEqual([]);
-    const settled = bonds(a.id);
+    const settled = await bonds(a.id);
 
     for (const press of [1, 2]) {
       const again = await select(first.message, first.customId, ["0"], a.ownerId);
       expect(isEphemeral(again.data), `press ${press}`).toBe(true);
       expect(again.data?.content).toBe("That shared adversity has already been applied.");
     }
-    expect(bonds(a.id)).toEqual(settled);
+    expect(await bonds(a.id)).toEqual(settled);
   });
 });
 
 describe("an adventure of seven survivors and an NPC", () => {
   it("lets the player choose five fellows; Bonds to the others and the NPC cannot pay", async () => {
-    for (const p of people) t.setProtagonist(p.id, { san: 1 });
+    for (const p of people) await t.setProtagonist(p.id, { san: 1 });
     const { tests, followUps } = await adversityRound({ all: true, others: "Tom Hollis" });
     expect(tests.embeds[0]?.description).toContain(
       "Also on the adventure: Tom Hollis. Bonds to them cannot pay.",
@@ -214,14 +223,17 @@ describe("an adventure of seven survivors and an NPC", () => {
     }[];
     expect(row?.components[0]).toMatchObject({ min_values: 5, max_values: 5 });
     const leftOut = fellows[0] ?? me;
-    insertBond(me.id, { name: "  tom   HOLLIS", score: 6, crossedOff: 0 });
-    insertBond(me.id, {
+    await insertBond(me.id, { name: "  tom   HOLLIS", score: 6, crossedOff: false });
+    await insertBond(me.id, {
       name: "Old comrade",
       score: 6,
-      crossedOff: 0,
+      crossedOff: false,
       fellowProtagonistId: leftOut.id,
     });
-    t.run(`UPDATE Bond SET score = 20 WHERE protagonistId = ? AND name = ?`, me.id, FACULTY);
+    await t.db.bond.updateMany({
+      where: { protagonistId: me.id, name: FACULTY },
+      data: { score: 20 },
+    });
 
     const stranger = people.find((p) => p.id !== me.id) ?? me;
     const refused = await select(
@@ -246,7 +258,7 @@ describe("an adventure of seven survivors and an NPC", () => {
       response = await select(menu.message, bondMenu, [pick], me.ownerId);
     }
     expect(response.data?.components).toEqual([]);
-    const linked = bonds(me.id)
+    const linked = (await bonds(me.id))
       .filter((b) => b.fellowProtagonistId !== null && b.name !== "Old comrade")
       .map((b) => b.fellowProtagonistId);
     expect(linked.sort()).toEqual(
@@ -255,7 +267,7 @@ describe("an adventure of seven survivors and an NPC", () => {
         .map((p) => p.id)
         .sort(),
     );
-    const scores = Object.fromEntries(bonds(me.id).map((b) => [b.name, b.score]));
+    const scores = Object.fromEntries((await bonds(me.id)).map((b) => [b.name, b.score]));
     expect(scores["  tom   HOLLIS"]).toBe(6);
     expect(scores["Old comrade"]).toBe(6);
     expect(scores[TOM]).toBeLessThan(12);

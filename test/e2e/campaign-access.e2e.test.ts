@@ -29,9 +29,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-function failureMarks(): string | undefined {
-  const [row] = t.rows<{ ruleOptions: string }>("SELECT ruleOptions FROM Campaign");
-  return JSON.stringify(JSON.parse(row?.ruleOptions ?? "{}"));
+async function failureMarks(): Promise<string> {
+  const row = await t.db.campaign.findFirst({ select: { ruleOptions: true } });
+  return JSON.stringify(row?.ruleOptions ?? {});
 }
 
 describe("/campaign without Manage Server", () => {
@@ -46,7 +46,7 @@ describe("/campaign without Manage Server", () => {
       })
       .response();
     expect(response.data?.content ?? "").not.toMatch(/Only a GM/);
-    expect(failureMarks()).toContain('"failureMarks":false');
+    expect(await failureMarks()).toContain('"failureMarks":false');
   });
 
   it("shows a player the party, read-only", async () => {
@@ -60,7 +60,7 @@ describe("/campaign without Manage Server", () => {
   });
 
   it("refuses a player a GM subcommand, privately, saying who may, and changes nothing", async () => {
-    const before = failureMarks();
+    const before = await failureMarks();
     const response = await t.fake
       .sendSlashCommand({
         name: "campaign",
@@ -73,6 +73,6 @@ describe("/campaign without Manage Server", () => {
     expect(response.data?.content).toBe(
       "Only a GM of **Night Floors** (or someone with Manage Server) can do that.",
     );
-    expect(failureMarks()).toBe(before);
+    expect(await failureMarks()).toBe(before);
   });
 });

@@ -49,8 +49,7 @@ beforeAll(async () => {
   if (!p1) throw new Error("the seed makes two Protagonists");
   first = p1;
   await campaign("create", { name: "Harbour Lights" }, { channelId: HARBOUR });
-  harbourId =
-    t.rows<{ id: string }>("SELECT id FROM Campaign WHERE name = 'Harbour Lights'")[0]?.id ?? "";
+  harbourId = (await t.db.campaign.findFirst({ where: { name: "Harbour Lights" } }))?.id ?? "";
   await campaign("bind", { campaign: harbourId }, { channelId: HARBOUR });
   await t.fake
     .sendSlashCommand({
@@ -87,9 +86,10 @@ describe("a Protagonist named from another campaign's channel", () => {
       })
       .response();
     expect(san.data?.embeds?.[0]?.title).toMatch(/SAN test/);
-    const [event] = t.rows<{ id: number; campaignId: string }>(
-      "SELECT id, campaignId FROM Event WHERE kind = 'san-test' ORDER BY id DESC LIMIT 1",
-    );
+    const event = await t.db.event.findFirst({
+      where: { kind: "san-test" },
+      orderBy: { id: "desc" },
+    });
     expect(event?.campaignId).toBe(t.table.campaignId);
 
     const refused = await t.fake
@@ -118,9 +118,11 @@ describe("a Protagonist named from another campaign's channel", () => {
       m.content.startsWith("Secret roll by"),
     );
     expect(copy.embeds[0]?.title).toContain("Occult");
-    const [event] = t.rows<{ campaignId: string; visibility: string }>(
-      "SELECT campaignId, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC LIMIT 1",
-    );
+    const event = await t.db.event.findFirst({
+      where: { kind: "test" },
+      orderBy: { id: "desc" },
+      select: { campaignId: true, visibility: true },
+    });
     expect(event).toEqual({ campaignId: t.table.campaignId, visibility: "actor-and-gms" });
   });
 });
@@ -133,10 +135,9 @@ describe("rights over what is taken", () => {
     expect(refused.data?.content).toBe(
       "This channel plays **Night Floors**: only a GM of it (or someone with Manage Server) can bind it to another campaign.",
     );
-    const [binding] = t.rows<{ campaignId: string }>(
-      "SELECT campaignId FROM ChannelBinding WHERE channelId = ?",
-      t.fake.defaultChannelId(),
-    );
+    const binding = await t.db.channelBinding.findFirst({
+      where: { channelId: t.fake.defaultChannelId() },
+    });
     expect(binding?.campaignId).toBe(t.table.campaignId);
   });
 
@@ -150,7 +151,10 @@ describe("rights over what is taken", () => {
     expect(refused.data?.content).toBe(
       "**Night Floors** is the server's default campaign: only a GM of it (or someone with Manage Server) can make another campaign the default.",
     );
-    const defaults = t.rows<{ name: string }>("SELECT name FROM Campaign WHERE isDefault = 1");
+    const defaults = await t.db.campaign.findMany({
+      where: { isDefault: true },
+      select: { name: true },
+    });
     expect(defaults).toEqual([{ name: "Night Floors" }]);
   });
 });

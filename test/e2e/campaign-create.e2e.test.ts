@@ -20,13 +20,6 @@ afterAll(async () => {
   await t.stop();
 });
 
-interface CampaignRow {
-  id: string;
-  name: string;
-  era: string;
-  isDefault: number;
-}
-
 describe("/campaign create", () => {
   it("is registered for every member: the bot checks GM rights itself", () => {
     const command = fake.commands(fake.guild().id).find((c) => c.name === "campaign");
@@ -46,13 +39,13 @@ describe("/campaign create", () => {
     expect(embed?.title).toBe("🎬 New campaign: Night Floors");
     expect(embed?.description).toContain(`<@${fake.defaultUser.id}> is its GM. Era: **future**.`);
     expect(embed?.description).toContain("server's default campaign");
-    const [campaign] = t.rows<CampaignRow>("SELECT id, name, era, isDefault FROM Campaign");
-    expect(campaign).toMatchObject({ name: "Night Floors", era: "future", isDefault: 1 });
+    const campaign = await t.db.campaign.findFirst();
+    expect(campaign).toMatchObject({ name: "Night Floors", era: "future", isDefault: true });
     expect(
-      t.rows<{ kind: string; discordId: string }>(
-        "SELECT kind, discordId FROM CampaignGm WHERE campaignId = ?",
-        campaign?.id,
-      ),
+      await t.db.campaignGm.findMany({
+        where: { campaignId: campaign?.id ?? "" },
+        select: { kind: true, discordId: true },
+      }),
     ).toEqual([{ kind: "user", discordId: fake.defaultUser.id }]);
   });
 
@@ -69,7 +62,7 @@ describe("/campaign create", () => {
     expect(response.data?.content).toBe(
       "Creating another campaign needs the Manage Server permission.",
     );
-    expect(t.rows("SELECT id FROM Campaign")).toHaveLength(1);
+    expect(await t.db.campaign.count()).toBe(1);
   });
 
   it("lets the server owner add another one, not the default, and refuses a name in use", async () => {
@@ -83,10 +76,13 @@ describe("/campaign create", () => {
       .response();
     expect(created.data?.embeds?.[0]?.description).toContain("/campaign bind");
     expect(
-      t.rows<CampaignRow>("SELECT name, era, isDefault FROM Campaign ORDER BY createdAt"),
+      await t.db.campaign.findMany({
+        select: { name: true, era: true, isDefault: true },
+        orderBy: { createdAt: "asc" },
+      }),
     ).toEqual([
-      { name: "Night Floors", era: "future", isDefault: 1 },
-      { name: "Second Story", era: "modern", isDefault: 0 },
+      { name: "Night Floors", era: "future", isDefault: true },
+      { name: "Second Story", era: "modern", isDefault: false },
     ]);
     const clash = await fake
       .sendSlashCommand({

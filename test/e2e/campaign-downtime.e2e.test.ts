@@ -33,11 +33,8 @@ function downtime(subcommand: string, options: Record<string, string | number | 
   });
 }
 
-function protagonist(id: string): { san: number; resourcesChecked: number } {
-  const [row] = t.rows<{ san: number; resourcesChecked: number }>(
-    "SELECT san, resourcesChecked FROM Protagonist WHERE id = ?",
-    id,
-  );
+async function protagonist(id: string): Promise<{ san: number; resourcesChecked: number }> {
+  const row = await t.db.protagonist.findUnique({ where: { id } });
   if (!row) throw new Error("no such Protagonist");
   return row;
 }
@@ -49,35 +46,36 @@ interface BondRow {
   fellowProtagonistId: string | null;
 }
 
-function bonds(protagonistId: string): BondRow[] {
-  return t.rows<BondRow>(
-    "SELECT id, name, score, fellowProtagonistId FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
-    protagonistId,
-  );
+function bonds(protagonistId: string): Promise<BondRow[]> {
+  return t.db.bond.findMany({
+    where: { protagonistId },
+    select: { id: true, name: true, score: true, fellowProtagonistId: true },
+    orderBy: { createdAt: "asc" },
+  });
 }
 
 describe("/campaign downtime", () => {
   it("replenish clears every checked Resources box", async () => {
-    t.setProtagonist(first.id, { resourcesChecked: 1 });
+    await t.setProtagonist(first.id, { resourcesChecked: 1 });
     const response = await downtime("replenish", {}).response();
     const embed = response.data?.embeds?.[0];
     expect(embed?.title).toBe("🛠️ Downtime: Resources replenished");
     expect(embed?.description).toBe(`**${first.name}**: ☒ → ☐`);
-    expect(protagonist(first.id).resourcesChecked).toBe(0);
+    expect((await protagonist(first.id)).resourcesChecked).toBe(0);
   });
 
   it("recover raises SAN, but never above Recovery SAN", async () => {
-    t.setProtagonist(first.id, { san: 65 });
+    await t.setProtagonist(first.id, { san: 65 });
     const response = await downtime("recover", { protagonist: first.id, amount: 10 }).response();
     expect(response.data?.embeds?.[0]?.description).toBe(
       "SAN 65 → **70** (Recovery SAN 70)\nRecovered 5 of 10 SAN: mundane recovery stops at Recovery SAN 70.",
     );
-    expect(protagonist(first.id).san).toBe(70);
+    expect((await protagonist(first.id)).san).toBe(70);
   });
 
   it("bond improves the Bond picked by autocomplete, capped at CHA", async () => {
-    const tom = bonds(first.id).find((b) => b.name === "Her brother Tom");
-    t.run("UPDATE Bond SET score = 8 WHERE id = ?", tom?.id);
+    const tom = (await bonds(first.id)).find((b) => b.name === "Her brother Tom");
+    await t.db.bond.update({ where: { id: tom?.id ?? "" }, data: { score: 8 } });
     const suggestions = await t.fake
       .sendAutocomplete({
         name: "campaign",
@@ -99,18 +97,13 @@ describe("/campaign downtime", () => {
     expect(response.data?.embeds?.[0]?.description).toBe(
       "“Her brother Tom” 8 → **12**\nOnly +4 of +10: a Bond never goes above 12.",
     );
-    expect(bonds(first.id).find((b) => b.id === tom?.id)?.score).toBe(12);
+    expect((await bonds(first.id)).find((b) => b.id === tom?.id)?.score).toBe(12);
   });
 
   it("disorder names the GM-pending disorder, then cures it", async () => {
-    t.run(
-      "INSERT INTO Disorder (id, protagonistId, name, threat, createdAt) VALUES (?, ?, ?, ?, ?)",
-      "e2e-disorder-1",
-      first.id,
-      "",
-      "violence",
-      new Date().toISOString().replace("Z", "+00:00"),
-    );
+    await t.db.disorder.create({
+      data: { id: "e2e-disorder-1", protagonistId: first.id, name: "", threat: "violence" },
+    });
     const suggestions = await t.fake
       .sendAutocomplete({
         name: "campaign",
@@ -146,11 +139,8 @@ describe("/campaign downtime", () => {
       cure: true,
     }).response();
     expect(cured.data?.embeds?.[0]?.title).toBe(`🧠 ${first.name}: disorder cured`);
-    expect(
-      t.rows<{ name: string; cured: number }>(
-        "SELECT name, curedAt IS NOT NULL AS cured FROM Disorder WHERE id = 'e2e-disorder-1'",
-      ),
-    ).toEqual([{ name: "Insomnia", cured: 1 }]);
+    const cure = await t.db.disorder.findUnique({ where: { id: "e2e-disorder-1" } });
+    expect(cure).toMatchObject({ name: "Insomnia", curedAt: expect.any(Date) as Date });
   });
 });
 
@@ -163,8 +153,8 @@ describe("/campaign downtime adversity", () => {
 
   it("tests every survivor's SAN; a failed survivor's player picks the Bond that pays", async () => {
     // SAN 1: only a roll of 01 passes, so (short of two 01s) at least one survivor fails.
-    t.setProtagonist(first.id, { san: 1 });
-    t.setProtagonist(second.id, { san: 1 });
+    await t.setProtagonist(first.id, { san: 1 });
+    await t.setProtagonist(second.id, { san: 1 });
     const handle = downtime("adversity", { all: true });
     const tests = await handle.waitForOriginal();
     expect(tests.embeds[0]?.title).toBe("🤝 Bonds forged through shared adversity");
@@ -185,7 +175,9 @@ describe("/campaign downtime adversity", () => {
       "Her brother Tom",
       "Miskatonic University faculty",
     ]);
-    const faculty = bonds(survivor.id).find((b) => b.name === "Miskatonic University faculty");
+    const faculty = (await bonds(survivor.id)).find(
+      (b) => b.name === "Miskatonic University faculty",
+    );
 
     const stranger = await t.fake
       .sendSelect({
@@ -213,7 +205,7 @@ describe("/campaign downtime adversity", () => {
       `**${fellow.name}** (new Bond, 0 → 6): new Bond forged through shared adversity: half CHA 12, rounded up = 6`,
     );
     expect(chosen.data?.components).toEqual([]);
-    const after = bonds(survivor.id);
+    const after = await bonds(survivor.id);
     expect(after.find((b) => b.fellowProtagonistId === fellow.id)).toMatchObject({
       name: fellow.name,
       score: 6,

@@ -20,27 +20,14 @@ afterAll(async () => {
   await t.stop();
 });
 
-interface CampaignRow {
-  secretRollMode: string;
-  gmChannelId: string | null;
-  ruleOptions: string;
-  sessionNumber: number;
-}
-
-function campaign(): CampaignRow {
-  const [row] = t.rows<CampaignRow>(
-    "SELECT secretRollMode, gmChannelId, ruleOptions, sessionNumber FROM Campaign WHERE id = ?",
-    t.table.campaignId,
-  );
+async function campaign() {
+  const row = await t.db.campaign.findUnique({ where: { id: t.table.campaignId } });
   if (!row) throw new Error("the seeded campaign is gone");
   return row;
 }
 
-function occult(protagonistId: string): { rating: number; failureMarked: number } {
-  const [row] = t.rows<{ rating: number; failureMarked: number }>(
-    "SELECT rating, failureMarked FROM Skill WHERE protagonistId = ? AND key = 'occult'",
-    protagonistId,
-  );
+async function occult(protagonistId: string): Promise<{ rating: number; failureMarked: boolean }> {
+  const row = await t.db.skill.findFirst({ where: { protagonistId, key: "occult" } });
   if (!row) throw new Error("no Occult skill");
   return row;
 }
@@ -89,7 +76,7 @@ describe("/campaign settings", () => {
     expect(response.data?.content).toBe(
       "Posting secret rolls to a GM channel needs `gm-channel` set to a channel.",
     );
-    expect(campaign()).toMatchObject({ secretRollMode: "ephemeral", gmChannelId: null });
+    expect(await campaign()).toMatchObject({ secretRollMode: "ephemeral", gmChannelId: null });
   });
 
   it("takes gm-channel mode with a channel and shows what changed", async () => {
@@ -104,7 +91,7 @@ describe("/campaign settings", () => {
       ].join("\n"),
     );
     expect(card?.title).toBe("⚙️ Settings of Night Floors");
-    expect(campaign()).toMatchObject({ secretRollMode: "gm-channel", gmChannelId: channel });
+    expect(await campaign()).toMatchObject({ secretRollMode: "gm-channel", gmChannelId: channel });
   });
 
   it("turns failure marks off, and then a failed /roll skill: marks nothing", async () => {
@@ -114,7 +101,7 @@ describe("/campaign settings", () => {
         "\n",
       ),
     );
-    expect(JSON.parse(campaign().ruleOptions)).toMatchObject({
+    expect((await campaign()).ruleOptions).toMatchObject({
       failureMarks: false,
       temporaryInsanityThreshold: 6,
     });
@@ -127,7 +114,7 @@ describe("/campaign settings", () => {
       title = roll.data?.embeds?.[0]?.title ?? "";
     }
     expect(title).toMatch(/(Failure|Fumble) — Occult$/);
-    expect(occult(first.id).failureMarked).toBe(0);
+    expect((await occult(first.id)).failureMarked).toBe(false);
   });
 });
 
@@ -159,14 +146,11 @@ describe("/campaign gm and bind", () => {
     expect(refused.data?.content).toBe(
       "Only a GM of **Night Floors** (or someone with Manage Server) can do that.",
     );
-    expect(
-      t
-        .rows<{ discordId: string }>(
-          "SELECT discordId FROM CampaignGm WHERE campaignId = ? ORDER BY createdAt",
-          t.table.campaignId,
-        )
-        .map((row) => row.discordId),
-    ).toEqual([t.gmId, t.secondPlayerId]);
+    const gms = await t.db.campaignGm.findMany({
+      where: { campaignId: t.table.campaignId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(gms.map((row) => row.discordId)).toEqual([t.gmId, t.secondPlayerId]);
   });
 
   it("lets the new GM bind this channel to the campaign picked by autocomplete", async () => {
@@ -192,10 +176,10 @@ describe("/campaign gm and bind", () => {
       .response();
     expect(bound.data?.content).toMatch(/^This channel now plays \*\*Night Floors\*\*/);
     expect(
-      t.rows(
-        "SELECT channelId, campaignId FROM ChannelBinding WHERE channelId = ?",
-        t.fake.defaultChannelId(),
-      ),
+      await t.db.channelBinding.findMany({
+        where: { channelId: t.fake.defaultChannelId() },
+        select: { channelId: true, campaignId: true },
+      }),
     ).toEqual([{ channelId: t.fake.defaultChannelId(), campaignId: t.table.campaignId }]);
   });
 });
@@ -223,11 +207,11 @@ describe("/campaign party", () => {
 describe("/campaign session-end", () => {
   /** Ticks the first Protagonist's Occult mark, then asks the GM's prompt to end the session. */
   async function askToEndWithOccultMarked() {
-    t.run(
-      "UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND key = 'occult'",
-      first.id,
-    );
-    const before = occult(first.id).rating;
+    await t.db.skill.updateMany({
+      where: { protagonistId: first.id, key: "occult" },
+      data: { failureMarked: true },
+    });
+    const before = (await occult(first.id)).rating;
     const handle = t.fake.sendSlashCommand({
       name: "campaign",
       subcommand: "session-end",
@@ -251,14 +235,14 @@ describe("/campaign session-end", () => {
     const embed = summary?.embeds[0];
     expect(embed?.title).toBe("📘 Session 1 of Night Floors has ended");
     const field = embed?.fields?.find((f) => f.name === first.name)?.value ?? "";
-    const after = occult(first.id);
-    expect(after.failureMarked).toBe(0);
+    const after = await occult(first.id);
+    expect(after.failureMarked).toBe(false);
     expect(after.rating - before).toBeGreaterThanOrEqual(1);
     expect(after.rating - before).toBeLessThanOrEqual(4);
     expect(field).toContain(
       `📈 Occult 1D4 = ${after.rating - before}: ${before} → ${after.rating}; mark cleared.`,
     );
-    expect(campaign().sessionNumber).toBe(2);
+    expect((await campaign()).sessionNumber).toBe(2);
     const updated = await handle.waitForOriginal({
       predicate: (m) => (m.components ?? []).length === 0,
     });
@@ -266,7 +250,7 @@ describe("/campaign session-end", () => {
   });
 
   it("refuses a player before any prompt, ending nothing", async () => {
-    const sessionBefore = campaign().sessionNumber;
+    const sessionBefore = (await campaign()).sessionNumber;
     const response = await t.fake
       .sendSlashCommand({ name: "campaign", subcommand: "session-end", user: t.playerId })
       .response();
@@ -276,7 +260,7 @@ describe("/campaign session-end", () => {
     expect(response.data?.content).toBe(
       "Only a GM of **Night Floors** (or someone with Manage Server) can do that.",
     );
-    expect(campaign().sessionNumber).toBe(sessionBefore);
+    expect((await campaign()).sessionNumber).toBe(sessionBefore);
   });
 
   it("does not end a session twice from the same prompt", async () => {
@@ -286,7 +270,7 @@ describe("/campaign session-end", () => {
     expect(again.data?.content).toBe(
       "Session 1 of **Night Floors** has already ended; this is session 2.",
     );
-    expect(campaign().sessionNumber).toBe(2);
+    expect((await campaign()).sessionNumber).toBe(2);
   });
 
   it("ends the session once when End is pressed several times at once", async () => {
@@ -311,9 +295,9 @@ describe("/campaign session-end", () => {
       .channelMessages(t.fake.defaultChannelId())
       .filter((m) => m.embeds[0]?.title === "📘 Session 2 of Night Floors has ended");
     expect(summaries).toHaveLength(1);
-    expect(campaign().sessionNumber).toBe(3);
-    expect(t.rows("SELECT id FROM Event WHERE kind = 'session-end'")).toHaveLength(2);
-    const improved = occult(first.id).rating - before;
+    expect((await campaign()).sessionNumber).toBe(3);
+    expect(await t.db.event.count({ where: { kind: "session-end" } })).toBe(2);
+    const improved = (await occult(first.id)).rating - before;
     expect(improved).toBeGreaterThanOrEqual(1);
     expect(improved).toBeLessThanOrEqual(4);
   });

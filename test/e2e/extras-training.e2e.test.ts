@@ -17,10 +17,11 @@ beforeAll(async () => {
   const [first] = t.table.protagonists;
   if (!first) throw new Error("the seed makes Protagonists");
   hero = first;
-  const [found] = t.rows<{ id: string; name: string; rating: number }>(
-    "SELECT id, name, rating FROM Skill WHERE protagonistId = ? AND rating BETWEEN 10 AND 90 ORDER BY name LIMIT 1",
-    hero.id,
-  );
+  const found = await t.db.skill.findFirst({
+    where: { protagonistId: hero.id, rating: { gte: 10, lte: 90 } },
+    select: { id: true, name: true, rating: true },
+    orderBy: { name: "asc" },
+  });
   if (!found) throw new Error("the seeded sheet has no mid-rated skill");
   skill = found;
 }, 60_000);
@@ -29,9 +30,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-const rating = (): number =>
-  t.rows<{ rating: number }>("SELECT rating FROM Skill WHERE id = ?", skill.id)[0]?.rating ?? -1;
-const events = (kind: string): number => t.rows("SELECT id FROM Event WHERE kind = ?", kind).length;
+const rating = async (): Promise<number> =>
+  (await t.db.skill.findUnique({ where: { id: skill.id } }))?.rating ?? -1;
+const events = (kind: string): Promise<number> => t.db.event.count({ where: { kind } });
 
 function train(subcommand: string, options: Record<string, string | number>, user?: string) {
   return t.fake
@@ -53,8 +54,8 @@ describe("Training and Talents, an Extra", () => {
     expect(refused.data?.content).toBe(
       "**Training and Talents** is an Extra, and it is off in **Night Floors**: nothing was done. A GM switches it on with `/campaign extras module:training enabled:True`.",
     );
-    expect(rating()).toBe(skill.rating);
-    expect(events("training-session")).toBe(0);
+    expect(await rating()).toBe(skill.rating);
+    expect(await events("training-session")).toBe(0);
     expect(fieldValue(await sheet(), "Training")).toBeUndefined();
   });
 
@@ -79,7 +80,7 @@ describe("Training and Talents, an Extra", () => {
       })
       .response();
     expect(isEphemeral(refused.data)).toBe(true);
-    expect(events("extras-change")).toBe(0);
+    expect(await events("extras-change")).toBe(0);
     const switched = await t.fake
       .sendSlashCommand({
         name: "campaign",
@@ -102,23 +103,23 @@ describe("Training and Talents, an Extra", () => {
     const text = response.data?.embeds?.[0]?.description ?? "";
     expect(text).toContain(`**${skill.name}** ${skill.rating} → **${skill.rating + 1}**`);
     expect(text).toContain("1 session toward a talent (20 needed).");
-    expect(rating()).toBe(skill.rating + 1);
+    expect(await rating()).toBe(skill.rating + 1);
     expect(fieldValue(await sheet(), "Training")).toBe(`${skill.name} — 1/20`);
   });
 
   it("reaches the 20th session, then gains a talent by the check; a GM confirms it", async () => {
     // 19 sessions logged, and a rating of 98 so that the check (d100 at or under it) is likely.
-    t.run("UPDATE Skill SET rating = 98 WHERE id = ?", skill.id);
-    t.setProtagonist(hero.id, {
-      extras: JSON.stringify({
+    await t.db.skill.update({ where: { id: skill.id }, data: { rating: 98 } });
+    await t.setProtagonist(hero.id, {
+      extras: {
         training: { skills: { [skill.id]: { sessions: 19, failedAt: null } }, talents: [] },
-      }),
+      },
     });
     const twentieth = await train("session", { skill: skill.name });
     const text = twentieth.data?.embeds?.[0]?.description ?? "";
     expect(text).toContain("20 sessions toward a talent (20 needed).");
     expect(text).toContain(`A talent check is open: \`/train talent skill:${skill.name}`);
-    expect(rating()).toBe(99);
+    expect(await rating()).toBe(99);
 
     // A 100 fails even at 99: then one more session opens another try.
     let gained = false;

@@ -23,20 +23,11 @@ afterAll(async () => {
   await t.stop();
 });
 
-interface Sheet {
-  hp: number;
-  hpMax: number;
-  wp: number;
-  wpMax: number;
-  status: string;
-  exhausted: number;
-}
-
-function sheet(id: string): Sheet {
-  const [row] = t.rows<Sheet>(
-    "SELECT hp, hpMax, wp, wpMax, status, exhausted FROM Protagonist WHERE id = ?",
-    id,
-  );
+async function sheet(id: string) {
+  const row = await t.db.protagonist.findUnique({
+    where: { id },
+    select: { hp: true, hpMax: true, wp: true, wpMax: true, status: true, exhausted: true },
+  });
   if (!row) throw new Error(`no Protagonist ${id}`);
   return row;
 }
@@ -50,7 +41,7 @@ function field(
 
 describe("/hp", () => {
   it("damages by points: before → after / max, in public", async () => {
-    t.setProtagonist(first.id, { hp: 10 });
+    await t.setProtagonist(first.id, { hp: 10 });
     const response = await t.fake
       .sendSlashCommand({ name: "hp", subcommand: "damage", options: { amount: "3" } })
       .response();
@@ -59,11 +50,11 @@ describe("/hp", () => {
     expect(embed?.title).toBe(`❤️ HP — ${first.name}`);
     expect(field(embed, "Damage")).toBe("3");
     expect(field(embed, "HP")).toBe("10 → **7** / 10");
-    expect(sheet(first.id).hp).toBe(7);
+    expect((await sheet(first.id)).hp).toBe(7);
   });
 
   it("damages by dice, showing the dice, and stores what it shows", async () => {
-    t.setProtagonist(first.id, { hp: 10 });
+    await t.setProtagonist(first.id, { hp: 10 });
     const response = await t.fake
       .sendSlashCommand({ name: "hp", subcommand: "damage", options: { amount: "1D4" } })
       .response();
@@ -71,11 +62,11 @@ describe("/hp", () => {
     expect(field(embed, "Damage")).toMatch(/^1d4 \[\d\] = \*\*\d\*\*$/i);
     const rolled = Number(/= \*\*(\d)\*\*/.exec(field(embed, "Damage") ?? "")?.[1]);
     expect(field(embed, "HP")).toBe(`10 → **${10 - rolled}** / 10`);
-    expect(sheet(first.id).hp).toBe(10 - rolled);
+    expect((await sheet(first.id)).hp).toBe(10 - rolled);
   });
 
   it("heals, never above the maximum", async () => {
-    t.setProtagonist(first.id, { hp: 8 });
+    await t.setProtagonist(first.id, { hp: 8 });
     const response = await t.fake
       .sendSlashCommand({ name: "hp", subcommand: "heal", options: { amount: "5" } })
       .response();
@@ -86,8 +77,8 @@ describe("/hp", () => {
   });
 
   it("refuses mistyped dice and a value above the maximum, privately, changing nothing", async () => {
-    t.setProtagonist(first.id, { hp: 6 });
-    const events = t.rows("SELECT id FROM Event").length;
+    await t.setProtagonist(first.id, { hp: 6 });
+    const events = await t.db.event.count();
     const typo = await t.fake
       .sendSlashCommand({ name: "hp", subcommand: "damage", options: { amount: "1d" } })
       .response();
@@ -97,12 +88,12 @@ describe("/hp", () => {
       .response();
     expect(isEphemeral(tooMuch.data)).toBe(true);
     expect(tooMuch.data?.content).toBe(`**${first.name}** has at most 10 HP.`);
-    expect(sheet(first.id).hp).toBe(6);
-    expect(t.rows("SELECT id FROM Event")).toHaveLength(events);
+    expect((await sheet(first.id)).hp).toBe(6);
+    expect(await t.db.event.count()).toBe(events);
   });
 
   it("at 0 HP the Protagonist dies: shown, stored, and out of play", async () => {
-    t.setProtagonist(second.id, { hp: 4, status: "active" });
+    await t.setProtagonist(second.id, { hp: 4, status: "active" });
     const response = await t.fake
       .sendSlashCommand({
         name: "hp",
@@ -114,7 +105,7 @@ describe("/hp", () => {
     const embed = response.data?.embeds?.[0];
     expect(field(embed, "HP")).toBe("4 → **0** / 10 (dead)");
     expect(embed?.description).toBe(`💀 **${second.name} is dead (HP 0)**`);
-    expect(sheet(second.id)).toMatchObject({ hp: 0, status: "dead" });
+    expect(await sheet(second.id)).toMatchObject({ hp: 0, status: "dead" });
 
     const heal = await t.fake
       .sendSlashCommand({
@@ -126,11 +117,11 @@ describe("/hp", () => {
       .response();
     expect(isEphemeral(heal.data)).toBe(true);
     expect(heal.data?.content).toMatch(/is dead and out of play/);
-    expect(sheet(second.id).hp).toBe(0);
+    expect((await sheet(second.id)).hp).toBe(0);
   });
 
   it("a lethality roll is lethal at or under the rating, else its digits are the damage", async () => {
-    t.setProtagonist(second.id, { hp: 10, status: "active" });
+    await t.setProtagonist(second.id, { hp: 10, status: "active" });
     const response = await t.fake
       .sendSlashCommand({
         name: "hp",
@@ -147,7 +138,7 @@ describe("/hp", () => {
     if (roll <= 40) {
       expect(embed?.title).toBe(`☠️ Lethal — ${second.name}`);
       expect(field(embed, "HP")).toBe("10 → **0** / 10 (dead)");
-      expect(sheet(second.id)).toMatchObject({ hp: 0, status: "dead" });
+      expect(await sheet(second.id)).toMatchObject({ hp: 0, status: "dead" });
     } else {
       const digit = (d: number) => (d === 0 ? 10 : d);
       const damage = digit(Number(tens)) + digit(Number(ones));
@@ -155,14 +146,14 @@ describe("/hp", () => {
       expect(field(embed, "Damage")).toBe(
         `${digit(Number(tens))} + ${digit(Number(ones))} = ${damage} → **${damage}**`,
       );
-      expect(sheet(second.id).hp).toBe(Math.max(0, 10 - damage));
+      expect((await sheet(second.id)).hp).toBe(Math.max(0, 10 - damage));
     }
   });
 });
 
 describe("/wp", () => {
   it("a loss to 2 or less is an emotional collapse", async () => {
-    t.setProtagonist(first.id, { wp: 14 });
+    await t.setProtagonist(first.id, { wp: 14 });
     const response = await t.fake
       .sendSlashCommand({ name: "wp", subcommand: "damage", options: { amount: "12" } })
       .response();
@@ -170,22 +161,22 @@ describe("/wp", () => {
     expect(embed?.title).toBe(`🧠 WP — ${first.name}`);
     expect(field(embed, "WP")).toBe("14 → **2** / 14 (emotional collapse)");
     expect(embed?.description).toBe(`😣 **${first.name} suffers an emotional collapse (WP 2)**`);
-    expect(sheet(first.id).wp).toBe(2);
+    expect((await sheet(first.id)).wp).toBe(2);
   });
 
   it("exhaustion costs 1D6 WP and sets the penalty; rest gives 1D6 back and clears it", async () => {
-    t.setProtagonist(first.id, { wp: 14, exhausted: 0 });
+    await t.setProtagonist(first.id, { wp: 14, exhausted: false });
     const tired = await t.fake.sendSlashCommand({ name: "wp", subcommand: "exhaust" }).response();
     const lost = Number(field(tired.data?.embeds?.[0], "WP lost (1D6)"));
     expect(lost).toBeGreaterThanOrEqual(1);
     expect(field(tired.data?.embeds?.[0], "Test penalty")).toMatch(/until rested/);
-    expect(sheet(first.id)).toMatchObject({ wp: 14 - lost, exhausted: 1 });
+    expect(await sheet(first.id)).toMatchObject({ wp: 14 - lost, exhausted: true });
 
     const rested = await t.fake.sendSlashCommand({ name: "wp", subcommand: "rest" }).response();
     const regained = Number(field(rested.data?.embeds?.[0], "WP regained (1D6)"));
-    expect(sheet(first.id)).toMatchObject({
+    expect(await sheet(first.id)).toMatchObject({
       wp: Math.min(14, 14 - lost + regained),
-      exhausted: 0,
+      exhausted: false,
     });
   });
 });

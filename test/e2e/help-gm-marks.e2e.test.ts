@@ -4,6 +4,7 @@
  * the game's words, saying which archetype, where, and what it should look like.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonColumn } from "../../src/store/json.js";
 import {
   isEphemeral,
   SECOND_PLAYER_ID,
@@ -73,10 +74,7 @@ describe("/help's GM marks", () => {
     ),
   )("/%s %s is refused to a player, on their own Protagonist", async (command, path, options) => {
     const [first, second] = path.split(" ");
-    const bond = t.rows<{ name: string }>(
-      "SELECT name FROM Bond WHERE protagonistId = ? LIMIT 1",
-      own.id,
-    )[0]?.name;
+    const bond = (await t.db.bond.findFirst({ where: { protagonistId: own.id } }))?.name;
     const reply = await t.fake
       .sendSlashCommand({
         name: command,
@@ -118,10 +116,9 @@ describe("a GM archetype of the wrong shape", () => {
       resources: 2,
       bonds: 1,
     };
-    t.run(
-      "UPDATE Campaign SET customContent = ?",
-      JSON.stringify({ archetypes: [good, { ...good, id: "sailor", skills: ["Swim"] }] }),
-    );
+    await t.db.campaign.updateMany({
+      data: { customContent: { archetypes: [good, { ...good, id: "sailor", skills: ["Swim"] }] } },
+    });
     try {
       const reply = await t.fake
         .sendSlashCommand({ name: "protagonist", subcommand: "create" })
@@ -134,7 +131,7 @@ describe("a GM archetype of the wrong shape", () => {
       expect(reply.content).toContain("A GM needs to fix it.");
       expect(reply.content).not.toMatch(/Invalid input|expected object/);
     } finally {
-      t.run("UPDATE Campaign SET customContent = NULL");
+      await t.db.campaign.updateMany({ data: { customContent: jsonColumn(null) } });
     }
   });
 });

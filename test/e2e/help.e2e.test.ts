@@ -120,7 +120,7 @@ describe("/help", () => {
   });
 
   it("without a campaign, shows the defaults and how to start one", async () => {
-    t.run("DELETE FROM Campaign");
+    await t.db.campaign.deleteMany();
     const messages = await help();
     const rules = messages
       .flatMap((message) => message.embeds)

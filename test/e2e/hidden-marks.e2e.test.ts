@@ -18,24 +18,23 @@ const userOf = (viewer: Viewer): string =>
 /** Who may read a secret roll's result: its roller and the GMs. */
 const maySee = (viewer: Viewer) => viewer !== "other player";
 
-function marked(key: string): boolean {
-  const [row] = t.rows<{ failureMarked: number }>(
-    "SELECT failureMarked FROM Skill WHERE protagonistId = ? AND key = ?",
-    hero.id,
-    key,
-  );
-  return row?.failureMarked === 1;
+async function marked(key: string): Promise<boolean> {
+  const row = await t.db.skill.findFirst({ where: { protagonistId: hero.id, key } });
+  return row?.failureMarked === true;
 }
 
 /** At 0% only a roll of 01 succeeds: roll again in that 1% case, until the mark is ticked. */
 async function failUntilMarked(skill: string, secret: boolean): Promise<void> {
-  t.run("UPDATE Skill SET rating = 0 WHERE protagonistId = ? AND name = ?", hero.id, skill);
-  for (let tries = 0; !marked(skill.toLowerCase()) && tries < 5; tries += 1) {
+  await t.db.skill.updateMany({
+    where: { protagonistId: hero.id, name: skill },
+    data: { rating: 0 },
+  });
+  for (let tries = 0; !(await marked(skill.toLowerCase())) && tries < 5; tries += 1) {
     await t.fake
       .sendSlashCommand({ name: "roll", options: { skill, protagonist: hero.id, secret } })
       .response();
   }
-  expect(marked(skill.toLowerCase())).toBe(true);
+  expect(await marked(skill.toLowerCase())).toBe(true);
 }
 
 beforeAll(async () => {
@@ -129,12 +128,13 @@ describe("the session end", () => {
     });
     expect(isEphemeral(notice)).toBe(true);
     expect(notice.content).toMatch(/🔒.*\n📈 .*: Occult 1D4 = \d: 0 → \d; mark cleared\./);
-    expect(marked("occult")).toBe(false);
+    expect(await marked("occult")).toBe(false);
     // Nothing the table may read kept the improvement: the logged session end holds the open one.
-    const [logged] = t.rows<{ dice: string }>(
-      "SELECT dice FROM Event WHERE kind = 'session-end' ORDER BY id DESC LIMIT 1",
-    );
-    expect(logged?.dice).toContain("Alertness");
-    expect(logged?.dice).not.toContain("Occult");
+    const logged = await t.db.event.findFirst({
+      where: { kind: "session-end" },
+      orderBy: { id: "desc" },
+    });
+    expect(JSON.stringify(logged?.dice)).toContain("Alertness");
+    expect(JSON.stringify(logged?.dice)).not.toContain("Occult");
   });
 });

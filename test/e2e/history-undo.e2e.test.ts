@@ -27,12 +27,8 @@ afterAll(async () => {
   await t.stop();
 });
 
-function hp(id: string): number {
-  return t.rows<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", id)[0]?.hp ?? -1;
-}
-
-function latestEventId(): number {
-  return t.rows<{ id: number }>("SELECT max(id) AS id FROM Event")[0]?.id ?? 0;
+async function hp(id: string): Promise<number> {
+  return (await t.db.protagonist.findUnique({ where: { id } }))?.hp ?? -1;
 }
 
 async function hpChange(
@@ -49,7 +45,7 @@ async function hpChange(
     })
     .response();
   expect(response.data?.embeds?.[0]?.title).toBe(`❤️ HP — ${first.name}`);
-  return latestEventId();
+  return await t.latestEventId();
 }
 
 describe("/history", () => {
@@ -98,7 +94,7 @@ describe("/history", () => {
 
 describe("/undo", () => {
   it("asks first; a stranger can't confirm; Cancel changes nothing", async () => {
-    t.setProtagonist(first.id, { hp: 10 });
+    await t.setProtagonist(first.id, { hp: 10 });
     const change = await hpChange("damage", 2);
     const handle = t.fake.sendSlashCommand({ name: "undo" });
     const prompt = await handle.waitForOriginal();
@@ -108,17 +104,17 @@ describe("/undo", () => {
 
     const stranger = await (await t.press(handle, "undo:confirm", t.secondPlayerId)).response();
     expect(stranger.data?.content).toMatch(/belong to whoever ran `\/undo`/);
-    expect(hp(first.id)).toBe(8);
+    expect(await hp(first.id)).toBe(8);
 
     const cancel = await (await t.press(handle, "undo:cancel")).response();
     expect(cancel.data?.embeds?.[0]?.title).toBe(`Undo of #${change} cancelled`);
     expect(cancel.data?.components).toEqual([]);
-    expect(hp(first.id)).toBe(8);
-    expect(t.rows("SELECT id FROM Event WHERE kind = 'undo'")).toHaveLength(0);
+    expect(await hp(first.id)).toBe(8);
+    expect(await t.db.event.count({ where: { kind: "undo" } })).toBe(0);
   });
 
   it("Confirm restores the state, tells the table, and history marks the change undone", async () => {
-    const change = latestEventId();
+    const change = await t.latestEventId();
     const handle = t.fake.sendSlashCommand({ name: "undo" });
     const confirm = await t.press(handle, "undo:confirm");
     const done = await confirm.response();
@@ -129,11 +125,8 @@ describe("/undo", () => {
     expect(announcement?.content).toBe(
       `↩️ <@${t.playerId}> undid #${change}: ${first.name}: HP 10 → 8 (damage 2)`,
     );
-    expect(hp(first.id)).toBe(10);
-    const [row] = t.rows<{ undoneById: number | null }>(
-      "SELECT undoneById FROM Event WHERE id = ?",
-      change,
-    );
+    expect(await hp(first.id)).toBe(10);
+    const row = await t.db.event.findUnique({ where: { id: change } });
     expect(row?.undoneById).toBeGreaterThan(change);
 
     const history = await t.fake
@@ -166,12 +159,12 @@ describe("/undo", () => {
     expect((await handle.waitForOriginal()).embeds[0]?.title).toBe(`↩️ Undo #${mine}?`);
     // ...until the GM changes the Protagonist again before the player confirms.
     const later = await hpChange("damage", 1, t.gmId);
-    const hpBefore = hp(first.id);
+    const hpBefore = await hp(first.id);
     const refused = await (await t.press(handle, "undo:confirm")).response();
     expect(refused.data?.embeds?.[0]?.title).toBe(`Can't undo #${mine}`);
     expect(refused.data?.embeds?.[0]?.description).toMatch(new RegExp(`\n• #${later} · `));
     expect(refused.data?.components).toEqual([]);
-    expect(hp(first.id)).toBe(hpBefore);
+    expect(await hp(first.id)).toBe(hpBefore);
   });
 
   it("offers a GM the campaign's recent changes to undo", async () => {
@@ -180,7 +173,7 @@ describe("/undo", () => {
       .response();
     const choices =
       (response.data as { choices?: { name: string; value: number }[] }).choices ?? [];
-    const latest = latestEventId();
+    const latest = await t.latestEventId();
     expect(choices[0]?.value).toBe(latest);
     expect(choices[0]?.name).toMatch(new RegExp(`^#${latest} · ${first.name}: HP`));
   });
@@ -210,16 +203,19 @@ describe("/undo", () => {
 describe("/history words", () => {
   it("shows outcomes and places in the game's words, in events logged before too", async () => {
     // An event logged by an older version, with the codes its summary carried then.
-    t.run(
-      `INSERT INTO Event (guildId, campaignId, actorId, kind, sessionNumber, input, summary, visibility, createdAt)
-       VALUES (?, ?, ?, 'test', 1, '{}', ?, 'campaign', ?)`,
-      t.fake.guild().id,
-      t.table.campaignId,
-      t.playerId,
-      `${first.name}: Alertness 11 vs 60: critical-success`,
-      new Date().toISOString().replace("Z", "+00:00"),
-    );
-    t.setProtagonist(first.id, { resourcesChecked: 0 });
+    await t.db.event.create({
+      data: {
+        guildId: t.fake.guild().id,
+        campaignId: t.table.campaignId,
+        actorId: t.playerId,
+        kind: "test",
+        sessionNumber: 1,
+        input: {},
+        summary: `${first.name}: Alertness 11 vs 60: critical-success`,
+        visibility: "campaign",
+      },
+    });
+    await t.setProtagonist(first.id, { resourcesChecked: 0 });
     const tested = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "at-hand" } })
       .response();

@@ -152,17 +152,12 @@ describe("/protagonist create", () => {
     expect(count).toBeLessThanOrEqual(10);
     expect(done.content).toMatch(/✅ \*\*Dr\. Miriam Vance\*\* is created/);
     expect(done.components ?? []).toHaveLength(0);
-    const [row] = t.rows<Record<string, number | string>>(
-      "SELECT * FROM Protagonist WHERE name = ?",
-      "Dr. Miriam Vance",
-    );
+    const row = await t.db.protagonist.findFirst({
+      where: { name: "Dr. Miriam Vance" },
+      include: { skills: true },
+    });
     expect(row).toMatchObject({ harshness: "normal", int: 15, str: 14, resourcesRating: 5 });
-    const skills = t
-      .rows<{ name: string; rating: number }>(
-        "SELECT name, rating FROM Skill WHERE protagonistId = ?",
-        row?.id,
-      )
-      .map((s) => `${s.name} ${s.rating}`);
+    const skills = (row?.skills ?? []).map((s) => `${s.name} ${s.rating}`);
     expect(skills).toEqual(
       expect.arrayContaining(["Science (Biology) 70", "Anthropology 40", "Heavy Machinery 50"]),
     );
@@ -208,10 +203,11 @@ describe("/protagonist create", () => {
     expect(lines).toHaveLength(6);
     for (const line of lines)
       expect(line).toMatch(/^(STR|DEX|CON|INT|POW|CHA) \d+ \(\d \d \d ~~\d~~\)$/);
-    const [event] = t.rows<{ dice: string }>(
-      "SELECT dice FROM Event WHERE kind = 'stat-roll' ORDER BY id DESC LIMIT 1",
-    );
-    const logged = (JSON.parse(event?.dice ?? "[]") as { total: number }[]).map((r) => r.total);
+    const event = await t.db.event.findFirst({
+      where: { kind: "stat-roll" },
+      orderBy: { id: "desc" },
+    });
+    const logged = ((event?.dice ?? []) as { total: number }[]).map((r) => r.total);
     const shown = lines.map((line) => Number(/ (\d+) \(/.exec(line)?.[1]));
     expect([...shown].sort()).toEqual([...logged].sort());
   });
@@ -277,9 +273,7 @@ describe("/protagonist create", () => {
     );
     const later = await fake.sendButton({ customId, messageId: flow.id }).response();
     expect(later.data?.content).toBe(again.data?.content);
-    expect(t.rows("SELECT id FROM Protagonist WHERE name = ?", "Dr. Twice Pressed")).toHaveLength(
-      1,
-    );
+    expect(await t.db.protagonist.count({ where: { name: "Dr. Twice Pressed" } })).toBe(1);
   });
 
   it("opens no form from a button of when the upbringing was Harsh, once it is Normal", async () => {
@@ -325,10 +319,10 @@ describe("/protagonist create", () => {
     const [announcement] = await confirm.waitForFollowUps(1);
     expect((announcement?.flags ?? 0) & MessageFlags.Ephemeral).toBe(0);
     expect(announcement?.content).toMatch(/Dr\. Ada Marsh\*\* \(Researcher \/ Scientist\) joins/);
-    const [row] = t.rows<Record<string, number | string>>(
-      "SELECT * FROM Protagonist WHERE name = ?",
-      "Dr. Ada Marsh",
-    );
+    const row = await t.db.protagonist.findFirst({
+      where: { name: "Dr. Ada Marsh" },
+      include: { skills: true, bonds: { orderBy: { name: "asc" } } },
+    });
     expect(row).toMatchObject({
       harshness: "harsh",
       str: 10,
@@ -339,14 +333,7 @@ describe("/protagonist create", () => {
       breakingPoint: 42,
       resourcesRating: 10,
     });
-    const skills = Object.fromEntries(
-      t
-        .rows<{ name: string; rating: number }>(
-          "SELECT name, rating FROM Skill WHERE protagonistId = ?",
-          row?.id,
-        )
-        .map((s) => [s.name, s.rating]),
-    );
+    const skills = Object.fromEntries((row?.skills ?? []).map((s) => [s.name, s.rating]));
     expect(skills).toMatchObject({
       "Science (Biology)": 70,
       "Science (Chemistry)": 40,
@@ -355,10 +342,7 @@ describe("/protagonist create", () => {
       Search: 80,
       Occult: 50,
     });
-    const bonds = t.rows<{ name: string; kind: string; score: number }>(
-      "SELECT name, kind, score FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
-      row?.id,
-    );
+    const bonds = (row?.bonds ?? []).map(({ name, kind, score }) => ({ name, kind, score }));
     expect(bonds).toEqual([
       { name: "Her brother Tom", kind: "individual", score: 12 },
       { name: "Miskatonic faculty", kind: "community", score: 12 },
@@ -372,8 +356,7 @@ describe("/protagonist create", () => {
     expect(
       everything.match(/already has a Protagonist called \*\*Dr\. Ada Marsh\*\*/g),
     ).toHaveLength(1);
-    expect(t.rows("SELECT id FROM Protagonist WHERE lower(name) = 'dr. ada marsh'")).toHaveLength(
-      1,
-    );
+    const all = await t.db.protagonist.findMany({ select: { name: true } });
+    expect(all.filter((p) => p.name.toLowerCase() === "dr. ada marsh")).toHaveLength(1);
   });
 });

@@ -30,7 +30,10 @@ beforeAll(async () => {
   if (first === undefined || second === undefined) throw new Error("the seed made no players");
   [mine, theirs] = [first, second];
   // A failure mark, to see it on the sheet.
-  t.run("UPDATE Skill SET failureMarked = 1 WHERE protagonistId = ? AND name = 'Occult'", mine.id);
+  await t.db.skill.updateMany({
+    where: { protagonistId: mine.id, name: "Occult" },
+    data: { failureMarked: true },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -74,8 +77,8 @@ async function answer(
   return (await command(subcommand, options, user).response()).data ?? {};
 }
 
-function hpOf(id: string): number {
-  return t.rows<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", id)[0]?.hp ?? -1;
+async function hpOf(id: string): Promise<number> {
+  return (await t.db.protagonist.findUnique({ where: { id } }))?.hp ?? -1;
 }
 
 describe("/protagonist show and list", () => {
@@ -132,10 +135,10 @@ describe("/protagonist select", () => {
     const data = await answer("select", { protagonist: mine.id, scope: "campaign" });
     expect(isEphemeral(data)).toBe(true);
     expect(data.content).toBe(`You now play **${mine.name}** everywhere in **Night Floors**.`);
-    const rows = t.rows<{ protagonistId: string }>(
-      "SELECT protagonistId FROM ActiveProtagonist WHERE userId = ?",
-      fake.defaultUser.id,
-    );
+    const rows = await t.db.activeProtagonist.findMany({
+      where: { userId: fake.defaultUser.id },
+      select: { protagonistId: true },
+    });
     expect(rows).toEqual([{ protagonistId: mine.id }]);
   });
 });
@@ -148,10 +151,10 @@ describe("/protagonist edit", () => {
     expect(changes).toContain("• STR 10 → 12");
     expect(changes).toContain("• HP max 10 → 11");
     expect(changes).toContain("• Occult 50 → 60");
-    const [row] = t.rows<{ str: number; hpMax: number }>(
-      "SELECT str, hpMax FROM Protagonist WHERE id = ?",
-      mine.id,
-    );
+    const row = await t.db.protagonist.findUnique({
+      where: { id: mine.id },
+      select: { str: true, hpMax: true },
+    });
     expect(row).toEqual({ str: 12, hpMax: 11 });
   });
 
@@ -163,17 +166,17 @@ describe("/protagonist edit", () => {
       .sendModalSubmit({ customId, fields: { name: mine.name, notes: "Smokes too much." } })
       .response();
     expect(submitted.data?.embeds?.[0]?.description).toBe("• notes updated");
-    expect(
-      t.rows<{ notes: string }>("SELECT notes FROM Protagonist WHERE id = ?", mine.id)[0]?.notes,
-    ).toBe("Smokes too much.");
+    expect((await t.db.protagonist.findUnique({ where: { id: mine.id } }))?.notes).toBe(
+      "Smokes too much.",
+    );
   });
 
   it("refuses a player editing another's Protagonist, and changes nothing", async () => {
-    const before = hpOf(theirs.id);
+    const before = await hpOf(theirs.id);
     const data = await answer("edit", { protagonist: theirs.id, hp: 1 });
     expect(isEphemeral(data)).toBe(true);
     expect(data.content).toMatch(/is not yours/);
-    expect(hpOf(theirs.id)).toBe(before);
+    expect(await hpOf(theirs.id)).toBe(before);
     const form = await answer("edit", { protagonist: theirs.name });
     expect(form.content).toMatch(/is not yours/);
   });
@@ -237,10 +240,10 @@ describe("/protagonist export and import", () => {
     const json = JSON.stringify(JSON.parse(exported));
     const data = await answer("import", { json, name: "Protagonist 1 Copy" });
     expect(data.content).toMatch(/Imported \*\*Protagonist 1 Copy\*\*/);
-    const [row] = t.rows<{ str: number; notes: string; ownerId: string }>(
-      "SELECT str, notes, ownerId FROM Protagonist WHERE name = ?",
-      "Protagonist 1 Copy",
-    );
+    const row = await t.db.protagonist.findFirst({
+      where: { name: "Protagonist 1 Copy" },
+      select: { str: true, notes: true, ownerId: true },
+    });
     expect(row).toEqual({ str: 12, notes: "Smokes too much.", ownerId: fake.defaultUser.id });
   });
 
@@ -277,10 +280,7 @@ describe("/protagonist retire", () => {
     const [announcement] = await handle.waitForFollowUps(1);
     expect(isEphemeral(announcement)).toBe(false);
     expect(announcement?.content).toMatch(/Protagonist 1 Copy\*\* retires from play/);
-    const [row] = t.rows<{ status: string }>(
-      "SELECT status FROM Protagonist WHERE name = ?",
-      "Protagonist 1 Copy",
-    );
+    const row = await t.db.protagonist.findFirst({ where: { name: "Protagonist 1 Copy" } });
     expect(row?.status).toBe("retired");
     const list = await answer("list", { all: true });
     expect(list.embeds?.[0]?.description).toMatch(/Protagonist 1 Copy\*\* — .*\n.* · 🗄️ Retired/);

@@ -30,10 +30,10 @@ afterAll(async () => {
 });
 
 /** Resources as the service would store them for this rating (the first 6 at hand, 6 stowed). */
-function setResources(id: string, rating: number, checked: number): void {
+async function setResources(id: string, rating: number, checked: number): Promise<void> {
   const atHand = Math.min(rating, 6);
   const stowed = Math.min(rating - atHand, 6);
-  t.setProtagonist(id, {
+  await t.setProtagonist(id, {
     resourcesRating: rating,
     resourcesAtHand: atHand,
     resourcesStowed: stowed,
@@ -42,17 +42,14 @@ function setResources(id: string, rating: number, checked: number): void {
   });
 }
 
-function resources(id: string): { rating: number; checked: number } {
-  const [row] = t.rows<{ rating: number; checked: number }>(
-    "SELECT resourcesRating AS rating, resourcesChecked AS checked FROM Protagonist WHERE id = ?",
-    id,
-  );
+async function resources(id: string): Promise<{ rating: number; checked: number }> {
+  const row = await t.db.protagonist.findUnique({ where: { id } });
   if (!row) throw new Error(`no Protagonist ${id}`);
-  return row;
+  return { rating: row.resourcesRating, checked: row.resourcesChecked };
 }
 
-function eventCount(kind: string): number {
-  return t.rows("SELECT id FROM Event WHERE kind = ?", kind).length;
+function eventCount(kind: string): Promise<number> {
+  return t.db.event.count({ where: { kind } });
 }
 
 function field(
@@ -64,7 +61,7 @@ function field(
 
 describe("/resources", () => {
   it("shows the rating, breakdown, boxes and targets privately", async () => {
-    setResources(first.id, 14, 1);
+    await setResources(first.id, 14, 1);
     const response = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "status" })
       .response();
@@ -81,8 +78,8 @@ describe("/resources", () => {
 
   it("tests at home against rating × 5 and checks a box on a success", async () => {
     // Resources 20 at home: target 100, so every roll but 100 succeeds.
-    setResources(first.id, 20, 0);
-    const before = eventCount("resource-test");
+    await setResources(first.id, 20, 0);
+    const before = await eventCount("resource-test");
     const response = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "home" } })
       .response();
@@ -92,18 +89,18 @@ describe("/resources", () => {
     const roll = Number(/\*\*(\d+)\*\*/.exec(field(embed, "Roll") ?? "")?.[1]);
     if (roll === 100) {
       expect(embed?.title).toBe("💀 Fumble — Resources (home)");
-      expect(resources(first.id).checked).toBe(0);
+      expect((await resources(first.id)).checked).toBe(0);
     } else {
       expect(embed?.title).toMatch(/^(✨ Critical success|✅ Success) — Resources \(home\)$/);
       expect(field(embed, "Found")).toMatch(/best quality|standard quality|sub-standard/);
       expect(field(embed, "Boxes")).toBe("☒☐☐ 1/3 checked");
-      expect(resources(first.id).checked).toBe(1);
+      expect((await resources(first.id)).checked).toBe(1);
     }
-    expect(eventCount("resource-test")).toBe(before + 1);
+    expect(await eventCount("resource-test")).toBe(before + 1);
   });
 
   it("halves the target for a hard-to-get item", async () => {
-    setResources(first.id, 20, 0);
+    await setResources(first.id, 20, 0);
     const response = await t.fake
       .sendSlashCommand({
         name: "resources",
@@ -117,16 +114,16 @@ describe("/resources", () => {
   });
 
   it("refuses a test with every box checked, privately, says to replenish, and logs nothing", async () => {
-    setResources(first.id, 5, 1);
-    const before = eventCount("resource-test");
+    await setResources(first.id, 5, 1);
+    const before = await eventCount("resource-test");
     const response = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "at-hand" } })
       .response();
     expect(isEphemeral(response.data)).toBe(true);
     expect(response.data?.content).toMatch(/every Resource check box .* is checked/);
     expect(response.data?.content).toMatch(/Replenish it in downtime/);
-    expect(eventCount("resource-test")).toBe(before);
-    expect(resources(first.id)).toEqual({ rating: 5, checked: 1 });
+    expect(await eventCount("resource-test")).toBe(before);
+    expect(await resources(first.id)).toEqual({ rating: 5, checked: 1 });
 
     const status = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "status" })
@@ -135,8 +132,8 @@ describe("/resources", () => {
   });
 
   it("at Resources 0 says there is nothing to test and that a gain would help, not to replenish", async () => {
-    setResources(first.id, 0, 0);
-    const before = eventCount("resource-test");
+    await setResources(first.id, 0, 0);
+    const before = await eventCount("resource-test");
     const response = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "test", options: { where: "home" } })
       .response();
@@ -146,7 +143,7 @@ describe("/resources", () => {
       /has Resources 0: there is nothing to test\. Only a Resources gain from the GM would give some\.$/,
     );
     expect(refusal).not.toMatch(/replenish/i);
-    expect(eventCount("resource-test")).toBe(before);
+    expect(await eventCount("resource-test")).toBe(before);
 
     const status = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "status" })
@@ -171,9 +168,9 @@ describe("/resources", () => {
 
   it("asks the other player to accept a pool with their Protagonist, and rolls once they do", async () => {
     // Lead 20 at home + ⌈5/5⌉ = 21 → target 105: every roll but 100 succeeds.
-    setResources(first.id, 20, 0);
-    setResources(second.id, 5, 0);
-    const before = eventCount("resource-pool");
+    await setResources(first.id, 20, 0);
+    await setResources(second.id, 5, 0);
+    const before = await eventCount("resource-pool");
     const command = t.fake.sendSlashCommand({
       name: "resources",
       subcommand: "pool",
@@ -187,7 +184,7 @@ describe("/resources", () => {
     expect(offer.embeds[0]?.title).toBe("🤝 Pooling Resources: waiting for the other players");
     expect(field(offer.embeds[0], "Waiting for")).toBe(`<@${t.secondPlayerId}>`);
     expect(field(offer.embeds[0], "Pool")).toBe(`**21** (lead: ${first.name})`);
-    expect(eventCount("resource-pool")).toBe(before);
+    expect(await eventCount("resource-pool")).toBe(before);
     const accept = buttonIds(offer).find((id) => id.startsWith("resources:pool-accept:")) ?? "";
 
     const byProposer = await t.fake
@@ -197,19 +194,20 @@ describe("/resources", () => {
     expect(byProposer.data?.content).toBe(
       `This offer waits for the player of **${second.name}** to accept; it doesn't pool a Protagonist of yours.`,
     );
-    expect(eventCount("resource-pool")).toBe(before);
+    expect(await eventCount("resource-pool")).toBe(before);
 
     const accepted = await t.fake
       .sendButton({ customId: accept, messageId: offer.id, user: t.secondPlayerId })
       .waitForOriginal({ predicate: (m) => field(m.embeds[0], "Contributions") !== undefined });
     expect(accepted.components).toEqual([]);
     expect(field(accepted.embeds[0], "Target")).toBe("105 (pool 21 × 5)");
-    expect(eventCount("resource-pool")).toBe(before + 1);
-    const [logged] = t.rows<{ actorId: string; input: string }>(
-      "SELECT actorId, input FROM Event WHERE kind = 'resource-pool' ORDER BY id DESC LIMIT 1",
-    );
+    expect(await eventCount("resource-pool")).toBe(before + 1);
+    const logged = await t.db.event.findFirst({
+      where: { kind: "resource-pool" },
+      orderBy: { id: "desc" },
+    });
     expect(logged?.actorId).toBe(t.playerId);
-    expect(JSON.parse(logged?.input ?? "{}")).toMatchObject({ acceptedBy: [t.secondPlayerId] });
+    expect(logged?.input).toMatchObject({ acceptedBy: [t.secondPlayerId] });
 
     // Pressed again after the roll (a press racing the edit): refused privately, result kept.
     const late = await t.fake
@@ -217,13 +215,13 @@ describe("/resources", () => {
       .response();
     expect(isEphemeral(late.data)).toBe(true);
     expect(late.data?.content).toMatch(/^This pool offer is over: it has been rolled/);
-    expect(eventCount("resource-pool")).toBe(before + 1);
+    expect(await eventCount("resource-pool")).toBe(before + 1);
   });
 
   it("calls a pool offer off on Decline, changing nothing; a stranger can't", async () => {
-    setResources(first.id, 5, 0);
-    setResources(second.id, 5, 0);
-    const before = eventCount("resource-pool");
+    await setResources(first.id, 5, 0);
+    await setResources(second.id, 5, 0);
+    const before = await eventCount("resource-pool");
     const offer = await t.fake
       .sendSlashCommand({
         name: "resources",
@@ -244,14 +242,14 @@ describe("/resources", () => {
       `<@${t.secondPlayerId}> called the pool off. Nothing was rolled and nothing changed.`,
     );
     expect(cancelled.components).toEqual([]);
-    expect(eventCount("resource-pool")).toBe(before);
-    expect(resources(first.id).checked).toBe(0);
+    expect(await eventCount("resource-pool")).toBe(before);
+    expect((await resources(first.id)).checked).toBe(0);
   });
 
   it("lets the GM pool: each contribution shown, the lead checks the box", async () => {
     // Lead 20 at home (full rating) + ⌈5/5⌉ = 21 → target 105: every roll but 100 succeeds.
-    setResources(first.id, 20, 0);
-    setResources(second.id, 5, 0);
+    await setResources(first.id, 20, 0);
+    await setResources(second.id, 5, 0);
     const response = await t.fake
       .sendSlashCommand({
         name: "resources",
@@ -267,15 +265,15 @@ describe("/resources", () => {
     expect(field(embed, "Target")).toBe("105 (pool 21 × 5)");
     const roll = Number(/\*\*(\d+)\*\*/.exec(field(embed, "Roll") ?? "")?.[1]);
     const checked = roll === 100 ? 0 : 1;
-    expect(resources(first.id).checked).toBe(checked);
-    expect(resources(second.id).checked).toBe(0);
+    expect((await resources(first.id)).checked).toBe(checked);
+    expect((await resources(second.id)).checked).toBe(0);
     if (checked)
       expect(field(embed, "Boxes")).toBe(`**${first.name}** checks a box: ☒☐☐ 1/3 checked`);
   });
 
   it("refuses a player's own gain: the GM decides the award", async () => {
-    setResources(second.id, 0, 0);
-    const before = eventCount("resource-gain");
+    await setResources(second.id, 0, 0);
+    const before = await eventCount("resource-gain");
     const refused = await t.fake
       .sendSlashCommand({
         name: "resources",
@@ -288,12 +286,12 @@ describe("/resources", () => {
     expect(refused.data?.content).toBe(
       "The GM decides what a find is worth: ask your GM to award it, and they roll the gain for you.",
     );
-    expect(resources(second.id).rating).toBe(0);
-    expect(eventCount("resource-gain")).toBe(before);
+    expect((await resources(second.id)).rating).toBe(0);
+    expect(await eventCount("resource-gain")).toBe(before);
   });
 
   it("gains Resources the GM awards: Resources 0 cannot miss, and the dice award is shown", async () => {
-    setResources(second.id, 0, 0);
+    await setResources(second.id, 0, 0);
     const response = await t.fake
       .sendSlashCommand({
         name: "resources",
@@ -305,7 +303,7 @@ describe("/resources", () => {
     const embed = response.data?.embeds?.[0];
     expect(embed?.title).toBe(`📈 Resources gained — ${second.name}`);
     expect(field(embed, "Needed")).toBe("above 0 (0 × 5)");
-    const gained = resources(second.id).rating;
+    const gained = (await resources(second.id)).rating;
     expect(gained).toBeGreaterThanOrEqual(1);
     expect(gained).toBeLessThanOrEqual(6);
     expect(field(embed, "Rating")).toBe(`0 → **${gained}**`);
@@ -313,7 +311,7 @@ describe("/resources", () => {
   });
 
   it("refuses a loss asked by a player, and applies the GM's", async () => {
-    setResources(second.id, 8, 2);
+    await setResources(second.id, 8, 2);
     const refused = await t.fake
       .sendSlashCommand({
         name: "resources",
@@ -324,7 +322,7 @@ describe("/resources", () => {
       .response();
     expect(isEphemeral(refused.data)).toBe(true);
     expect(refused.data?.content).toMatch(/^Only a GM of \*\*Night Floors\*\*/);
-    expect(resources(second.id)).toEqual({ rating: 8, checked: 2 });
+    expect(await resources(second.id)).toEqual({ rating: 8, checked: 2 });
 
     const applied = await t.fake
       .sendSlashCommand({
@@ -339,11 +337,11 @@ describe("/resources", () => {
     // Resources 5 has one box; the second check goes with the lost box.
     expect(field(embed, "Boxes")).toBe("☒ 1/1 checked");
     expect(embed?.description).toBe("Why: robbed by @\u200beveryone");
-    expect(resources(second.id)).toEqual({ rating: 5, checked: 1 });
+    expect(await resources(second.id)).toEqual({ rating: 5, checked: 1 });
   });
 
   it("checks a box by hand, refuses a player's uncheck, and replenishes in downtime", async () => {
-    setResources(first.id, 10, 0);
+    await setResources(first.id, 10, 0);
     const checked = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "check", options: { boxes: 2 } })
       .response();
@@ -354,12 +352,12 @@ describe("/resources", () => {
       .sendSlashCommand({ name: "resources", subcommand: "uncheck" })
       .response();
     expect(isEphemeral(refused.data)).toBe(true);
-    expect(resources(first.id).checked).toBe(2);
+    expect((await resources(first.id)).checked).toBe(2);
 
     const downtime = await t.fake
       .sendSlashCommand({ name: "resources", subcommand: "replenish", user: t.gmId })
       .response();
     expect(downtime.data?.embeds?.[0]?.description).toContain(`**${first.name}**: ☒☒ → ☐☐`);
-    expect(resources(first.id).checked).toBe(0);
+    expect((await resources(first.id)).checked).toBe(0);
   });
 });

@@ -26,8 +26,8 @@ afterAll(async () => {
   await t.stop();
 });
 
-function eventCount(): number {
-  return t.rows<{ n: number }>("SELECT count(*) AS n FROM Event")[0]?.n ?? -1;
+function eventCount(): Promise<number> {
+  return t.db.event.count();
 }
 
 const NEEDS_A_TABLE =
@@ -86,10 +86,11 @@ describe("/roll in a server with no campaign", () => {
       expect(isEphemeral(response.data)).toBe(false);
       expect(response.data?.embeds?.[0]?.title).toMatch(/ — (Test|Luck)$/);
     }
-    const logged = t.rows<{ campaignId: string | null; kind: string }>(
-      "SELECT campaignId, kind FROM Event WHERE guildId = ?",
-      EMPTY_SERVER,
-    );
+    const logged = await t.db.event.findMany({
+      where: { guildId: EMPTY_SERVER },
+      select: { campaignId: true, kind: true },
+      orderBy: { id: "asc" },
+    });
     expect(logged).toEqual([
       { campaignId: null, kind: "test" },
       { campaignId: null, kind: "test" },
@@ -107,7 +108,7 @@ describe("/roll in a server with no campaign", () => {
 
 describe("/roll outside the servers the bot is in", () => {
   it("rolls dice, targets and Luck in the bot's DM, and logs nothing", async () => {
-    const before = eventCount();
+    const before = await eventCount();
     const plainRolls: Record<string, string | number | boolean>[] = [
       { expression: "2d6" },
       { target: 30, modifier: 20 },
@@ -120,11 +121,11 @@ describe("/roll outside the servers the bot is in", () => {
       expect(isEphemeral(response.data)).toBe(false);
       expect(response.data?.embeds?.length).toBe(1);
     }
-    expect(eventCount()).toBe(before);
+    expect(await eventCount()).toBe(before);
   });
 
   it("rolls an opposed test of two targets in the bot's DM, and logs nothing", async () => {
-    const before = eventCount();
+    const before = await eventCount();
     const response = await t.fake
       .sendSlashCommand({
         name: "roll",
@@ -140,7 +141,7 @@ describe("/roll outside the servers the bot is in", () => {
       "Target 60",
     ]);
     expect(embed?.description).toMatch(/^\*\*(.+ wins|No winner)\*\*: /);
-    expect(eventCount()).toBe(before);
+    expect(await eventCount()).toBe(before);
   });
 
   it("refuses a Protagonist's test there, privately, saying where it works", async () => {
@@ -157,7 +158,7 @@ describe("/roll outside the servers the bot is in", () => {
       t.fake.sendSlashCommand({ name: "roll", guildId: null, privateChannel: "group-dm" }),
     ).toThrow(/no installation/);
     t.fake.installToUser(player);
-    const before = eventCount();
+    const before = await eventCount();
     const inGroup = await t.fake
       .sendSlashCommand({
         name: "roll",
@@ -179,8 +180,8 @@ describe("/roll outside the servers the bot is in", () => {
       .sendSlashCommand({ name: "roll", guildId: ELSEWHERE, options: { skill: "Alertness" } })
       .response();
     expect(skill.data?.content).toBe(NEEDS_A_TABLE);
-    expect(eventCount()).toBe(before);
-    expect(t.rows("SELECT id FROM Event WHERE guildId = ?", ELSEWHERE)).toEqual([]);
+    expect(await eventCount()).toBe(before);
+    expect(await t.db.event.count({ where: { guildId: ELSEWHERE } })).toBe(0);
   });
 
   it("offers nothing with state outside servers the bot is in", () => {

@@ -27,13 +27,9 @@ afterAll(async () => {
 });
 
 /** The logged events of a kind, each as its /history line. */
-function events(kind: string): { line: string | undefined }[] {
-  return t
-    .rows<{ kind: string; payload: string | null; payloadVersion: number | null; summary: string }>(
-      "SELECT kind, payload, payloadVersion, summary FROM Event WHERE kind = ? ORDER BY id",
-      kind,
-    )
-    .map((row) => ({ line: rowLine(row) }));
+async function events(kind: string): Promise<{ line: string | undefined }[]> {
+  const rows = await t.db.event.findMany({ where: { kind }, orderBy: { id: "asc" } });
+  return rows.map((row) => ({ line: rowLine(row) }));
 }
 
 describe("/roll on a Protagonist", () => {
@@ -58,7 +54,7 @@ describe("/roll on a Protagonist", () => {
     const fields = Object.fromEntries((embed?.fields ?? []).map((f) => [f.name, f.value]));
     expect(fields.Target).toBe("30 (50 − 20)");
     expect(fields.Roll).toMatch(/^\*\*\d{2,3}\*\* \(tens \d, ones \d\)$/);
-    const logged = events("test");
+    const logged = await events("test");
     expect(logged.at(-1)?.line).toMatch(/^Protagonist 1: Occult \d+ vs 30: /);
   });
 
@@ -73,11 +69,11 @@ describe("/roll on a Protagonist", () => {
   ])(
     "explains a skill the Protagonist does not have (%s), with the closest, privately, and logs nothing",
     async (skill, words) => {
-      const before = events("test").length;
+      const before = (await events("test")).length;
       const response = await fake.sendSlashCommand({ name: "roll", options: { skill } }).response();
       expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
       expect(response.data?.content).toBe(words);
-      expect(events("test")).toHaveLength(before);
+      expect(await events("test")).toHaveLength(before);
     },
   );
 
@@ -98,7 +94,7 @@ describe("/roll on a Protagonist", () => {
   });
 
   it("rolls an opposed test: both sides, who wins and why, logged as one event", async () => {
-    const before = events("test").length;
+    const before = (await events("test")).length;
     const response = await fake
       .sendSlashCommand({
         name: "roll",
@@ -119,7 +115,7 @@ describe("/roll on a Protagonist", () => {
     ]);
     expect(sides[0]?.value).toMatch(/\nRoll \*\*\d{2,3}\*\* \(tens \d, ones \d\)\nTarget 50$/);
     expect(sides[1]?.value).toMatch(/\nTarget 60$/);
-    const logged = events("test");
+    const logged = await events("test");
     expect(logged).toHaveLength(before + 1);
     expect(logged.at(-1)?.line).toMatch(
       /^Protagonist 1: Occult \d+ vs 50: [a-z ]+; versus the @everyone guard \d+ vs 60: [a-z ]+; (won|lost|no winner) /,
@@ -132,21 +128,13 @@ describe("/roll on a Protagonist", () => {
       .response();
     expect(((response.data?.flags ?? 0) & MessageFlags.Ephemeral) !== 0).toBe(true);
     expect(response.data?.embeds?.[0]?.fields?.[1]?.name).toBe("The other side");
-    const [row] = t.rows<{
-      kind: string;
-      payload: string | null;
-      payloadVersion: number | null;
-      summary: string;
-      visibility: string;
-    }>(
-      "SELECT kind, payload, payloadVersion, summary, visibility FROM Event WHERE kind = 'test' ORDER BY id DESC",
-    );
+    const row = await t.db.event.findFirst({ where: { kind: "test" }, orderBy: { id: "desc" } });
     expect(row?.visibility).toBe("actor-and-gms");
     expect(rowLine(row ?? null)).toMatch(/^Test \d+ vs 40: [a-z ]+; versus target \d+ vs 55: /);
   });
 
   it("explains, privately, an opposing label without a target, or dice opposed", async () => {
-    const before = events("test").length;
+    const before = (await events("test")).length;
     const label = await fake
       .sendSlashCommand({ name: "roll", options: { skill: "Occult", "versus-label": "guard" } })
       .response();
@@ -156,7 +144,7 @@ describe("/roll on a Protagonist", () => {
       .sendSlashCommand({ name: "roll", options: { expression: "1d100", versus: 50 } })
       .response();
     expect(dice.data?.content).toMatch(/^Only a test can be opposed, not dice/);
-    expect(events("test")).toHaveLength(before);
+    expect(await events("test")).toHaveLength(before);
   });
 
   it("asks for one thing at a time", async () => {

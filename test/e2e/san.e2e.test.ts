@@ -27,50 +27,32 @@ const first = () => t.table.protagonists[0] ?? { id: "", name: "", ownerId: "" }
 const second = () => t.table.protagonists[1] ?? { id: "", name: "", ownerId: "" };
 
 /** The seeded sheet: POW 14 → SAN 70, breaking point 56, WP 14; Tom is an individual Bond at 12. */
-beforeEach(() => {
+beforeEach(async () => {
   for (const p of t.table.protagonists) {
-    t.setProtagonist(p.id, { san: 70, breakingPoint: 56, wp: 14, status: "active" });
+    await t.setProtagonist(p.id, { san: 70, breakingPoint: 56, wp: 14, status: "active" });
   }
 });
 
 /** The logged SAN tests, each with its /history line. */
-function sanEvents(): { id: number; line: string | undefined }[] {
-  return t
-    .rows<
-      { id: number } & {
-        kind: string;
-        payload: string | null;
-        payloadVersion: number | null;
-        summary: string;
-      }
-    >(
-      "SELECT id, kind, payload, payloadVersion, summary FROM Event WHERE kind = 'san-test' ORDER BY id",
-    )
-    .map((row) => ({ id: row.id, line: rowLine(row) }));
+async function sanEvents(): Promise<{ id: number; line: string | undefined }[]> {
+  const rows = await t.db.event.findMany({ where: { kind: "san-test" }, orderBy: { id: "asc" } });
+  return rows.map((row) => ({ id: row.id, line: rowLine(row) }));
 }
 
-function sheet(id: string): { san: number; wp: number; status: string } {
-  const [row] = t.rows<{ san: number; wp: number; status: string }>(
-    "SELECT san, wp, status FROM Protagonist WHERE id = ?",
-    id,
-  );
+async function sheet(id: string): Promise<{ san: number; wp: number; status: string }> {
+  const row = await t.db.protagonist.findUnique({ where: { id } });
   if (!row) throw new Error("no such Protagonist");
   return row;
 }
 
-function bondId(protagonistId: string, name: string): string {
-  const [row] = t.rows<{ id: string }>(
-    "SELECT id FROM Bond WHERE protagonistId = ? AND name = ?",
-    protagonistId,
-    name,
-  );
-  return row?.id ?? "";
+async function bondId(protagonistId: string, name: string): Promise<string> {
+  return (await t.db.bond.findFirst({ where: { protagonistId, name } }))?.id ?? "";
 }
 
 describe("/san", () => {
   it("shows a failed test's dice, the loss and SAN before → after, and logs it", async () => {
-    t.setProtagonist(first().id, { san: 1, breakingPoint: 0 });
-    const before = sanEvents().length;
+    await t.setProtagonist(first().id, { san: 1, breakingPoint: 0 });
+    const before = (await sanEvents()).length;
     const message = await fake
       .sendSlashCommand({
         name: "san",
@@ -90,15 +72,15 @@ describe("/san", () => {
     expect(fieldValue(embed, "Loss rolled")).toBe(failed ? "**1** (failure)" : "**0** (success)");
     expect(embed?.title).toMatch(failed ? / — lost 1 SAN · / : / — no SAN lost · /);
     expect(fieldValue(embed, "SAN")).toBe(`1 → **${1 - lost}** (lost ${lost})`);
-    const events = sanEvents();
+    const events = await sanEvents();
     expect(events).toHaveLength(before + 1);
     expect(events.at(-1)?.line).toBe(
       `Protagonist 1: SAN test (Unnatural, 0/1) lost ${lost}, SAN 1 → ${1 - lost}`,
     );
-    expect(sheet(first().id).san).toBe(1 - lost);
+    expect((await sheet(first().id)).san).toBe(1 - lost);
     if (failed) {
       expect(fieldValue(embed, "What it set off")).toMatch(/Permanently insane/);
-      expect(sheet(first().id).status).toBe("insane");
+      expect((await sheet(first().id)).status).toBe("insane");
     }
   });
 
@@ -106,7 +88,7 @@ describe("/san", () => {
     const message = await fake
       .sendSlashCommand({ name: "san", options: { loss: "5/5", threat: "unnatural" } })
       .waitForOriginal();
-    const eventId = sanEvents().at(-1)?.id ?? 0;
+    const eventId = (await sanEvents()).at(-1)?.id ?? 0;
     const project = `san:project:${eventId}`;
     expect(fieldValue(message.embeds[0], "What it set off")).toMatch(/Temporarily insane/);
     expect(customIds(message)).toEqual([
@@ -128,7 +110,7 @@ describe("/san", () => {
     const opened = await fake
       .sendButton({ customId: project, messageId: message.id })
       .waitForOriginal({ predicate: (m) => customIds(m).includes(`san:bond:${eventId}`) });
-    const tom = bondId(first().id, "Her brother Tom");
+    const tom = await bondId(first().id, "Her brother Tom");
     expect(menuOptions(opened, `san:bond:${eventId}`).map((o) => o.value)).toContain(tom);
 
     const projected = await fake
@@ -136,7 +118,7 @@ describe("/san", () => {
       .waitForOriginal({
         predicate: (m) => fieldValue(m.embeds[0], "Projected onto a Bond") !== undefined,
       });
-    const { san, wp } = sheet(first().id);
+    const { san, wp } = await sheet(first().id);
     const roll = 14 - wp;
     expect(roll).toBeGreaterThanOrEqual(1);
     expect(roll).toBeLessThanOrEqual(4);
@@ -148,19 +130,19 @@ describe("/san", () => {
     expect(fieldValue(embed, "SAN")).toBe(`70 → **${san}** (lost ${5 - roll})`);
     // Less than 5 lost now: no temporary insanity, so no reactions, and no second projection.
     expect(customIds(projected)).toEqual([]);
-    expect(t.rows("SELECT id FROM Event WHERE kind = 'san-projection'")).toHaveLength(1);
+    expect(await t.db.event.count({ where: { kind: "san-projection" } })).toBe(1);
 
     const again = await fake.sendButton({ customId: project, messageId: message.id }).response();
     expect(isEphemeral(again.data)).toBe(true);
     expect(again.data?.content).toMatch(/already been projected/);
-    expect(sheet(first().id).san).toBe(san);
+    expect((await sheet(first().id)).san).toBe(san);
   });
 
   it("offers Flee / Struggle / Submit when temporarily insane, and announces the choice", async () => {
     const message = await fake
       .sendSlashCommand({ name: "san", options: { loss: "6/6", threat: "unnatural" } })
       .waitForOriginal();
-    const eventId = sanEvents().at(-1)?.id ?? 0;
+    const eventId = (await sanEvents()).at(-1)?.id ?? 0;
     expect(customIds(message)).toContain(`san:react:${eventId}:struggle`);
 
     const stranger = await fake
@@ -190,7 +172,7 @@ describe("/san", () => {
   });
 
   it("lets a GM test every active Protagonist at once, in one summary", async () => {
-    const before = sanEvents().length;
+    const before = (await sanEvents()).length;
     const message = await fake
       .sendSlashCommand({
         name: "san",
@@ -207,8 +189,8 @@ describe("/san", () => {
     ]);
     for (const field of embed?.fields ?? [])
       expect(field.value).toMatch(/SAN 70 → \*\*69\*\* \(lost 1\)/);
-    expect(sanEvents()).toHaveLength(before + 2);
-    expect(sheet(second().id).san).toBe(69);
+    expect(await sanEvents()).toHaveLength(before + 2);
+    expect((await sheet(second().id)).san).toBe(69);
 
     const pickProject = customIds(message).find((id) => id.startsWith("san:pick-project")) ?? "";
     const options = menuOptions(message, pickProject);
@@ -238,14 +220,14 @@ describe("/san", () => {
     const mark = fake.requestMark();
     const choose = fake.sendSelect({
       customId: bondMenu,
-      values: [bondId(second().id, "Her brother Tom")],
+      values: [await bondId(second().id, "Her brother Tom")],
       messageId: panel.id,
       user: SECOND_PLAYER_ID,
     });
     const [result] = await choose.waitForFollowUps(1);
     expect(isEphemeral(result)).toBe(false);
     expect(fieldValue(result?.embeds[0], "Projected onto a Bond")).toMatch(/SAN loss 1 → 0$/);
-    expect(sheet(second().id).san).toBe(70);
+    expect((await sheet(second().id)).san).toBe(70);
 
     // The group's summary is edited in place: the new numbers, and no second projection offered.
     await fake.waitForRequest(
@@ -261,7 +243,7 @@ describe("/san", () => {
   });
 
   it("refuses, privately and without a trace: another's Protagonist, `all` as a player, bad notation", async () => {
-    const before = sanEvents().length;
+    const before = (await sanEvents()).length;
     const notYours = await fake
       .sendSlashCommand({
         name: "san",
@@ -284,7 +266,7 @@ describe("/san", () => {
       "`lots` is not a SAN loss: write the loss on a success, `/`, then the loss on a failure — for example `loss:0/1D6` or `loss:1/1D4+1`.",
     );
 
-    expect(sanEvents()).toHaveLength(before);
-    expect(sheet(first().id).san).toBe(70);
+    expect(await sanEvents()).toHaveLength(before);
+    expect((await sheet(first().id)).san).toBe(70);
   });
 });

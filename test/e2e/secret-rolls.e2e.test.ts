@@ -14,16 +14,9 @@ let second: { id: string; name: string };
 /** The secret Occult test that ticked the mark. */
 let secretId: number;
 
-function latestEventId(): number {
-  return t.rows<{ id: number }>("SELECT max(id) AS id FROM Event")[0]?.id ?? 0;
-}
-
-function occultMarked(): boolean {
-  const [row] = t.rows<{ failureMarked: number }>(
-    "SELECT failureMarked FROM Skill WHERE protagonistId = ? AND key = 'occult'",
-    first.id,
-  );
-  return row?.failureMarked === 1;
+async function occultMarked(): Promise<boolean> {
+  const row = await t.db.skill.findFirst({ where: { protagonistId: first.id, key: "occult" } });
+  return row?.failureMarked === true;
 }
 
 function history(options: Record<string, string | boolean>, user?: string) {
@@ -37,8 +30,11 @@ beforeAll(async () => {
   first = p1;
   second = p2;
   // At 0% only a roll of 01 succeeds: roll again in that 1% case, until the mark is ticked.
-  t.run("UPDATE Skill SET rating = 0 WHERE protagonistId = ? AND key = 'occult'", first.id);
-  for (let tries = 0; !occultMarked() && tries < 5; tries += 1) {
+  await t.db.skill.updateMany({
+    where: { protagonistId: first.id, key: "occult" },
+    data: { rating: 0 },
+  });
+  for (let tries = 0; !(await occultMarked()) && tries < 5; tries += 1) {
     const response = await t.fake
       .sendSlashCommand({
         name: "roll",
@@ -47,8 +43,8 @@ beforeAll(async () => {
       .response();
     expect(isEphemeral(response.data)).toBe(true);
   }
-  expect(occultMarked()).toBe(true);
-  secretId = latestEventId();
+  expect(await occultMarked()).toBe(true);
+  secretId = await t.latestEventId();
   // Eleven open changes after it: the secret roll is on the Older page of every view.
   for (let i = 0; i < 11; i += 1) {
     await t.fake
@@ -139,16 +135,12 @@ describe("/undo of the secret roll's failure mark", () => {
 
   it("undoes it privately, with no notice to the table; an open undo still tells the table", async () => {
     // The second player's last HP change.
-    const open =
-      t.rows<{ id: number }>(
-        "SELECT max(id) AS id FROM Event WHERE actorId = ?",
-        t.secondPlayerId,
-      )[0]?.id ?? 0;
+    const open = await t.latestEventId(t.secondPlayerId);
     const handle = t.fake.sendSlashCommand({ name: "undo", options: { event: secretId } });
     const confirm = await t.press(handle, "undo:confirm");
     const done = await confirm.response();
     expect(done.data?.embeds?.[0]?.title).toBe(`↩️ Undone #${secretId}`);
-    expect(occultMarked()).toBe(false);
+    expect(await occultMarked()).toBe(false);
 
     // The control, afterwards: the second player's last HP change, undone in the open.
     const openUndo = t.fake.sendSlashCommand({ name: "undo", user: t.secondPlayerId });

@@ -50,8 +50,12 @@ const target = (embed: APIEmbed | undefined) => fieldValue(embed, "Target");
 
 describe("exhaustion", () => {
   it("takes −20 off skill, Luck and Resources tests, shown as a line, until /wp rest", async () => {
-    t.setProtagonist(first.id, { resourcesRating: 20, resourcesAtHand: 6, resourcesStowed: 6 });
-    t.setProtagonist(first.id, { resourcesStorage: 8, resourcesChecked: 0 });
+    await t.setProtagonist(first.id, {
+      resourcesRating: 20,
+      resourcesAtHand: 6,
+      resourcesStowed: 6,
+    });
+    await t.setProtagonist(first.id, { resourcesStorage: 8, resourcesChecked: 0 });
     const exhausted = await slash("wp", "exhaust");
     expect(exhausted?.embeds?.[0]?.title).toMatch(/exhausted/i);
 
@@ -72,15 +76,19 @@ describe("exhaustion", () => {
 
 describe("/protagonist edit of CHA", () => {
   it("lowers each individual Bond by as much, and breaks one it takes to 0", async () => {
-    t.run(
-      "UPDATE Bond SET score = 8 WHERE protagonistId = ? AND name = 'Her brother Tom'",
-      second.id,
-    );
-    t.run(
-      "INSERT INTO Bond (id, protagonistId, name, kind, score, crossedOff, createdAt) VALUES ('e2e-flame', ?, 'Old flame', 'individual', 2, 0, ?)",
-      second.id,
-      new Date().toISOString().replace("Z", "+00:00"),
-    );
+    await t.db.bond.updateMany({
+      where: { protagonistId: second.id, name: "Her brother Tom" },
+      data: { score: 8 },
+    });
+    await t.db.bond.create({
+      data: {
+        id: "e2e-flame",
+        protagonistId: second.id,
+        name: "Old flame",
+        kind: "individual",
+        score: 2,
+      },
+    });
     const edited = await slash("protagonist", "edit", { stat: "CHA", value: 9 }, second.ownerId);
     expect(edited?.embeds?.[0]?.description).toBe(
       [
@@ -89,14 +97,15 @@ describe("/protagonist edit of CHA", () => {
         "• Bond “Old flame” 2 → 0, broken (CHA −3)",
       ].join("\n"),
     );
-    const rows = t.rows<{ name: string; score: number; crossedOff: number }>(
-      "SELECT name, score, crossedOff FROM Bond WHERE protagonistId = ? ORDER BY createdAt",
-      second.id,
-    );
+    // The seeded Bonds share a creation time: by name among them.
+    const rows = await t.db.bond.findMany({
+      where: { protagonistId: second.id },
+      orderBy: [{ createdAt: "asc" }, { name: "asc" }],
+    });
     expect(rows.map((b) => [b.name, b.score, b.crossedOff])).toEqual([
-      ["Her brother Tom", 5, 0],
-      ["Miskatonic University faculty", 3, 0],
-      ["Old flame", 0, 1],
+      ["Her brother Tom", 5, false],
+      ["Miskatonic University faculty", 3, false],
+      ["Old flame", 0, true],
     ]);
   });
 });
@@ -118,7 +127,7 @@ describe("/protagonist import", () => {
     if (tom) tom.score = 14;
     sheet.adaptation.violence = { boxes: 1, adapted: true };
     sheet.skills.push({ name: "Basket Weaving", rating: 30, failureMarked: false });
-    const before = t.rows<{ n: number }>("SELECT count(*) AS n FROM Protagonist")[0]?.n;
+    const before = await t.db.protagonist.count();
     const refused = await slash("protagonist", "import", {
       json: JSON.stringify(document),
       name: "Imported Twin",
@@ -132,21 +141,22 @@ describe("/protagonist import", () => {
         `• **Skill ${sheet.skills.length} “Basket Weaving”**: There is no skill called “Basket Weaving” in this campaign. Pick one from the list.`,
       ].join("\n"),
     );
-    expect(t.rows<{ n: number }>("SELECT count(*) AS n FROM Protagonist")[0]?.n).toBe(before);
+    expect(await t.db.protagonist.count()).toBe(before);
   });
 });
 
 describe("a full sheet's disorders", () => {
   it("refuses one more, and a GM's erase of a cured one makes room", async () => {
     for (let i = 0; i < SHEET_LIMITS.disorders; i += 1) {
-      t.run(
-        "INSERT INTO Disorder (id, protagonistId, name, curedAt, createdAt) VALUES (?, ?, ?, ?, ?)",
-        `e2e-old-${i}`,
-        first.id,
-        `Old fear ${i}`,
-        new Date().toISOString().replace("Z", "+00:00"),
-        new Date(Date.now() + i).toISOString().replace("Z", "+00:00"),
-      );
+      await t.db.disorder.create({
+        data: {
+          id: `e2e-old-${i}`,
+          protagonistId: first.id,
+          name: `Old fear ${i}`,
+          curedAt: new Date(),
+          createdAt: new Date(Date.now() + i),
+        },
+      });
     }
     const refused = await slash("protagonist", "edit", { disorder_name: "Claustrophobia" });
     expect(isEphemeral(refused)).toBe(true);
@@ -176,7 +186,7 @@ describe("a full sheet's disorders", () => {
     expect(erased.data?.embeds?.[0]?.description).toBe("• cured disorder “Old fear 7” erased");
     const added = await slash("protagonist", "edit", { disorder_name: "Claustrophobia" });
     expect(added?.embeds?.[0]?.description).toBe("• disorder “Claustrophobia” added");
-    t.run("DELETE FROM Disorder WHERE protagonistId = ?", first.id);
+    await t.db.disorder.deleteMany({ where: { protagonistId: first.id } });
   });
 });
 

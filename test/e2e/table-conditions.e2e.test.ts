@@ -24,23 +24,21 @@ afterAll(async () => {
 });
 
 /** The seeded sheet: SAN 70, WP 14, HP 10, Tom an individual Bond at 12. */
-beforeEach(() => {
+beforeEach(async () => {
   for (const p of t.table.protagonists) {
-    t.setProtagonist(p.id, {
+    await t.setProtagonist(p.id, {
       san: 70,
       breakingPoint: 56,
       wp: 14,
       hp: 10,
       status: "active",
-      temporarilyInsane: 0,
+      temporarilyInsane: false,
     });
   }
 });
 
-function lastSanTestId(): number {
-  const [row] = t.rows<{ id: number }>(
-    "SELECT id FROM Event WHERE kind = 'san-test' ORDER BY id DESC LIMIT 1",
-  );
+async function lastSanTestId(): Promise<number> {
+  const row = await t.db.event.findFirst({ where: { kind: "san-test" }, orderBy: { id: "desc" } });
   return row?.id ?? 0;
 }
 
@@ -67,11 +65,11 @@ async function listText(): Promise<string> {
 
 describe("conditions", () => {
   it("WP 0 reached by projecting: the result says so, and the sheet, party and list show it", async () => {
-    t.setProtagonist(first.id, { wp: 1 });
+    await t.setProtagonist(first.id, { wp: 1 });
     const message = await t.fake
       .sendSlashCommand({ name: "san", options: { loss: "5/5", threat: "unnatural" } })
       .waitForOriginal();
-    const eventId = lastSanTestId();
+    const eventId = await lastSanTestId();
     await t.fake
       .sendButton({ customId: `san:project:${eventId}`, messageId: message.id })
       .waitForOriginal({ predicate: (m) => customIds(m).includes(`san:bond:${eventId}`) });
@@ -113,7 +111,7 @@ describe("temporary insanity", () => {
     const message = await t.fake
       .sendSlashCommand({ name: "san", options: { loss: "6/6", threat: "unnatural" } })
       .waitForOriginal();
-    const eventId = lastSanTestId();
+    const eventId = await lastSanTestId();
     expect(await sheetDescription()).toMatch(/\n😱 Temporarily insane$/);
 
     const byPlayer = await t.fake
@@ -141,7 +139,7 @@ describe("temporary insanity", () => {
     const message = await t.fake
       .sendSlashCommand({ name: "san", options: { loss: "6/6", threat: "unnatural" } })
       .waitForOriginal();
-    const eventId = lastSanTestId();
+    const eventId = await lastSanTestId();
     const flee = t.fake.sendButton({
       customId: `san:react:${eventId}:flee`,
       messageId: message.id,
@@ -163,9 +161,8 @@ describe("temporary insanity", () => {
       .channelMessages(t.fake.defaultChannelId())
       .filter((m) => BigInt(m.id) > BigInt(message.id) && /temporarily insane, /.test(m.content));
     expect(announcements.map((m) => m.id)).toEqual([chosen?.id]);
-    const reactions = t.rows<{ input: string }>(
-      "SELECT input FROM Event WHERE kind = 'san-reaction' AND json_extract(input, '$.sanEventId') = ?",
-      eventId,
+    const reactions = (await t.db.event.findMany({ where: { kind: "san-reaction" } })).filter(
+      (event) => (event.input as { sanEventId?: unknown }).sanEventId === eventId,
     );
     expect(reactions).toHaveLength(1);
 
@@ -179,7 +176,7 @@ describe("temporary insanity", () => {
 
 describe("SAN results", () => {
   it("head a success that still costs SAN with its cost", async () => {
-    t.setProtagonist(first.id, { san: 99 });
+    await t.setProtagonist(first.id, { san: 99 });
     const message = await t.fake
       .sendSlashCommand({ name: "san", options: { loss: "1/3", threat: "unnatural" } })
       .waitForOriginal();

@@ -21,14 +21,11 @@ afterAll(async () => {
   await t.stop();
 });
 
-const latestEventId = () => t.rows<{ id: number }>("SELECT max(id) AS id FROM Event")[0]?.id ?? 0;
-const hp = () =>
-  t.rows<{ hp: number }>("SELECT hp FROM Protagonist WHERE id = ?", first.id)[0]?.hp ?? -1;
-const san = () =>
-  t.rows<{ san: number }>("SELECT san FROM Protagonist WHERE id = ?", first.id)[0]?.san ?? -1;
-const undoneBy = (id: number) =>
-  t.rows<{ undoneById: number | null }>("SELECT undoneById FROM Event WHERE id = ?", id)[0]
-    ?.undoneById ?? null;
+const sheet = () => t.db.protagonist.findUnique({ where: { id: first.id } });
+const hp = async () => (await sheet())?.hp ?? -1;
+const san = async () => (await sheet())?.san ?? -1;
+const undoneBy = async (id: number) =>
+  (await t.db.event.findUnique({ where: { id } }))?.undoneById ?? null;
 
 async function damage(): Promise<number> {
   await t.fake
@@ -38,7 +35,7 @@ async function damage(): Promise<number> {
       options: { amount: "1", protagonist: first.id },
     })
     .response();
-  return latestEventId();
+  return await t.latestEventId();
 }
 
 describe("player-undo-rolls", () => {
@@ -47,15 +44,15 @@ describe("player-undo-rolls", () => {
     await t.fake
       .sendSlashCommand({ name: "san", options: { loss: "2/2", threat: "unnatural" } })
       .waitForOriginal();
-    const test = latestEventId();
-    const sanAfter = san();
+    const test = await t.latestEventId();
+    const sanAfter = await san();
     const refused = await t.fake
       .sendSlashCommand({ name: "undo", options: { event: test } })
       .response();
     expect(isEphemeral(refused.data)).toBe(true);
     expect(refused.data?.content).toMatch(/only a GM can: ask a GM to undo it/);
     expect(refused.data?.content).toContain("`/campaign settings player-undo-rolls:True`");
-    expect(san()).toBe(sanAfter);
+    expect(await san()).toBe(sanAfter);
 
     const on = await t.fake
       .sendSlashCommand({
@@ -70,13 +67,13 @@ describe("player-undo-rolls", () => {
     expect((await handle.waitForOriginal()).embeds[0]?.title).toBe(`↩️ Undo #${test}?`);
     const done = await (await t.press(handle, "undo:confirm")).response();
     expect(done.data?.embeds?.[0]?.title).toBe(`↩️ Undone #${test}`);
-    expect(san()).toBe(sanAfter + 2);
+    expect(await san()).toBe(sanAfter + 2);
   });
 });
 
 describe("undo back to", () => {
   it("lists the whole chain and undoes it, newest first, with the asked change", async () => {
-    t.setProtagonist(first.id, { hp: 10 });
+    await t.setProtagonist(first.id, { hp: 10 });
     const asked = await damage();
     const second = await damage();
     const third = await damage();
@@ -94,8 +91,8 @@ describe("undo back to", () => {
     const done = await press.response();
     expect(done.data?.embeds?.[0]?.title).toBe(`↩️ Undone back to #${asked}`);
     expect(done.data?.components).toEqual([]);
-    expect(hp()).toBe(10);
-    for (const id of [asked, second, third]) expect(undoneBy(id)).not.toBeNull();
+    expect(await hp()).toBe(10);
+    for (const id of [asked, second, third]) expect(await undoneBy(id)).not.toBeNull();
     const [announcement] = await press.waitForFollowUps(1);
     expect(isEphemeral(announcement)).toBe(false);
     expect(announcement?.content.split("\n")).toHaveLength(3);
@@ -107,12 +104,12 @@ describe("undo back to", () => {
     const handle = t.fake.sendSlashCommand({ name: "undo", options: { event: asked } });
     await handle.waitForOriginal();
     const newer = await damage();
-    const hpBefore = hp();
+    const hpBefore = await hp();
     const refused = await (await t.press(handle, "undo:back")).response();
     expect(refused.data?.embeds?.[0]?.description).toMatch(/have changed since this was shown/);
     expect(refused.data?.components).toEqual([]);
-    expect(hp()).toBe(hpBefore);
-    expect(undoneBy(asked)).toBeNull();
-    expect(undoneBy(newer)).toBeNull();
+    expect(await hp()).toBe(hpBefore);
+    expect(await undoneBy(asked)).toBeNull();
+    expect(await undoneBy(newer)).toBeNull();
   });
 });

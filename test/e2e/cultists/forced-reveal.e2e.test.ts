@@ -25,16 +25,16 @@ interface Stored {
   reveals: unknown[];
 }
 
-function stored(): Stored {
+function stored(): Promise<Stored> {
   return storedGameState<Stored>(t);
 }
 
 async function expectUndoRefused(host: string): Promise<void> {
-  const before = JSON.stringify(stored());
+  const before = JSON.stringify(await stored());
   const refusal = await answer(t, host, "undo");
   expect(isEphemeral(refusal)).toBe(true);
   expect(textOf(refusal)).toContain("cannot be taken back");
-  expect(JSON.stringify(stored())).toBe(before);
+  expect(JSON.stringify(await stored())).toBe(before);
 }
 
 describe("a two-player game at 20 on the Star Chart", () => {
@@ -45,7 +45,7 @@ describe("a two-player game at 20 on the Star Chart", () => {
     await answer(t, host, "deal", { first: players[0] ?? "" });
     await answer(t, host, "stars advance", { amount: 20 });
 
-    const { forcedReveals, activation } = stored();
+    const { forcedReveals, activation } = await stored();
     if (forcedReveals.length === 0) {
       expect(activation).not.toBeNull();
       // The face-up 25 acted in front of the table: undo may not take that back.
@@ -59,7 +59,7 @@ describe("a two-player game at 20 on the Star Chart", () => {
       expect(isEphemeral(blocked)).toBe(true);
       expect(textOf(blocked)).toContain("play waits for their reveal");
     }
-    expect(stored().forcedReveals).toEqual(forcedReveals);
+    expect((await stored()).forcedReveals).toEqual(forcedReveals);
 
     const mine = await choices(t, must, "reveal", "cultist");
     expect(mine).toHaveLength(2);
@@ -69,12 +69,12 @@ describe("a two-player game at 20 on the Star Chart", () => {
       sacrifice: sacrifice?.value ?? "",
     });
     expect(isEphemeral(revealed)).toBe(false);
-    const after = stored();
+    const after = await stored();
     expect(after.forcedReveals).not.toContain(must);
     expect(after.reveals.length).toBeGreaterThan(0);
     // A reveal is out for good: the host's undo may not take it back.
     await expectUndoRefused(host);
-    expect(stored().reveals).toEqual(after.reveals);
+    expect((await stored()).reveals).toEqual(after.reveals);
     if (after.forcedReveals.length === 0) {
       expect(isEphemeral(await answer(t, players[0] ?? "", "turn"))).toBe(false);
     }

@@ -44,7 +44,7 @@ describe("/cultists without a server that has the bot", () => {
         .waitForOriginal();
       expect(isEphemeral(response)).toBe(true);
       expect(textOf(response)).toContain("a server the bot has been added to");
-      expect(t.rows(`SELECT "id" FROM "CultistsGame"`)).toEqual([]);
+      expect(await t.db.cultistsGame.count()).toBe(0);
       const loud = t.bot.logs.slice(logsBefore).filter((line) => (line.level ?? 0) > INFO);
       expect(loud).toEqual([]);
     },

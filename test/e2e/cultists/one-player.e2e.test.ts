@@ -50,7 +50,7 @@ describe("a one-player game through the bot", () => {
     await vi.waitFor(() => {
       expect(textOf(t.fake.message(lobby.id))).toContain("The Stranger");
     });
-    const [row] = t.rows<{ ended: number }>(`SELECT "ended" FROM "CultistsGame"`);
-    expect(row?.ended).toBe(1);
+    const [row] = await t.db.cultistsGame.findMany();
+    expect(row?.ended).toBe(true);
   }, 60_000);
 });

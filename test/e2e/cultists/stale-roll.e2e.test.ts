@@ -33,8 +33,8 @@ afterAll(async () => {
   await t.stop();
 });
 
-function storedPending(): string {
-  return JSON.stringify(storedGameState<{ pending: unknown }>(t).pending);
+async function storedPending(): Promise<string> {
+  return JSON.stringify((await storedGameState<{ pending: unknown }>(t)).pending);
 }
 
 describe("a press on an earlier roll's buttons", () => {
@@ -52,7 +52,7 @@ describe("a press on an earlier roll's buttons", () => {
     await pressOn(t, earlier, "keep", first).response();
 
     const now = await answer(t, first, "check", check);
-    const waiting = storedPending();
+    const waiting = await storedPending();
     expect(waiting).not.toBe("null");
     for (const customId of staleIds) {
       const press = t.fake.sendButton({ customId, messageId: earlier.id, user: first });
@@ -60,12 +60,12 @@ describe("a press on an earlier roll's buttons", () => {
       expect(isEphemeral(refusal)).toBe(true);
       expect(textOf(refusal)).toContain("That roll is over");
     }
-    expect(storedPending()).toBe(waiting);
+    expect(await storedPending()).toBe(waiting);
     expect(buttonIds(t.fake.message(now.id) ?? now)).toEqual(buttonIds(now));
 
     // The latest roll's own Keep still settles it.
     await pressOn(t, now, "keep", first).response();
-    expect(storedPending()).toBe("null");
+    expect(await storedPending()).toBe("null");
   }, 60_000);
 });
 
@@ -90,7 +90,7 @@ describe("a press on another roll's menu, or someone else's roll", () => {
     const settledText = textOf(t.fake.message(settled.id));
 
     const waiting = await answer(t, p2, "check", check(ofP2?.value ?? ""));
-    const pending = storedPending();
+    const pending = await storedPending();
     const forged = diceMenu.replace(/^cultists:dice:[^:]+:/, "cultists:dice:made-up-game:");
     for (const [customId, messageId, user, words] of [
       [diceMenu, settled.id, p3, "That roll is over"],
@@ -105,12 +105,12 @@ describe("a press on another roll's menu, or someone else's roll", () => {
     // Someone else's Keep on the waiting roll: only its roller, or the host, may press it.
     const notTheirs = await pressOn(t, waiting, "keep", p3).waitForOriginal();
     expect(isEphemeral(notTheirs)).toBe(true);
-    expect(storedPending()).toBe(pending);
+    expect(await storedPending()).toBe(pending);
     expect(textOf(t.fake.message(settled.id))).toBe(settledText);
     expect(textOf(t.fake.message(waiting.id))).toBe(textOf(waiting));
 
     await pressOn(t, waiting, "keep", host).response();
-    expect(storedPending()).toBe("null");
+    expect(await storedPending()).toBe("null");
   }, 60_000);
 });
 
@@ -122,14 +122,14 @@ describe("a press on a roll the host undid", () => {
     const check = { character: character?.value ?? "", ability: "reason", difficulty: "green" };
     const undone = await answer(t, first, "check", check);
     await answer(t, host, "undo");
-    expect(storedPending()).toBe("null");
+    expect(await storedPending()).toBe("null");
     const next = await answer(t, first, "check", check);
-    const pending = storedPending();
+    const pending = await storedPending();
 
     const refusal = await pressOn(t, undone, "keep", first).waitForOriginal();
     expect(isEphemeral(refusal)).toBe(true);
     expect(textOf(refusal)).toContain("That roll is over");
-    expect(storedPending()).toBe(pending);
+    expect(await storedPending()).toBe(pending);
     expect(textOf(t.fake.message(next.id))).toBe(textOf(next));
   }, 60_000);
 });

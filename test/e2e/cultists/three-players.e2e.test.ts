@@ -37,8 +37,8 @@ interface StoredTurn {
   turn: { kind: "player" | "university"; player: string } | null;
 }
 
-function turnNow(): StoredTurn["turn"] {
-  return storedGameState<StoredTurn>(t).turn;
+async function turnNow(): Promise<StoredTurn["turn"]> {
+  return (await storedGameState<StoredTurn>(t)).turn;
 }
 
 describe("a three-player game through the bot", () => {
@@ -93,10 +93,10 @@ describe("a three-player game through the bot", () => {
 
     // Every player ends their turn; the University Turn's player plays a Star Card to 25.
     for (let i = 0; i < 3; i++) {
-      const now = turnNow();
+      const now = await turnNow();
       await answer(t, now?.player ?? "", "turn");
     }
-    const university = turnNow();
+    const university = await turnNow();
     expect(university?.kind).toBe("university");
     const played = await answer(t, university?.player ?? "", "stars play", {
       advance: 25,

@@ -57,7 +57,7 @@ describe("a two-player game through the bot", () => {
       won = t.fake.message(status.id);
     }
     expect(textOf(t.fake.message(lobby.id)) + textOf(won)).toMatch(/wins?|won/i);
-    const [row] = t.rows<{ ended: number }>(`SELECT "ended" FROM "CultistsGame"`);
-    expect(row?.ended).toBe(1);
+    const [row] = await t.db.cultistsGame.findMany();
+    expect(row?.ended).toBe(true);
   }, 60_000);
 });

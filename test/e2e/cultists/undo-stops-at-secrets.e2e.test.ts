@@ -34,23 +34,23 @@ describe("the host's undo", () => {
     const host = t.gmId;
     const players = [t.playerId, t.secondPlayerId, extraPlayerId(3)];
     await dealtTable(t, host, players, 1);
-    const dealt = JSON.stringify(storedGameState<Stored>(t).deal);
+    const dealt = JSON.stringify((await storedGameState<Stored>(t)).deal);
 
     const keepDeal = await answer(t, host, "undo");
     expect(isEphemeral(keepDeal)).toBe(true);
     expect(textOf(keepDeal)).toContain("The roles are dealt");
-    expect(JSON.stringify(storedGameState<Stored>(t).deal)).toBe(dealt);
+    expect(JSON.stringify((await storedGameState<Stored>(t)).deal)).toBe(dealt);
 
-    const starsBefore = storedGameState<Stored>(t).stars;
+    const starsBefore = (await storedGameState<Stored>(t)).stars;
     await answer(t, host, "stars advance", { amount: 1 });
     expect(isEphemeral(await answer(t, host, "undo"))).toBe(false);
-    expect(storedGameState<Stored>(t).stars).toBe(starsBefore);
+    expect((await storedGameState<Stored>(t)).stars).toBe(starsBefore);
 
     const ended = await answer(t, host, "end");
     expect(isEphemeral(ended)).toBe(false);
     const keepEnd = await answer(t, host, "undo");
     expect(isEphemeral(keepEnd)).toBe(true);
     expect(textOf(keepEnd)).toContain("every role has been shown");
-    expect(storedGameState<Stored>(t).phase).toBe("ended");
+    expect((await storedGameState<Stored>(t)).phase).toBe("ended");
   }, 60_000);
 });

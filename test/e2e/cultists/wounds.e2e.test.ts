@@ -33,19 +33,20 @@ describe("/cultists wound", () => {
     const [p1, p2] = [t.playerId, t.secondPlayerId];
     await dealtTable(t, host, [p1, p2, extraPlayerId(3)], 1);
     const target = (await choices(t, p1, "check", "character"))[0]?.value ?? "";
-    const wounds = () => storedGameState<Stored>(t).characters[target]?.wounds.map((w) => w.kind);
+    const wounds = async () =>
+      (await storedGameState<Stored>(t)).characters[target]?.wounds.map((w) => w.kind);
 
     expect(isEphemeral(await answer(t, p1, "wound", { target, amount: 2, token: "speed" }))).toBe(
       false,
     );
-    expect(wounds()).toEqual(["speed", "plain"]);
+    expect(await wounds()).toEqual(["speed", "plain"]);
     const turned = await answer(t, p1, "wound", { target, set: "plain", token: "defense" });
     expect(isEphemeral(turned)).toBe(false);
-    expect(wounds()).toEqual(["speed", "defense"]);
+    expect(await wounds()).toEqual(["speed", "defense"]);
     const healed = await answer(t, p1, "wound", { target, heal: "speed" });
     expect(isEphemeral(healed)).toBe(false);
     expect(textOf(healed)).toContain("heals");
-    expect(wounds()).toEqual(["defense"]);
+    expect(await wounds()).toEqual(["defense"]);
 
     for (const [user, options, words] of [
       [p2, { target, heal: "defense" }, "not"],
@@ -56,10 +57,10 @@ describe("/cultists wound", () => {
       const refusal = await answer(t, user, "wound", options);
       expect(isEphemeral(refusal)).toBe(true);
       expect(textOf(refusal)).toContain(words);
-      expect(wounds()).toEqual(["defense"]);
+      expect(await wounds()).toEqual(["defense"]);
     }
 
     expect(isEphemeral(await answer(t, host, "undo"))).toBe(false);
-    expect(wounds()).toEqual(["speed", "defense"]);
+    expect(await wounds()).toEqual(["speed", "defense"]);
   }, 60_000);
 });

@@ -140,12 +140,11 @@ export async function dealtTable(
   return lobby;
 }
 
-/** The stored state of the channel's newest game, read fresh from the bot's database. */
-// The caller names the part of the state it reads.
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
-export function storedGameState<T>(t: SeededBot): T {
-  const [row] = t.rows<{ state: string }>(
-    `SELECT "state" FROM "CultistsGame" ORDER BY "createdAt" DESC LIMIT 1`,
-  );
-  return JSON.parse(row?.state ?? "{}") as T;
+/**
+ * The stored state of the channel's newest game, read fresh from the bot's database (the caller
+ * names the part of the state it reads).
+ */
+export async function storedGameState<T>(t: SeededBot): Promise<T> {
+  const row = await t.db.cultistsGame.findFirst({ orderBy: { createdAt: "desc" } });
+  return (row?.state ?? {}) as T;
 }

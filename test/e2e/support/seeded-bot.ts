@@ -1,6 +1,4 @@
 import { rmSync } from "node:fs";
-import { join } from "node:path";
-import BetterSqlite3 from "better-sqlite3";
 import {
   startFakeDiscord,
   type FakeChannelInit,
@@ -12,6 +10,9 @@ import {
 } from "../../support/fake-discord/index.js";
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
+import { botDatabase } from "./bot-database.js";
+import type { Db } from "../../../src/store/database.js";
+import type { Prisma } from "../../../src/generated/prisma/client.js";
 import type { CreationChoices } from "../../../src/games/cthulhu-eternal/rules/creation/index.js";
 
 /** A second player, made up: the fake creates the user on first use. */
@@ -21,7 +22,7 @@ export interface BotOnFake {
   fake: FakeDiscord;
   /** The running bot process (after `restart()`, the new one). */
   readonly bot: BotProcess;
-  /** The bot's working directory (its database is `bot.db` there) and environment. */
+  /** The bot's working directory and environment (DATABASE_URL names its database). */
   dir: string;
   env: Readonly<Record<string, string>>;
   /** The guild owner: the seeded campaign's GM. */
@@ -29,12 +30,15 @@ export interface BotOnFake {
   /** The fake's default user (Protagonist 1) and a second player (Protagonist 2). */
   playerId: string;
   secondPlayerId: string;
-  /** Rows of a query on the bot's database, read fresh. */
-  rows<T>(sql: string, ...params: unknown[]): T[];
+  /**
+   * Prisma Client on the bot's database (SQLite, or PostgreSQL when the suite runs there): to read
+   * rows fresh, or to set a table up between interactions.
+   */
+  db: Db;
   /** Forces columns of a Protagonist row (between interactions), e.g. to make a test certain. */
-  setProtagonist(id: string, columns: Record<string, string | number>): void;
-  /** Runs one write statement on the bot's database (between interactions), for set-ups. */
-  run(sql: string, ...params: unknown[]): void;
+  setProtagonist(id: string, columns: Prisma.ProtagonistUpdateInput): Promise<void>;
+  /** The newest event's id (0 when none), of one actor's when named. */
+  latestEventId(actorId?: string): Promise<number>;
   /** Presses the button whose custom id starts with `prefix` on the handle's answer. */
   press(handle: InteractionHandle, prefix: string, user?: string): Promise<InteractionHandle>;
   /**
@@ -104,7 +108,7 @@ export async function startSeededBot(
     ],
   });
   const dir = emptyDir();
-  const file = join(dir, "bot.db");
+  const database = await botDatabase(dir);
   const gmId = fake.guild().ownerId;
   const playerId = fake.defaultUser.id;
   const seatId = (seat: number) => [playerId, SECOND_PLAYER_ID][seat] ?? extraPlayerId(seat + 1);
@@ -114,7 +118,7 @@ export async function startSeededBot(
     options.seed === false
       ? undefined
       : await seedTable({
-          databaseUrl: `file:${file}`,
+          databaseUrl: database.url,
           guildId: fake.guild().id,
           channelId: fake.defaultChannelId(),
           gmUserId: gmId,
@@ -123,17 +127,13 @@ export async function startSeededBot(
   const env = {
     DISCORD_TOKEN: token,
     DISCORD_API_URL: fake.apiUrl,
-    DATABASE_URL: `file:${file}`,
+    DATABASE_URL: database.url,
     ...(options.globalCommands === true ? {} : { DEV_GUILD_ID: fake.guild().id }),
     ...options.env,
   };
   let bot = startBotProcess(env, dir);
   await bot.waitForLog((line) => line.msg === "commands registered", "the registration", 30_000);
-  const open = (readonly: boolean) => {
-    const db = new BetterSqlite3(file, { readonly });
-    db.pragma("busy_timeout = 5000");
-    return db;
-  };
+  const db = await database.open();
   const started: BotOnFake = {
     fake,
     get bot() {
@@ -144,33 +144,13 @@ export async function startSeededBot(
     gmId,
     playerId,
     secondPlayerId: SECOND_PLAYER_ID,
-    rows<T>(sql: string, ...params: unknown[]): T[] {
-      const db = open(true);
-      try {
-        return db.prepare(sql).all(...params) as T[];
-      } finally {
-        db.close();
-      }
+    db,
+    async setProtagonist(id, columns) {
+      await db.protagonist.update({ where: { id }, data: columns });
     },
-    setProtagonist(id, columns) {
-      const names = Object.keys(columns);
-      if (names.some((name) => !/^[A-Za-z]+$/.test(name))) throw new Error("bad column name");
-      const db = open(false);
-      try {
-        db.prepare(
-          `UPDATE Protagonist SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE id = ?`,
-        ).run(...Object.values(columns), id);
-      } finally {
-        db.close();
-      }
-    },
-    run(sql, ...params) {
-      const db = open(false);
-      try {
-        db.prepare(sql).run(...params);
-      } finally {
-        db.close();
-      }
+    async latestEventId(actorId) {
+      const { _max } = await db.event.aggregate({ where: { actorId }, _max: { id: true } });
+      return _max.id ?? 0;
     },
     async press(handle, prefix, user) {
       const original = await handle.waitForOriginal();
@@ -187,6 +167,8 @@ export async function startSeededBot(
     async stop() {
       await bot.kill();
       await fake.close();
+      await db.$disconnect();
+      await database.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -36,7 +36,7 @@ type Row = Record<string, unknown>;
 /** The calls the copy makes on every model, alike on all of them. */
 interface Rows {
   count(): Promise<number>;
-  findMany(args: { orderBy: Record<string, "asc">[]; skip: number; take: number }): Promise<Row[]>;
+  findMany(args: { where: Row; orderBy: Record<string, "asc">[]; take: number }): Promise<Row[]>;
   createMany(args: { data: Row[] }): Promise<unknown>;
 }
 
@@ -80,11 +80,13 @@ export async function copyDatabase(
     const to = rowsOf(target, model);
     const orderBy = key.map((field) => ({ [field]: "asc" as const }));
     let copied = 0;
-    for (;;) {
-      const page = await from.findMany({ orderBy, skip: copied, take: PAGE });
-      if (page.length === 0) break;
+    for (let where: Row = {}; ;) {
+      const page = await from.findMany({ where, orderBy, take: PAGE });
+      const last = page.at(-1);
+      if (last === undefined) break;
       await to.createMany({ data: page.map((row) => writable(row, model)) });
       copied += page.length;
+      where = after(key, last);
     }
     onTable(model, copied);
   }
@@ -97,6 +99,19 @@ export async function copyDatabase(
         target: await rowsOf(target, model).count(),
       })),
     ),
+  };
+}
+
+/**
+ * The rows that sort after `row` by `key`: the next page starts there (an offset would make
+ * the source step over every row already copied, again for each page).
+ */
+function after(key: readonly string[], row: Row): Row {
+  return {
+    OR: key.map((field, i) => ({
+      ...Object.fromEntries(key.slice(0, i).map((earlier) => [earlier, row[earlier]])),
+      [field]: { gt: row[field] },
+    })),
   };
 }
 

@@ -89,6 +89,34 @@ describe("copying SQLite into PostgreSQL", () => {
     );
   });
 
+  it("copies tables of many pages whole, keyed by one field or by two", async () => {
+    const others = [
+      await world.addProtagonist("400000000000000077", { name: "Second Agent" }),
+      await world.addProtagonist("400000000000000078", { name: "Third Agent" }),
+    ];
+    const events = Array.from({ length: 1_200 }, (_, i) => ({
+      guildId: GUILD,
+      campaignId: world.campaignId,
+      actorId: "300",
+      kind: "test",
+      input: { i },
+      summary: `roll ${i}`,
+    }));
+    await world.db.prisma.event.createMany({ data: events });
+    const ids = await world.db.prisma.event.findMany({ select: { id: true } });
+    await world.db.prisma.eventTarget.createMany({
+      // Three targets an event: a page of 500 ends between two targets of one event.
+      data: ids.flatMap(({ id }) =>
+        [world.hero, ...others].map((p) => ({ eventId: id, protagonistId: p.id })),
+      ),
+    });
+
+    const report = await copyDatabase(world.db.prisma, target.prisma);
+
+    expect(report.tables.find((t) => t.model === "eventTarget")?.target).toBe(3 * ids.length);
+    expect(await everything(target.prisma)).toEqual(await everything(world.db.prisma));
+  });
+
   it("refuses a database that is not empty, and writes nothing there", async () => {
     await target.prisma.botState.create({ data: { key: "already", value: "here" } });
     await expect(copyDatabase(world.db.prisma, target.prisma)).rejects.toBeInstanceOf(

@@ -1,12 +1,14 @@
 /**
- * Fills a migrated database with many guilds of play, fast: one transaction of raw better-sqlite3
- * prepared statements (Prisma would take minutes). Rows are shaped like the services write them:
- * ISO dates, JSON columns, a campaign with its GM per guild, Protagonists with skills, Bonds and
- * a selection per player, and an event log of skill tests, dice rolls and state changes with
- * before/after snapshots and EventTarget rows.
+ * Fills a migrated database with many guilds of play, fast, on either engine (bulk-sinks.ts).
+ * Rows are shaped like the services write them: ISO dates, JSON columns, a campaign with its GM
+ * per guild, Protagonists with skills, Bonds and a selection per player, and an event log of
+ * skill tests, dice rolls and state changes with before/after snapshots and EventTarget rows.
  */
-import BetterSqlite3 from "better-sqlite3";
+import { migrationFolders } from "../src/core/discord/paths.js";
+import { isPostgresUrl, openDatabase } from "../src/store/database.js";
+import { continueNumbering } from "../src/store/postgres-database.js";
 import type { ProtagonistSnapshot } from "../src/games/cthulhu-eternal/services/snapshot.js";
+import { postgresSink, sqliteSink, type BulkRow, type BulkSink } from "./bulk-sinks.js";
 
 export interface BulkWorldShape {
   guilds: number;
@@ -43,7 +45,7 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().replace("Z", "+00:00");
 }
 
-const CREATION_JSON = JSON.stringify({
+const CREATION = {
   era: "modern",
   harshness: "normal",
   stats: { method: "set", set: "focused", assignment: STATS },
@@ -52,178 +54,239 @@ const CREATION_JSON = JSON.stringify({
   optionalSkills: ["Archeology", "Natural World", "Science (Chemistry)"],
   bonusSkills: ["Search", "Persuade", "Occult", "Alertness"],
   resources: { tradeInPicks: 0, zero: false },
-});
+};
 
-export function generateBulkWorld(file: string, shape: BulkWorldShape): BulkWorld {
+/** Parents before children: the order rows are written in. */
+const TABLES = [
+  "Guild",
+  "Campaign",
+  "CampaignGm",
+  "Protagonist",
+  "Skill",
+  "Bond",
+  "ActiveProtagonist",
+  "Event",
+  "EventTarget",
+] as const;
+type Table = (typeof TABLES)[number];
+
+/** Rows held before they are written, across tables. */
+const BATCH = 5_000;
+
+/** The world `shape` describes, written into the database at `url` (migrated first). */
+export async function generateBulkWorld(url: string, shape: BulkWorldShape): Promise<BulkWorld> {
   const started = performance.now();
-  const db = new BetterSqlite3(file);
-  // A throwaway file being filled: write pages once (no WAL copy, no fsync), checks off, big cache.
-  // The rows are consistent by construction; the bot's own connections keep foreign keys on.
-  db.pragma("journal_mode = OFF");
-  db.pragma("synchronous = OFF");
-  db.pragma("foreign_keys = OFF");
-  db.pragma("cache_size = -262144");
+  const db = await openDatabase(url, migrationFolders());
+  const onPostgres = isPostgresUrl(url);
+  if (!onPostgres) await db.close();
+  const sink: BulkSink = onPostgres
+    ? await postgresSink(url)
+    : sqliteSink(url.replace(/^file:/, ""));
   const rows: Record<string, number> = {};
-  const count = (table: string): void => {
+  let pending = new Map<Table, BulkRow[]>();
+  let held = 0;
+  const add = (table: Table, row: BulkRow): void => {
+    const some = pending.get(table);
+    if (some) some.push(row);
+    else pending.set(table, [row]);
     rows[table] = (rows[table] ?? 0) + 1;
+    held += 1;
   };
-  const insert = {
-    guild: db.prepare('INSERT INTO "Guild" (id, createdAt) VALUES (?, ?)'),
-    campaign: db.prepare(
-      "INSERT INTO \"Campaign\" (id, guildId, name, isDefault, ruleOptions, createdAt, updatedAt) VALUES (?, ?, ?, 1, '{}', ?, ?)",
-    ),
-    gm: db.prepare(
-      "INSERT INTO \"CampaignGm\" (campaignId, kind, discordId, createdAt) VALUES (?, 'user', ?, ?)",
-    ),
-    protagonist: db.prepare(
-      `INSERT INTO "Protagonist" (id, guildId, campaignId, ownerId, name, archetype, str, dex, con, int, pow, cha,
-        hpMax, hp, wpMax, wp, san, breakingPoint, resourcesRating, resourcesAtHand, creation, createdAt, updatedAt)
-       VALUES (?, ?, ?, ?, ?, 'Researcher / Scientist', ${STATS.STR}, ${STATS.DEX}, ${STATS.CON}, ${STATS.INT},
-        ${STATS.POW}, ${STATS.CHA}, 10, 10, 14, 14, ${SAN}, ${BREAKING_POINT}, 5, 5, ?, ?, ?)`,
-    ),
-    skill: db.prepare(
-      'INSERT INTO "Skill" (id, protagonistId, name, key, rating) VALUES (?, ?, ?, ?, ?)',
-    ),
-    bond: db.prepare(
-      'INSERT INTO "Bond" (id, protagonistId, name, kind, score, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-    selection: db.prepare(
-      "INSERT INTO \"ActiveProtagonist\" (guildId, userId, campaignId, channelId, protagonistId, updatedAt) VALUES (?, ?, ?, '', ?, ?)",
-    ),
-    event: db.prepare(
-      `INSERT INTO "Event" (guildId, campaignId, actorId, kind, sessionNumber, input, dice, before, after, changed, summary, createdAt)
-       VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    target: db.prepare('INSERT INTO "EventTarget" (eventId, protagonistId) VALUES (?, ?)'),
+  const flush = async (): Promise<void> => {
+    const batch = pending;
+    pending = new Map();
+    held = 0;
+    for (const table of TABLES) {
+      const some = batch.get(table);
+      if (some?.length) await sink.insert(table, some);
+    }
   };
 
   const campaignIds: string[] = [];
-  db.transaction(() => {
-    for (let g = 0; g < shape.guilds; g += 1) {
-      const guildId = shape.guildId(g);
-      const campaignId = `cbenchcampaign${String(g).padStart(11, "0")}`;
-      const createdAt = isoDate(START + g * 1000);
-      campaignIds.push(campaignId);
-      insert.guild.run(guildId, createdAt);
-      count("Guild");
-      insert.campaign.run(campaignId, guildId, "Night Floors", createdAt, createdAt);
-      count("Campaign");
-      insert.gm.run(campaignId, shape.gmId(g), createdAt);
-      count("CampaignGm");
+  let eventId = 0;
+  for (let g = 0; g < shape.guilds; g += 1) {
+    const guildId = shape.guildId(g);
+    const campaignId = `cbenchcampaign${String(g).padStart(11, "0")}`;
+    const createdAt = isoDate(START + g * 1000);
+    campaignIds.push(campaignId);
+    add("Guild", { id: guildId, createdAt });
+    add("Campaign", {
+      id: campaignId,
+      guildId,
+      name: "Night Floors",
+      isDefault: true,
+      ruleOptions: {},
+      createdAt,
+      updatedAt: createdAt,
+    });
+    add("CampaignGm", { campaignId, kind: "user", discordId: shape.gmId(g), createdAt });
 
-      const protagonists: { id: string; ownerId: string; name: string; snapshot: string[] }[] = [];
-      for (let i = 0; i < shape.protagonistsPerGuild; i += 1) {
-        const player = i % shape.playersPerGuild;
-        const ownerId = shape.playerId(g, player);
-        const id = `cbenchprot${String(g).padStart(6, "0")}x${String(i).padStart(8, "0")}`;
-        const name = `Agent ${g}-${i}`;
-        insert.protagonist.run(
-          id,
+    const protagonists: {
+      id: string;
+      ownerId: string;
+      name: string;
+      snapshot: [ProtagonistSnapshot, ProtagonistSnapshot];
+    }[] = [];
+    for (let i = 0; i < shape.protagonistsPerGuild; i += 1) {
+      const player = i % shape.playersPerGuild;
+      const ownerId = shape.playerId(g, player);
+      const id = `cbenchprot${String(g).padStart(6, "0")}x${String(i).padStart(8, "0")}`;
+      const name = `Agent ${g}-${i}`;
+      add("Protagonist", {
+        id,
+        guildId,
+        campaignId,
+        ownerId,
+        name,
+        archetype: "Researcher / Scientist",
+        str: STATS.STR,
+        dex: STATS.DEX,
+        con: STATS.CON,
+        int: STATS.INT,
+        pow: STATS.POW,
+        cha: STATS.CHA,
+        hpMax: 10,
+        hp: 10,
+        wpMax: 14,
+        wp: 14,
+        san: SAN,
+        breakingPoint: BREAKING_POINT,
+        resourcesRating: 5,
+        resourcesAtHand: 5,
+        creation: CREATION,
+        createdAt,
+        updatedAt: createdAt,
+      });
+      const skills = BULK_SKILLS.map((skill, k) => ({
+        id: `${id}s${k}`,
+        name: skill.name,
+        key: skill.name.toLowerCase(),
+        rating: skill.rating,
+        failureMarked: false,
+        failureMarkVisibleTo: null,
+      }));
+      for (const { id: skillId, name: skillName, key, rating } of skills) {
+        add("Skill", { id: skillId, protagonistId: id, name: skillName, key, rating });
+      }
+      const bonds = [
+        { id: `${id}b0`, name: "Her brother Tom", kind: "individual" as const, score: 12 },
+        { id: `${id}b1`, name: "The night shift", kind: "community" as const, score: 5 },
+      ];
+      for (const bond of bonds) add("Bond", { ...bond, protagonistId: id, createdAt });
+      if (i < shape.playersPerGuild) {
+        add("ActiveProtagonist", {
           guildId,
+          userId: ownerId,
           campaignId,
-          ownerId,
-          name,
-          CREATION_JSON,
-          createdAt,
-          createdAt,
-        );
-        count("Protagonist");
-        const skills = BULK_SKILLS.map((skill, k) => ({
-          id: `${id}s${k}`,
-          name: skill.name,
-          key: skill.name.toLowerCase(),
-          rating: skill.rating,
-          failureMarked: false,
-          failureMarkVisibleTo: null,
-        }));
-        for (const skill of skills) {
-          insert.skill.run(skill.id, id, skill.name, skill.key, skill.rating);
-          count("Skill");
-        }
-        const bonds = [
-          { id: `${id}b0`, name: "Her brother Tom", kind: "individual" as const, score: 12 },
-          { id: `${id}b1`, name: "The night shift", kind: "community" as const, score: 5 },
-        ];
-        for (const bond of bonds) {
-          insert.bond.run(bond.id, id, bond.name, bond.kind, bond.score, createdAt);
-          count("Bond");
-        }
-        if (i < shape.playersPerGuild) {
-          insert.selection.run(guildId, ownerId, campaignId, id, createdAt);
-          count("ActiveProtagonist");
-        }
-        const snapshot = (san: number): string =>
-          JSON.stringify({
-            [id]: snapshotOf({ id, guildId, campaignId, ownerId, name, san, skills, bonds }),
-          });
-        protagonists.push({ id, ownerId, name, snapshot: [snapshot(SAN), snapshot(SAN - 1)] });
+          channelId: "",
+          protagonistId: id,
+          updatedAt: createdAt,
+        });
       }
-
-      for (let e = 0; e < shape.eventsPerGuild; e += 1) {
-        const at = isoDate(START + g * 1000 + e * 60_000);
-        const subject = protagonists.length ? protagonists[e % protagonists.length] : undefined;
-        const kind =
-          subject === undefined || e % 10 === 9 ? "roll" : e % 10 === 0 ? "san-test" : "test";
-        let eventId: number | bigint;
-        if (kind === "roll" || subject === undefined) {
-          const total = 1 + (e % 100);
-          eventId = insert.event.run(
-            guildId,
-            campaignId,
-            shape.playerId(g, e % shape.playersPerGuild),
-            "roll",
-            '{"expression":"1d100"}',
-            `{"expression":"1d100","total":${total},"groups":[{"count":1,"sides":100,"dice":[{"value":${total},"kept":true}]}],"text":"[${total}] = **${total}**"}`,
-            null,
-            null,
-            0,
-            `rolled 1d100 = ${total}`,
-            at,
-          ).lastInsertRowid;
-        } else if (kind === "san-test") {
-          const [before, after] = subject.snapshot;
-          eventId = insert.event.run(
-            guildId,
-            campaignId,
-            subject.ownerId,
-            kind,
-            '{"loss":"0/1","threat":"unnatural","source":null}',
-            `{"kind":"sanity-test","test":{"automatic":false,"threat":"unnatural","target":${SAN},"roll":88,"outcome":"failure","success":false,"critical":false,"reason":"88 is over ${SAN}: failure"},"lossRoll":{"side":"failure","expression":"1","total":1,"dice":[]},"threat":"unnatural","source":null,"rolledLoss":1,"loss":1,"lost":1,"temporaryInsanity":false,"breakingPointReached":false,"permanentInsanity":false,"projection":null,"events":[{"type":"san-lost","amount":1,"loss":1,"san":{"before":${SAN},"after":${SAN - 1}}}],"projectable":true}`,
-            before ?? null,
-            after ?? null,
-            1,
-            `${subject.name}: SAN test (unnatural, 0/1) lost 1, SAN ${SAN} → ${SAN - 1}`,
-            at,
-          ).lastInsertRowid;
-        } else {
-          const skill = BULK_SKILLS[e % BULK_SKILLS.length] ?? BULK_SKILLS[0];
-          const roll = 1 + ((e * 37) % 100);
-          const outcome = roll <= skill.rating ? "success" : "failure";
-          eventId = insert.event.run(
-            guildId,
-            campaignId,
-            subject.ownerId,
-            kind,
-            `{"subject":{"kind":"skill","name":"${skill.name}"},"modifier":0}`,
-            `{"roll":{"tens":${Math.floor(roll / 10) % 10},"ones":${roll % 10},"value":${roll}},"rating":${skill.rating},"modifier":0,"target":${skill.rating},"outcome":"${outcome}","success":${outcome === "success"},"critical":false,"reason":"${roll} vs ${skill.rating}: ${outcome}","label":"${skill.name}"}`,
-            null,
-            null,
-            0,
-            `${subject.name}: ${skill.name} ${roll} vs ${skill.rating}: ${outcome}`,
-            at,
-          ).lastInsertRowid;
-        }
-        count("Event");
-        if (kind !== "roll" && subject !== undefined) {
-          insert.target.run(eventId, subject.id);
-          count("EventTarget");
-        }
-      }
+      const snapshot = (san: number) =>
+        snapshotOf({ id, guildId, campaignId, ownerId, name, san, skills, bonds });
+      protagonists.push({ id, ownerId, name, snapshot: [snapshot(SAN), snapshot(SAN - 1)] });
     }
-  })();
-  db.pragma("journal_mode = WAL");
-  db.close();
+
+    for (let e = 0; e < shape.eventsPerGuild; e += 1) {
+      eventId += 1;
+      const at = isoDate(START + g * 1000 + e * 60_000);
+      const subject = protagonists.length ? protagonists[e % protagonists.length] : undefined;
+      const logged = { id: eventId, guildId, campaignId, sessionNumber: 1, createdAt: at };
+      if (subject === undefined || e % 10 === 9) {
+        const total = 1 + (e % 100);
+        add("Event", {
+          ...logged,
+          actorId: shape.playerId(g, e % shape.playersPerGuild),
+          kind: "roll",
+          input: { expression: "1d100" },
+          dice: {
+            expression: "1d100",
+            total,
+            groups: [{ count: 1, sides: 100, dice: [{ value: total, kept: true }] }],
+            text: `[${total}] = **${total}**`,
+          },
+          changed: false,
+          summary: `rolled 1d100 = ${total}`,
+        });
+        continue;
+      }
+      if (e % 10 === 0) {
+        const [before, after] = subject.snapshot;
+        add("Event", {
+          ...logged,
+          actorId: subject.ownerId,
+          kind: "san-test",
+          input: { loss: "0/1", threat: "unnatural", source: null },
+          dice: sanTestDice(),
+          before: { [subject.id]: before },
+          after: { [subject.id]: after },
+          changed: true,
+          summary: `${subject.name}: SAN test (unnatural, 0/1) lost 1, SAN ${SAN} → ${SAN - 1}`,
+        });
+      } else {
+        const skill = BULK_SKILLS[e % BULK_SKILLS.length] ?? BULK_SKILLS[0];
+        const roll = 1 + ((e * 37) % 100);
+        const outcome = roll <= skill.rating ? "success" : "failure";
+        add("Event", {
+          ...logged,
+          actorId: subject.ownerId,
+          kind: "test",
+          input: { subject: { kind: "skill", name: skill.name }, modifier: 0 },
+          dice: {
+            roll: { tens: Math.floor(roll / 10) % 10, ones: roll % 10, value: roll },
+            rating: skill.rating,
+            modifier: 0,
+            target: skill.rating,
+            outcome,
+            success: outcome === "success",
+            critical: false,
+            reason: `${roll} vs ${skill.rating}: ${outcome}`,
+            label: skill.name,
+          },
+          changed: false,
+          summary: `${subject.name}: ${skill.name} ${roll} vs ${skill.rating}: ${outcome}`,
+        });
+      }
+      add("EventTarget", { eventId, protagonistId: subject.id });
+    }
+    if (held >= BATCH) await flush();
+  }
+  await flush();
+  await sink.close();
+  if (onPostgres) {
+    await continueNumbering(db.prisma);
+    await db.close();
+  }
   return { campaignIds, rows, seconds: (performance.now() - started) / 1000 };
+}
+
+function sanTestDice() {
+  return {
+    kind: "sanity-test",
+    test: {
+      automatic: false,
+      threat: "unnatural",
+      target: SAN,
+      roll: 88,
+      outcome: "failure",
+      success: false,
+      critical: false,
+      reason: `88 is over ${SAN}: failure`,
+    },
+    lossRoll: { side: "failure", expression: "1", total: 1, dice: [] },
+    threat: "unnatural",
+    source: null,
+    rolledLoss: 1,
+    loss: 1,
+    lost: 1,
+    temporaryInsanity: false,
+    breakingPointReached: false,
+    permanentInsanity: false,
+    projection: null,
+    events: [{ type: "san-lost", amount: 1, loss: 1, san: { before: SAN, after: SAN - 1 } }],
+    projectable: true,
+  };
 }
 
 function snapshotOf(p: {

@@ -4,11 +4,16 @@
  * alternating bot by bot; throughput in alternating blocks; memory at rest before any interaction
  * and after every seeded Protagonist of every guild has been touched.
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrationFolders } from "../src/core/discord/paths.js";
-import { openDatabase } from "../src/store/database.js";
+import type { Engine } from "../src/store/database.js";
+import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  testPostgresUrl,
+} from "../test/support/postgres.js";
 import type { BulkWorldShape } from "./bulk-world.js";
 import { generateBulkWorld } from "./bulk-world.js";
 import {
@@ -25,13 +30,12 @@ import {
 } from "./e2e-driver.js";
 import type { Sizes } from "./options.js";
 import { residentMb, restingResidentMb } from "./processes.js";
-import type { Row, SectionResult } from "./report.js";
+import { skippedWithoutPostgres, type Row, type SectionResult } from "./report.js";
 import { ratio, round, sleep, summarize, type LatencySummary } from "./stats.js";
 
-const TARGETS = { roll: 1.25, san: 1.5, idleRss: 1.3, growthMb: 20 } as const;
-/** Issue 17: p50 within this many times the floor's, and throughput at least this share of bare. */
-const OVER_FLOOR = 1.5;
-const THROUGHPUT_SHARE = 0.5;
+const TARGETS = { idleRss: 1.3, growthMb: 20 } as const;
+/** Latency within this many times the floor's: at the median, and at p99. */
+const OVER_FLOOR = { p50: 1.5, p99: 2 } as const;
 /**
  * Latency and throughput cycle over every player of this many guilds (1,000 players), wide enough
  * that no player nears the per-user write limit or a Protagonist runs out of SAN. The warm-up
@@ -174,7 +178,7 @@ function signed(mb: number): string {
   return `${mb >= 0 ? "+" : "−"}${Math.abs(mb).toFixed(1)}`;
 }
 
-function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
+function report(m: Measured, sizes: Sizes["e2e"], engine: Engine): SectionResult {
   const rows: Row[] = [];
   const latency: Record<string, unknown> = {};
   const throughput: Record<string, unknown> = {};
@@ -186,6 +190,7 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
     const floor = m.latency.get(`floor|${command}`) ?? [];
     const f = summarize(floor.map((x) => x.ms));
     const p50Ratio = ratio(o.p50Ms, b.p50Ms);
+    const overFloor = { p50: ratio(o.p50Ms, f.p50Ms), p99: ratio(o.p99Ms, f.p99Ms) };
     const correct = [...ours, ...bare, ...floor].every((x) => x.correct);
     // The fake then parses, validates and stores the answer: more work for an embed than "ok".
     const oh = summarize(ours.map((x) => x.handledMs));
@@ -197,15 +202,15 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       p99Ratio: ratio(o.p99Ms, b.p99Ms),
       correct,
       untilStored: { ours: oh, bare: bh, p50Ratio: ratio(oh.p50Ms, bh.p50Ms) },
-      floor: { latency: f, p50Ratio: ratio(f.p50Ms, b.p50Ms) },
+      floor: { latency: f, p50Ratio: ratio(f.p50Ms, b.p50Ms), overFloor },
     };
     rows.push({
       measure: `/${command} latency, dispatch → callback arrival, p50 / p99`,
       ours: latencyText(o),
       baseline: latencyText(b),
       ratio: p50Ratio,
-      target: `p50 ≤ ${TARGETS[command]}×`,
-      pass: p50Ratio <= TARGETS[command] && correct,
+      target: "reported",
+      pass: null,
     });
     rows.push({
       measure: `… until the fake has checked and stored the answer, p50 / p99`,
@@ -223,14 +228,13 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       target: "reported",
       pass: null,
     });
-    const overFloor = ratio(o.p50Ms, f.p50Ms);
     rows.push({
-      measure: `… /${command} p50 ÷ the floor's p50`,
-      ours: `${o.p50Ms.toFixed(2)} ms`,
-      baseline: `${f.p50Ms.toFixed(2)} ms`,
-      ratio: overFloor,
-      target: `≤ ${OVER_FLOOR}× the floor`,
-      pass: overFloor <= OVER_FLOOR && correct,
+      measure: `… /${command} against the floor, p50 / p99`,
+      ours: latencyText(o),
+      baseline: latencyText(f),
+      ratio: overFloor.p50,
+      target: `p50 ≤ ${OVER_FLOOR.p50}×, p99 ≤ ${OVER_FLOOR.p99}× the floor's (p99 ${overFloor.p99.toFixed(2)}×)`,
+      pass: overFloor.p50 <= OVER_FLOOR.p50 && overFloor.p99 <= OVER_FLOOR.p99 && correct,
     });
   }
   for (const command of m.commands) {
@@ -253,8 +257,8 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
       ours: `${best(ours).toFixed(0)} /s`,
       baseline: `${best(bare).toFixed(0)} /s`,
       ratio: ratio(best(ours), best(bare)),
-      target: `≥ ${THROUGHPUT_SHARE}× bare, every answer correct (${answered}/${sent})`,
-      pass: answered === sent && ratio(best(ours), best(bare)) >= THROUGHPUT_SHARE,
+      target: `every answer correct (${answered}/${sent})`,
+      pass: answered === sent,
     });
     // What the event-log write alone leaves of the bare bot's rate: the ceiling under ours.
     rows.push({
@@ -318,8 +322,8 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
     bare: round(pair.bare, 1),
   });
   return {
-    title: "End to end (bot process against the fake Discord)",
-    ours: "the built bot (`dist/src/main.js`) on SQLite",
+    title: `End to end on ${engine === "postgres" ? "PostgreSQL" : "SQLite"} (bot process against the fake Discord)`,
+    ours: `the built bot (\`dist/src/main.js\`) on ${engine === "postgres" ? "PostgreSQL" : "SQLite"}`,
     baseline: "a bare discord.js bot (Guilds intent) answering every interaction with “ok”",
     rows,
     data: {
@@ -340,23 +344,41 @@ function report(m: Measured, sizes: Sizes["e2e"]): SectionResult {
   };
 }
 
-export async function runEndToEndBench(sizes: Sizes["e2e"]): Promise<SectionResult> {
+/** Two databases filled alike, one for the bot and one for the floor; dropped by `cleanup`. */
+async function filledDatabases(
+  engine: Engine,
+  dir: string,
+  shape: BulkWorldShape,
+  cleanup: (() => Promise<void>)[],
+): Promise<{ ours: string; floor: string }> {
+  const server = testPostgresUrl();
+  const fill = async (name: string): Promise<string> => {
+    let url = `file:${join(dir, `${name}.db`)}`;
+    if (engine === "postgres" && server !== undefined) {
+      const database = await createDatabase(server);
+      cleanup.push(() => dropDatabase(server, database));
+      url = databaseUrl(server, database);
+    }
+    await generateBulkWorld(url, shape);
+    return url;
+  };
+  return { ours: await fill("bot"), floor: await fill("floor") };
+}
+
+export async function runEndToEndBench(
+  sizes: Sizes["e2e"],
+  engine: Engine,
+): Promise<SectionResult> {
+  if (engine === "postgres" && testPostgresUrl() === undefined) {
+    return skippedWithoutPostgres("End to end on PostgreSQL");
+  }
   const dir = mkdtempSync(join(tmpdir(), "ce-bench-e2e-"));
   const cleanup: (() => Promise<void>)[] = [];
   try {
     const shape = e2eWorldShape(sizes.guilds, sizes.playersPerGuild);
-    const file = join(dir, "bot.db");
-    await (await openDatabase(`file:${file}`, migrationFolders())).close();
-    generateBulkWorld(file, shape);
-    const floorFile = join(dir, "floor.db");
-    copyFileSync(file, floorFile);
-    const { ours, bare, floor } = await startContenders(
-      shape,
-      dir,
-      { ours: `file:${file}`, floor: `file:${floorFile}` },
-      cleanup,
-    );
-    return report(await measure(ours, bare, floor, shape, sizes), sizes);
+    const urls = await filledDatabases(engine, dir, shape, cleanup);
+    const { ours, bare, floor } = await startContenders(shape, dir, urls, cleanup);
+    return report(await measure(ours, bare, floor, shape, sizes), sizes, engine);
   } finally {
     for (const close of cleanup.reverse()) await close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import type { ScaleSizes } from "./scale.js";
 /** Command-line options of `npm run bench` and the sizes of each mode. */
 
-export const SECTIONS = ["dice", "services", "e2e", "startup", "scale"] as const;
+export const SECTIONS = ["dice", "services", "e2e", "e2e-postgres", "startup", "scale"] as const;
 export type Section = (typeof SECTIONS)[number];
 export type Mode = "full" | "smoke";
 
@@ -102,7 +102,7 @@ export interface BenchOptions {
   outDir: string | undefined;
 }
 
-const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,e2e,startup,scale] [--out DIR]`;
+const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,e2e,e2e-postgres,startup,scale] [--out DIR]`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = { mode: "full", sections: [...SECTIONS], outDir: undefined };

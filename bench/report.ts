@@ -21,6 +21,26 @@ export interface SectionResult {
   data: unknown;
 }
 
+/** A section that needs PostgreSQL, on a machine without its server. */
+export function skippedWithoutPostgres(title: string): SectionResult {
+  return {
+    title,
+    ours: "",
+    baseline: "",
+    rows: [
+      {
+        measure: title,
+        ours: "skipped: no PostgreSQL (npm run bench starts one where it is installed)",
+        baseline: "",
+        ratio: null,
+        target: "",
+        pass: null,
+      },
+    ],
+    data: { skipped: true },
+  };
+}
+
 export interface Machine {
   date: string;
   nproc: number;

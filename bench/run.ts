@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: where the bot stands against its peers, as ratios measured side by side in one
  * run. Prints a table; writes results.json, and RESULTS.md for a full run of every section.
- *   node dist/bench/bench/run.js [--smoke] [--only dice,services,e2e,startup,scale] [--out DIR]
+ *   node dist/bench/bench/run.js [--smoke] [--only dice,services,e2e,e2e-postgres,startup,scale] [--out DIR]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   const runners: Record<Section, () => Promise<SectionResult> | SectionResult> = {
     dice: () => runDiceBench(sizes.dice),
     services: () => runServicesBench(sizes.services),
-    e2e: () => runEndToEndBench(sizes.e2e),
+    e2e: () => runEndToEndBench(sizes.e2e, "sqlite"),
+    "e2e-postgres": () => runEndToEndBench(sizes.e2e, "postgres"),
     startup: () => runStartupBench(sizes.startup),
     scale: () => runScaleBench(sizes.scale),
   };

@@ -6,7 +6,6 @@
  * steady rate the shards hold with p99 under 50 ms.
  */
 import { join } from "node:path";
-import pg from "pg";
 import {
   guildIdOnShard,
   startFakeDiscord,
@@ -14,12 +13,11 @@ import {
 } from "../test/support/fake-discord/index.js";
 import { startBotProcess, type BotProcess } from "../test/e2e/support/bot-process.js";
 import { createDatabase, databaseUrl, dropDatabase } from "../test/support/postgres.js";
-import { migrationFolders, projectRoot } from "../src/core/discord/paths.js";
-import { openDatabase } from "../src/store/database.js";
+import { projectRoot } from "../src/core/discord/paths.js";
 import { interact, type Command, type Contender, type Outcome } from "./e2e-driver.js";
-import type { BulkWorldShape } from "./bulk-world.js";
+import { generateBulkWorld, type BulkWorldShape } from "./bulk-world.js";
 import { BENCH_TOKEN, residentMb, stopContender } from "./processes.js";
-import type { Row, SectionResult } from "./report.js";
+import { skippedWithoutPostgres, type Row, type SectionResult } from "./report.js";
 import { round, sleep, summarize, type LatencySummary } from "./stats.js";
 
 const SHARDS = 4;
@@ -56,67 +54,6 @@ function shapeOf(guilds: number, playersPerGuild: number): BulkWorldShape {
     gmId: (g) => String(1200000000000000000n + BigInt(g)),
     playerId: (g, p) => String(1300000000000000000n + BigInt(g * 1000 + p)),
   };
-}
-
-/** Campaigns, GMs, one Protagonist per player with skills and Bonds, selected: in a few statements. */
-async function seed(url: string, shape: BulkWorldShape): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const guilds = Array.from({ length: shape.guilds }, (_, g) => shape.guildId(g));
-    const gms = Array.from({ length: shape.guilds }, (_, g) => shape.gmId(g));
-    const seats = guilds.flatMap((guild, g) =>
-      Array.from({ length: shape.playersPerGuild }, (_, p) => ({
-        guild,
-        owner: shape.playerId(g, p),
-        id: `pbench${g}x${p}`,
-      })),
-    );
-    await client.query(`INSERT INTO "Guild" (id) SELECT unnest($1::text[])`, [guilds]);
-    await client.query(
-      `INSERT INTO "Campaign" (id, "guildId", name, "isDefault", "ruleOptions", "updatedAt")
-       SELECT 'c' || g, g, 'Night Floors', true, '{}', now() FROM unnest($1::text[]) g`,
-      [guilds],
-    );
-    await client.query(
-      `INSERT INTO "CampaignGm" ("campaignId", kind, "discordId")
-       SELECT 'c' || g, 'user', gm FROM unnest($1::text[], $2::text[]) AS t(g, gm)`,
-      [guilds, gms],
-    );
-    const ids = seats.map((s) => s.id);
-    const owners = seats.map((s) => s.owner);
-    const seatGuilds = seats.map((s) => s.guild);
-    await client.query(
-      `INSERT INTO "Protagonist" (id, "guildId", "campaignId", "ownerId", name, archetype, str, dex,
-         con, int, pow, cha, "hpMax", hp, "wpMax", wp, san, "breakingPoint", "resourcesRating",
-         "resourcesAtHand", "updatedAt")
-       SELECT id, g, 'c' || g, owner, 'Agent ' || id, 'Researcher / Scientist', 10, 11, 10, 15, 14,
-         12, 10, 10, 14, 14, 99, 0, 5, 5, now()
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, g, owner)`,
-      [ids, seatGuilds, owners],
-    );
-    await client.query(
-      `INSERT INTO "Skill" (id, "protagonistId", name, key, rating)
-       SELECT p || 's' || n, p, name, lower(name), rating FROM unnest($1::text[]) p
-       CROSS JOIN (VALUES (0, 'Alertness', 40), (1, 'Occult', 50), (2, 'Search', 40), (3, 'Persuade', 30))
-         AS s(n, name, rating)`,
-      [ids],
-    );
-    await client.query(
-      `INSERT INTO "Bond" (id, "protagonistId", name, kind, score)
-       SELECT p || 'b' || n, p, name, kind, score FROM unnest($1::text[]) p
-       CROSS JOIN (VALUES (0, 'Her brother Tom', 'individual', 12), (1, 'The night shift', 'community', 5))
-         AS b(n, name, kind, score)`,
-      [ids],
-    );
-    await client.query(
-      `INSERT INTO "ActiveProtagonist" ("guildId", "userId", "campaignId", "channelId", "protagonistId", "updatedAt")
-       SELECT g, owner, 'c' || g, '', id, now() FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, g, owner)`,
-      [ids, seatGuilds, owners],
-    );
-  } finally {
-    await client.end();
-  }
 }
 
 /** The shard processes' pids, from each shard's "connected to Discord" line. */
@@ -174,8 +111,7 @@ async function runAt(
   let fake: FakeDiscord | undefined;
   let manager: BotProcess | undefined;
   try {
-    await (await openDatabase(url, migrationFolders())).close();
-    await seed(url, shape);
+    await generateBulkWorld(url, shape);
     fake = await startFakeDiscord({
       requiredToken: BENCH_TOKEN,
       shardCount: SHARDS,
@@ -255,24 +191,7 @@ async function runAt(
 export async function runScaleBench(sizes: ScaleSizes): Promise<SectionResult> {
   const server = process.env.TEST_POSTGRES_URL;
   const title = `Scale: ${SHARDS} shard processes on one PostgreSQL`;
-  if (server === undefined) {
-    return {
-      title,
-      ours: "",
-      baseline: "",
-      rows: [
-        {
-          measure: "Scale run",
-          ours: "skipped: no PostgreSQL (npm run bench starts one where it is installed)",
-          baseline: "",
-          ratio: null,
-          target: "",
-          pass: null,
-        },
-      ],
-      data: { skipped: true },
-    };
-  }
+  if (server === undefined) return skippedWithoutPostgres(title);
   const runs = [];
   for (const [i, guilds] of sizes.guildSteps.entries()) {
     console.log(`  ${guilds} guilds…`);

@@ -1,12 +1,20 @@
 /**
- * Services: latency of the hot service calls, in process on SQLite, on a database holding one
- * table against one holding 100,000 Protagonists and 1,000,000 events. The same operations on
- * the same kind of Protagonist, interleaved call by call, so drift hits both alike.
+ * Services: latency of the hot service calls, in process, on SQLite and on PostgreSQL, each on a
+ * database holding one table against one holding 100,000 Protagonists and 1,000,000 events. The
+ * same operations on the same kind of Protagonist, interleaved call by call, so drift hits every
+ * database alike.
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrationFolders } from "../src/core/discord/paths.js";
+import type { Engine } from "../src/store/database.js";
+import {
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  testPostgresUrl as testServer,
+} from "../test/support/postgres.js";
 import {
   openEternalDatabase,
   type EternalDatabase,
@@ -32,6 +40,7 @@ const TARGET_OWNER_ID = "299999999999999999";
 
 interface Table {
   name: string;
+  engine: Engine;
   db: EternalDatabase;
   services: Services;
   actor: Actor;
@@ -40,6 +49,7 @@ interface Table {
   bytes: number;
   world: BulkWorld;
   cultists: CultistsTable;
+  dispose(): Promise<void>;
 }
 
 interface Operation {
@@ -85,12 +95,27 @@ export function bulkShape(sizes: Sizes["services"], guilds = sizes.guilds): Bulk
   };
 }
 
-/** A migrated file filled by the bulk generator, then the measured Protagonist, made as /protagonist create does. */
-async function prepareTable(dir: string, name: string, shape: BulkWorldShape): Promise<Table> {
-  const url = `file:${join(dir, `${name}.db`)}`;
-  const migrated = await openEternalDatabase(url, migrationFolders());
-  await migrated.close();
-  const world = generateBulkWorld(join(dir, `${name}.db`), shape);
+/** Where each engine's databases go: a folder, and the PostgreSQL server when there is one. */
+interface Places {
+  dir: string;
+  server: string | undefined;
+}
+
+/**
+ * A database filled by the bulk generator, then the measured Protagonist, made as /protagonist
+ * create does: a SQLite file, or a PostgreSQL database of its own.
+ */
+async function prepareTable(
+  places: Places,
+  engine: Engine,
+  size: "empty" | "large",
+  shape: BulkWorldShape,
+): Promise<Table> {
+  const name = `${engine}-${size}`;
+  const file = join(places.dir, `${name}.db`);
+  const database = engine === "postgres" ? await createDatabase(places.server ?? "") : undefined;
+  const url = database === undefined ? `file:${file}` : databaseUrl(places.server ?? "", database);
+  const world = await generateBulkWorld(url, shape);
   const db = await openEternalDatabase(url, migrationFolders());
   const guildId = shape.guildId(0);
   const campaignId = world.campaignIds[0];
@@ -107,8 +132,19 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
   );
   const bond = protagonist.bonds.find((b) => b.kind === "individual");
   if (bond === undefined) throw new Error("the measured Protagonist has no individual Bond");
+  const bytes =
+    database === undefined
+      ? statSync(file).size
+      : Number(
+          (
+            await db.prisma.$queryRaw<
+              { size: bigint }[]
+            >`SELECT pg_database_size(current_database()) AS size`
+          )[0]?.size ?? 0,
+        );
   return {
     name,
+    engine,
     db,
     services: createServices({ store: db.store, rng: seededRng(7) }),
     actor: {
@@ -120,9 +156,13 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
     },
     protagonistId: protagonist.id,
     bondId: bond.id,
-    bytes: statSync(join(dir, `${name}.db`)).size,
+    bytes,
     world,
     cultists: await prepareCultistsGame(db, { guildId, channelId: CHANNEL_ID }, TARGET_OWNER_ID),
+    async dispose() {
+      await db.close();
+      if (database !== undefined) await dropDatabase(places.server ?? "", database);
+    },
   };
 }
 
@@ -131,14 +171,23 @@ async function prepareTable(dir: string, name: string, shape: BulkWorldShape): P
  * untimed, through the same connection the services use, so every call does the same work.
  */
 async function reset(table: Table): Promise<void> {
+  const { prisma } = table.db;
   const id = table.protagonistId;
-  await table.db.prisma.$transaction([
-    table.db.prisma
-      .$executeRaw`UPDATE "Protagonist" SET san = 70, breakingPoint = 56, status = 'active', resourcesChecked = 0, adaptViolence = 0, adaptHelplessness = 0 WHERE id = ${id}`,
-    table.db.prisma
-      .$executeRaw`UPDATE "Bond" SET score = 12, crossedOff = 0 WHERE id = ${table.bondId}`,
-    table.db.prisma.$executeRaw`UPDATE "Skill" SET failureMarked = 0 WHERE protagonistId = ${id}`,
-    table.db.prisma.$executeRaw`DELETE FROM "Disorder" WHERE protagonistId = ${id}`,
+  await prisma.$transaction([
+    prisma.protagonist.update({
+      where: { id },
+      data: {
+        san: 70,
+        breakingPoint: 56,
+        status: "active",
+        resourcesChecked: 0,
+        adaptViolence: 0,
+        adaptHelplessness: 0,
+      },
+    }),
+    prisma.bond.update({ where: { id: table.bondId }, data: { score: 12, crossedOff: false } }),
+    prisma.skill.updateMany({ where: { protagonistId: id }, data: { failureMarked: false } }),
+    prisma.disorder.deleteMany({ where: { protagonistId: id } }),
   ]);
 }
 
@@ -146,16 +195,23 @@ function ms(summary: LatencySummary): string {
   return `${summary.p50Ms.toFixed(2)} / ${summary.p99Ms.toFixed(2)} ms`;
 }
 
+const ENGINE_NAMES: Record<Engine, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+
 export async function runServicesBench(sizes: Sizes["services"]): Promise<SectionResult> {
-  const dir = mkdtempSync(join(tmpdir(), "ce-bench-services-"));
+  const places = { dir: mkdtempSync(join(tmpdir(), "ce-bench-services-")), server: testServer() };
+  const engines: Engine[] = places.server === undefined ? ["sqlite"] : ["sqlite", "postgres"];
+  const tables: Table[] = [];
   try {
-    const empty = await prepareTable(dir, "empty", bulkShape(sizes, 1));
-    const large = await prepareTable(dir, "large", bulkShape(sizes));
-    const tables = [empty, large];
+    for (const engine of engines) {
+      tables.push(await prepareTable(places, engine, "empty", bulkShape(sizes, 1)));
+      tables.push(await prepareTable(places, engine, "large", bulkShape(sizes)));
+    }
     const samples = new Map<string, number[]>();
     const record = (op: Operation, table: Table, value: number): void => {
       const key = `${op.name}|${table.name}`;
-      samples.set(key, [...(samples.get(key) ?? []), value]);
+      const some = samples.get(key);
+      if (some) some.push(value);
+      else samples.set(key, [value]);
     };
     for (let i = 0; i < sizes.warmup + sizes.iterations; i += 1) {
       for (const op of OPERATIONS) {
@@ -168,64 +224,88 @@ export async function runServicesBench(sizes: Sizes["services"]): Promise<Sectio
         }
       }
     }
-    await Promise.all(tables.map((t) => t.db.close()));
+    const summary = (op: Operation, name: string) =>
+      summarize(samples.get(`${op.name}|${name}`) ?? []);
 
     const rows: Row[] = [];
     const latencies: Record<
       string,
       { empty: LatencySummary; large: LatencySummary; p50Ratio: number; p99Ratio: number }
     > = {};
-    for (const op of OPERATIONS) {
-      const e = summarize(samples.get(`${op.name}|empty`) ?? []);
-      const l = summarize(samples.get(`${op.name}|large`) ?? []);
-      const p50Ratio = ratio(l.p50Ms, e.p50Ms);
-      const p99Ratio = ratio(l.p99Ms, e.p99Ms);
-      latencies[op.name] = { empty: e, large: l, p50Ratio, p99Ratio };
+    for (const engine of engines) {
+      for (const op of OPERATIONS) {
+        const e = summary(op, `${engine}-empty`);
+        const l = summary(op, `${engine}-large`);
+        const p50Ratio = ratio(l.p50Ms, e.p50Ms);
+        const p99Ratio = ratio(l.p99Ms, e.p99Ms);
+        latencies[`${op.name}|${engine}`] = { empty: e, large: l, p50Ratio, p99Ratio };
+        rows.push({
+          measure: `${ENGINE_NAMES[engine]}: ${op.name}, p50 / p99`,
+          ours: ms(l),
+          baseline: ms(e),
+          ratio: p50Ratio,
+          target: `p50 ≤ ${TARGET_RATIO}× (p99 ${p99Ratio.toFixed(2)}×)`,
+          pass: p50Ratio <= TARGET_RATIO,
+        });
+      }
+      const check = latencies[`${FIVE_DIE_CHECK}|${engine}`]?.large;
+      const roll = latencies[`${ROLL}|${engine}`]?.large;
+      if (check && roll) {
+        const checkRatio = ratio(check.p50Ms, roll.p50Ms);
+        rows.push({
+          measure: `${ENGINE_NAMES[engine]}: five-die check beside /roll (large database), p50 / p99`,
+          ours: ms(check),
+          baseline: ms(roll),
+          ratio: checkRatio,
+          target: `p50 ≤ ${CHECK_TARGET_RATIO}× /roll`,
+          pass: checkRatio <= CHECK_TARGET_RATIO,
+        });
+      }
+    }
+    if (engines.includes("postgres")) {
+      for (const op of OPERATIONS) {
+        const onPostgres = summary(op, "postgres-large");
+        const onSqlite = summary(op, "sqlite-large");
+        rows.push({
+          measure: `${op.name} on PostgreSQL beside SQLite (large), p50 / p99`,
+          ours: ms(onPostgres),
+          baseline: ms(onSqlite),
+          ratio: ratio(onPostgres.p50Ms, onSqlite.p50Ms),
+          target: "reported",
+          pass: null,
+        });
+      }
+    }
+    for (const engine of engines) {
+      const empty = tables.find((t) => t.name === `${engine}-empty`);
+      const large = tables.find((t) => t.name === `${engine}-large`);
+      if (!empty || !large) continue;
+      const counts = large.world.rows;
       rows.push({
-        measure: `${op.name}, p50 / p99`,
-        ours: ms(l),
-        baseline: ms(e),
-        ratio: p50Ratio,
-        target: `p50 ≤ ${TARGET_RATIO}× (p99 ${p99Ratio.toFixed(2)}×)`,
-        pass: p50Ratio <= TARGET_RATIO,
+        measure: `${ENGINE_NAMES[engine]}: database (Protagonists / events / size)`,
+        ours: `${(counts.Protagonist ?? 0).toLocaleString("en")} / ${(counts.Event ?? 0).toLocaleString("en")} / ${(large.bytes / 1024 / 1024).toFixed(0)} MB`,
+        baseline: `${(empty.world.rows.Protagonist ?? 0) + 1} / ${empty.world.rows.Event ?? 0} / ${(empty.bytes / 1024 / 1024).toFixed(1)} MB`,
+        ratio: null,
+        target: `generated in ${large.world.seconds.toFixed(1)} s`,
+        pass: null,
       });
     }
-    const check = latencies[FIVE_DIE_CHECK]?.large;
-    const roll = latencies[ROLL]?.large;
-    if (check && roll) {
-      const checkRatio = ratio(check.p50Ms, roll.p50Ms);
-      rows.push({
-        measure: "five-die check beside /roll (large database), p50 / p99",
-        ours: ms(check),
-        baseline: ms(roll),
-        ratio: checkRatio,
-        target: `p50 ≤ ${CHECK_TARGET_RATIO}× /roll`,
-        pass: checkRatio <= CHECK_TARGET_RATIO,
-      });
-    }
-    const counts = large.world.rows;
-    rows.push({
-      measure: "database (Protagonists / events / file)",
-      ours: `${(counts.Protagonist ?? 0).toLocaleString("en")} / ${(counts.Event ?? 0).toLocaleString("en")} / ${(large.bytes / 1024 / 1024).toFixed(0)} MB`,
-      baseline: `${(empty.world.rows.Protagonist ?? 0) + 1} / ${empty.world.rows.Event ?? 0} / ${(empty.bytes / 1024 / 1024).toFixed(1)} MB`,
-      ratio: null,
-      target: `generated in ${large.world.seconds.toFixed(1)} s`,
-      pass: null,
-    });
     return {
-      title: "Services (in process, SQLite)",
-      ours: `large database: ${sizes.guilds.toLocaleString("en")} guilds × ${sizes.protagonistsPerGuild} Protagonists, ${sizes.eventsPerGuild.toLocaleString("en")} events per guild`,
-      baseline: "the same calls on a database holding only the measured table",
+      title: "Services (in process, SQLite and PostgreSQL)",
+      ours: `large database: ${sizes.guilds.toLocaleString("en")} guilds × ${sizes.protagonistsPerGuild} Protagonists, ${sizes.eventsPerGuild.toLocaleString("en")} events per guild${places.server === undefined ? " (PostgreSQL skipped: no server)" : ""}`,
+      baseline: "the same calls on a database of the same engine holding only the measured table",
       rows,
       data: {
         iterations: sizes.iterations,
+        engines,
         latencies,
-        rows: { empty: empty.world.rows, large: large.world.rows },
-        generationSeconds: large.world.seconds,
-        fileBytes: { empty: empty.bytes, large: large.bytes },
+        rows: Object.fromEntries(tables.map((t) => [t.name, t.world.rows])),
+        generationSeconds: Object.fromEntries(tables.map((t) => [t.name, t.world.seconds])),
+        bytes: Object.fromEntries(tables.map((t) => [t.name, t.bytes])),
       },
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    for (const table of tables) await table.dispose();
+    rmSync(places.dir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "../generated/prisma-postgres/client.js";
@@ -36,11 +37,10 @@ export async function openPostgres(
     await setup.end();
   }
   const client = new PostgresClient({
-    adapter: new PrismaPg({
-      connectionString: url,
-      max: POOL_SIZE,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    }),
+    adapter: new PrismaPg(
+      { connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+      { statementNameGenerator: statementName },
+    ),
   });
   await client.$connect();
   // The two generated clients have the same models (test/db/schema-equivalence.test.ts), but
@@ -48,6 +48,14 @@ export async function openPostgres(
   // that says they are alike.
   const prisma = client as unknown as PrismaClient;
   return { engine: "postgres", location: describePostgres(url), prisma, migrations };
+}
+
+/**
+ * Each query's text names its prepared statement, so that each connection parses and plans it
+ * once and then only runs it (the bot sends a few hundred kinds of query, again and again).
+ */
+function statementName({ sql }: { sql: string }): string {
+  return `ce_${createHash("sha1").update(sql).digest("base64url")}`;
 }
 
 /** Host, port and database of a PostgreSQL URL, without its user or password. */

@@ -9,8 +9,8 @@
 
 /** Markdown that works anywhere in a line: emphasis, code, spoilers, quotes, masked links, and `<…>` (mentions, channels, slash commands, timestamps, custom emoji). */
 const ANYWHERE = /[\\*_~`|<>[\]]/g;
-/** Markdown that works at the start of a line: headings, subtext, bulleted and numbered lists. */
-const LINE_START = /^([ \t]*)(#|-|\+|\d+(?=\.))/gm;
+/** Markdown that works at the start of a line, after any spaces: headings, subtext, lists. */
+const LINE_START = /^([^\S\n]*)(#|-|\+|\d+(?=\.))/gm;
 /** Mass mentions that could ping, or look like they do. */
 const MASS_MENTION = /@(everyone|here)/g;
 

@@ -38,6 +38,7 @@ describe("escapeUserText", () => {
     ],
     ["back\\slash", "back\\\\slash"],
     ["Dr. Nelson Blake-Smith #2 (the elder)", "Dr. Nelson Blake-Smith #2 (the elder)"],
+    ["\u00a0- after a no-break space", "\u00a0\\- after a no-break space"],
   ])("escapes %j", (input, output) => {
     expect(escapeUserText(input)).toBe(output);
   });

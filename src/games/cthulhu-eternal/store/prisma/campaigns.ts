@@ -27,19 +27,22 @@ export function campaignsOn(client: Client): CampaignRepository {
     if (!campaign) throw new Error(`campaign ${id} vanished while being written`);
     return campaign;
   };
+  const byId = async (guildId: string, id: string) =>
+    toCampaign(await client.campaign.findFirst({ where: { id, guildId } }));
   return {
-    byId: async (guildId, id) =>
-      toCampaign(await client.campaign.findFirst({ where: { id, guildId } })),
+    byId,
     boundTo: async (guildId, channelId, parentId) => {
+      // The campaign is read only once a binding is found: an `include` would query it even for
+      // no binding (the common case), on every command.
       const bindings = await client.channelBinding.findMany({
         where: { guildId, channelId: { in: [channelId, parentId] } },
-        include: { campaign: true },
+        select: { channelId: true, campaignId: true },
       });
       // The channel's own binding first, else its parent's (a thread's channel).
       const binding =
         bindings.find((b) => b.channelId === channelId) ??
         bindings.find((b) => b.channelId === parentId);
-      return binding && toCampaign(binding.campaign);
+      return binding && byId(guildId, binding.campaignId);
     },
     defaultOf: async (guildId) =>
       toCampaign(

@@ -33,7 +33,8 @@ export async function campaignOfChannel(
   tx: StoreTx,
   actor: Pick<Actor, "guildId" | "channelId" | "threadParentId">,
 ): Promise<Campaign | undefined> {
-  return (await boundCampaign(tx, actor)) ?? tx.campaigns.defaultOf(actor.guildId);
+  const { guildId, channelId } = actor;
+  return tx.campaigns.ofChannel(guildId, channelId, actor.threadParentId ?? channelId);
 }
 
 /** The campaign the channel is bound to, by its own binding or its parent's; none when unbound. */

@@ -63,6 +63,8 @@ export interface CampaignRepository {
   boundTo(guildId: string, channelId: string, parentId: string): Promise<Campaign | undefined>;
   /** The guild's default campaign (the oldest, when none is marked). */
   defaultOf(guildId: string): Promise<Campaign | undefined>;
+  /** The campaign a channel plays: `boundTo` the channel or its parent, else `defaultOf`. */
+  ofChannel(guildId: string, channelId: string, parentId: string): Promise<Campaign | undefined>;
   /** The guild's campaigns by name, at most `limit`. */
   names(guildId: string, limit: number): Promise<Named[]>;
   /** Whether the user, or one of the roles, is listed as a GM of the campaign. */

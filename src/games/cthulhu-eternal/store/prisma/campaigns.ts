@@ -29,6 +29,13 @@ export function campaignsOn(client: Client): CampaignRepository {
   };
   const byId = async (guildId: string, id: string) =>
     toCampaign(await client.campaign.findFirst({ where: { id, guildId } }));
+  const defaultOf = async (guildId: string) =>
+    toCampaign(
+      await client.campaign.findFirst({
+        where: { guildId },
+        orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
+      }),
+    );
   return {
     byId,
     boundTo: async (guildId, channelId, parentId) => {
@@ -44,13 +51,27 @@ export function campaignsOn(client: Client): CampaignRepository {
         bindings.find((b) => b.channelId === parentId);
       return binding && byId(guildId, binding.campaignId);
     },
-    defaultOf: async (guildId) =>
-      toCampaign(
-        await client.campaign.findFirst({
-          where: { guildId },
-          orderBy: [{ isDefault: "desc" }, { createdAt: "asc" }],
-        }),
-      ),
+    defaultOf,
+    ofChannel: async (guildId, channelId, parentId) => {
+      // The marked default and any campaign bound here, each with its bindings here: one query
+      // where the engine joins (PostgreSQL), as many as `boundTo` and `defaultOf` on SQLite.
+      const channels = [channelId, parentId];
+      const rows = await client.campaign.findMany({
+        where: {
+          guildId,
+          OR: [{ isDefault: true }, { channels: { some: { channelId: { in: channels } } } }],
+        },
+        include: {
+          channels: { where: { channelId: { in: channels } }, select: { channelId: true } },
+        },
+      });
+      const boundHere = (id: string) =>
+        rows.find((c) => c.channels.some((b) => b.channelId === id));
+      const found = boundHere(channelId) ?? boundHere(parentId) ?? rows.find((c) => c.isDefault);
+      if (found === undefined) return defaultOf(guildId);
+      const { channels: _bindings, ...campaign } = found;
+      return toCampaign(campaign);
+    },
     names: (guildId, limit) =>
       client.campaign.findMany({
         where: { guildId },

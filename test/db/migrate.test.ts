@@ -88,6 +88,31 @@ describe("migrations", () => {
     db.close();
   });
 
+  it("Training's talent events logged before kinds carried their module's id are renamed", () => {
+    const dir = tempDir();
+    const before = join(dir, "migrations");
+    mkdirSync(before);
+    for (const { name } of listMigrations(MIGRATIONS_DIR)) {
+      if (name >= "20261208090000_extras_event_prefix") break;
+      cpSync(join(MIGRATIONS_DIR, name), join(before, name), { recursive: true });
+    }
+    const db = new BetterSqlite3(join(dir, "old.db"));
+    applyMigrations(db, before);
+    const insert = db.prepare(
+      `INSERT INTO "Event" ("guildId", "actorId", "kind", "input", "summary") VALUES ('1', '2', ?, '{}', '')`,
+    );
+    for (const kind of ["talent-check", "talent-approve", "training-session", "roll"])
+      insert.run(kind);
+    applyMigrations(db, MIGRATIONS_DIR);
+    expect(db.prepare(`SELECT "kind" FROM "Event" ORDER BY "id"`).pluck().all()).toEqual([
+      "training-talent-check",
+      "training-talent-approve",
+      "training-session",
+      "roll",
+    ]);
+    db.close();
+  });
+
   it("the bookkeeping table has exactly Prisma's columns", () => {
     const db = new BetterSqlite3(join(tempDir(), "b.db"));
     applyMigrations(db, MIGRATIONS_DIR);

@@ -9,6 +9,7 @@ import { insertProtagonist } from "../../src/games/cthulhu-eternal/services/prot
 import type { ProtagonistSnapshot } from "../../src/games/cthulhu-eternal/services/snapshot.js";
 import { sampleChoices } from "../games/cthulhu-eternal/rules/creation/sample.js";
 import { openTempDatabase } from "./temp-db.js";
+import type { ExtensionPoints } from "../../src/games/cthulhu-eternal/services/extension-points.js";
 
 export const GUILD = "100000000000000001";
 export const OTHER_GUILD = "100000000000000002";
@@ -46,9 +47,10 @@ export async function makeWorld(
   rng: Rng = seededRng(1),
   guildId = GUILD,
   engine?: "sqlite" | "postgres",
+  extensions?: ExtensionPoints,
 ): Promise<World> {
   const db = await openTempDatabase(engine);
-  const services = createServices({ store: db.store, rng });
+  const services = createServices({ store: db.store, rng, ...(extensions ? { extensions } : {}) });
   const campaign = await services.campaigns.create({
     actor: gm({ guildId }),
     name: "Night Floors",

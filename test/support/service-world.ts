@@ -1,3 +1,4 @@
+import type { ExtensionPoints } from "../../src/games/cthulhu-eternal/services/extension-points.js";
 import { scriptedRng, type Rng } from "../../src/core/rng.js";
 import type { ProtagonistSnapshot } from "../../src/games/cthulhu-eternal/services/snapshot.js";
 import { loadProtagonist } from "../../src/games/cthulhu-eternal/services/lookups.js";
@@ -7,10 +8,12 @@ import { gm, GUILD, makeWorld, OTHER_GUILD, type World } from "./fixtures.js";
  * A world whose dice read from `faces` (front first; 1 when empty). Percentile dice take two
  * faces, tens then ones, and a d10 face 10 reads as the digit 0.
  */
-export async function scriptedWorld(): Promise<{ world: World; faces: number[]; rng: Rng }> {
+export async function scriptedWorld(
+  extensions?: ExtensionPoints,
+): Promise<{ world: World; faces: number[]; rng: Rng }> {
   const faces: number[] = [];
   const rng: Rng = { die: (sides) => scriptedRng([faces.shift() ?? 1]).die(sides) };
-  return { world: await makeWorld(rng), faces, rng };
+  return { world: await makeWorld(rng, undefined, undefined, extensions), faces, rng };
 }
 
 /** The Protagonist's state as it is in the database now. */

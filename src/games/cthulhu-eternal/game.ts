@@ -3,6 +3,7 @@ import { createServices, type Services } from "./services/index.js";
 import type { ServiceDeps } from "./services/deps.js";
 import { createExtrasService, type ExtrasService } from "./extras/extras-service.js";
 import type { ExtraModule } from "./extras/module.js";
+import { extensionPointsOf } from "./extras/registry.js";
 
 /** What command handlers may use, built once in src/main.ts: every service, and the dice. */
 export interface BotServices extends Services {
@@ -17,7 +18,7 @@ export function createBotServices(
   rng: Rng,
   extras: readonly ExtraModule[] = [],
 ): BotServices {
-  const deps = { ...database, rng };
+  const deps = { ...database, rng, extensions: extensionPointsOf(extras) };
   return {
     rng,
     ...createServices(deps),

@@ -45,15 +45,14 @@ export interface ExtraSheetField {
   readonly value: string;
 }
 
-/**
- * A module's typed event: its kind in the log and its payload's schema. The kind of a roll or
- * test ends in "-check": undoing one is a reroll, only a GM's unless `player-undo-rolls` is on.
- */
+/** A module's typed event: its kind in the log and its payload's schema. */
 export interface ExtraEventKind {
+  /** Begins with the module's id and a dash (extras/registry.ts checks it at start). */
   readonly kind: string;
   /** The payload schema's version, stored with each event (a new shape is a new version). */
   readonly version: number;
   readonly payload: z.ZodType;
+  /** A roll or test: undoing one is a reroll, only a GM's unless `player-undo-rolls` is on. */
   readonly roll: boolean;
 }
 

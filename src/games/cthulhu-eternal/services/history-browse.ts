@@ -16,7 +16,8 @@ import {
 } from "./history-entries.js";
 import { HISTORY_PAGE_SIZE, type HistoryPage } from "./history-service.js";
 import { storedSnapshots } from "./snapshot.js";
-import { ROLL_EVENT_KINDS } from "./undo-policy.js";
+import { rollKindsOf } from "./undo-policy.js";
+import { NO_EXTENSIONS, type ExtensionPoints } from "./extension-points.js";
 import { assertMayUndo, assertNoDependents } from "./undo-steps.js";
 import { parseInput, recordId } from "./validation.js";
 
@@ -59,7 +60,10 @@ export interface UndoPreview {
   protagonists: string[];
 }
 
-export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
+export function createHistoryBrowsing({
+  store,
+  extensions = NO_EXTENSIONS,
+}: Pick<ServiceDeps, "store" | "extensions">) {
   return {
     /**
      * The page just newer than `afterId`, newest first. When less than a full page is newer, the
@@ -113,7 +117,7 @@ export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
           viewer: await memberViewer(tx, actor, campaign.id),
           campaignId: campaign.id,
           standingChanges: true,
-          ...(gm ? {} : ownUndoable(actor, campaign)),
+          ...(gm ? {} : ownUndoable(actor, campaign, extensions)),
           order: "newest",
         };
         const rows = await tx.events.list({ ...scope, limit: UNDO_CANDIDATES });
@@ -149,8 +153,8 @@ export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
           throw invalid({ code: "nothing-to-undo", eventId: event.id });
         }
         const campaign = await resolveCampaign(tx, actor, event.campaignId);
-        await assertMayUndo(tx, actor, campaign, event);
-        await assertNoDependents(tx, actor, event);
+        await assertMayUndo(tx, actor, campaign, event, extensions);
+        await assertNoDependents(tx, actor, event, extensions);
         const before = storedSnapshots(event.before);
         return {
           entry: entryOf(event),
@@ -162,12 +166,11 @@ export function createHistoryBrowsing({ store }: Pick<ServiceDeps, "store">) {
 }
 
 /** A player's own changes, without rolls and tests unless the campaign lets players undo them. */
-function ownUndoable(actor: Actor, campaign: Campaign): Partial<LogQuery> {
+function ownUndoable(
+  actor: Actor,
+  campaign: Campaign,
+  extensions: ExtensionPoints,
+): Partial<LogQuery> {
   if (ruleOptionsOf(campaign).playerUndoRolls) return { actorId: actor.userId };
-  // Extras modules end their rolls' kinds with "-check" (isRollEvent).
-  return {
-    actorId: actor.userId,
-    excludeKinds: [...ROLL_EVENT_KINDS],
-    excludeKindSuffix: "-check",
-  };
+  return { actorId: actor.userId, excludeKinds: rollKindsOf(extensions) };
 }

@@ -22,6 +22,7 @@ import {
   undoChain,
   type UndoResult,
 } from "./undo-steps.js";
+import { NO_EXTENSIONS } from "./extension-points.js";
 import { parseInput, recordId } from "./validation.js";
 
 export type { Audience, HistoryEntry } from "./history-entries.js";
@@ -55,7 +56,7 @@ export interface HistoryPage {
 
 export type { UndoResult } from "./undo-steps.js";
 
-export function createHistoryService({ store }: ServiceDeps) {
+export function createHistoryService({ store, extensions = NO_EXTENSIONS }: ServiceDeps) {
   const service = {
     /** The campaign's events, or one Protagonist's, newest first, a page at a time. */
     async history(raw: {
@@ -105,7 +106,7 @@ export function createHistoryService({ store }: ServiceDeps) {
       if (!eventId) throw invalid({ code: "name-the-change" });
       return store.transaction(async (tx) => {
         const { event, campaign } = await undoTarget(tx, actor, eventId);
-        await assertNoDependents(tx, actor, event);
+        await assertNoDependents(tx, actor, event, extensions);
         return revert(tx, actor, campaign, event);
       });
     },
@@ -124,7 +125,7 @@ export function createHistoryService({ store }: ServiceDeps) {
       const { actor, eventId, newestId, size } = parseInput(undoBackInput, raw);
       return store.transaction(async (tx) => {
         const { event, campaign } = await undoTarget(tx, actor, eventId);
-        const chain = await undoChain(tx, actor, event);
+        const chain = await undoChain(tx, actor, event, extensions);
         if (chain.ids.length !== size || chain.ids.at(-1) !== newestId) {
           throw new UndoRefusedError({ kind: "chain-changed", eventId });
         }
@@ -154,7 +155,7 @@ export function createHistoryService({ store }: ServiceDeps) {
       throw invalid({ code: "nothing-to-undo" });
     }
     const campaign = await resolveCampaign(tx, actor, event.campaignId);
-    await assertMayUndo(tx, actor, campaign, event);
+    await assertMayUndo(tx, actor, campaign, event, extensions);
     return { event, campaign };
   }
 

@@ -4,6 +4,7 @@ import type { Campaign } from "../store/types.js";
 import { isGm, ruleOptionsOf } from "./campaign-access.js";
 import { ServiceError } from "./errors.js";
 import type { StoreTx } from "../store/store.js";
+import type { ExtensionPoints } from "./extension-points.js";
 
 /**
  * Logged kinds that are a roll or a test: undoing one is a reroll, so by default only a GM may
@@ -21,12 +22,14 @@ export const ROLL_EVENT_KINDS: ReadonlySet<string> = new Set([
   "lethality",
 ]);
 
-/**
- * Whether undoing an event of this kind is a reroll. Extras modules end the kinds of their rolls
- * with "-check" (src/games/cthulhu-eternal/extras/module.ts), so this needs no list of modules.
- */
-export function isRollEvent(kind: string): boolean {
-  return ROLL_EVENT_KINDS.has(kind) || kind.endsWith("-check");
+/** Every logged kind that is a roll or a test: the core's and those the modules declare. */
+export function rollKindsOf(extensions: ExtensionPoints): string[] {
+  return [...ROLL_EVENT_KINDS, ...extensions.rollKinds];
+}
+
+/** Whether undoing an event of this kind is a reroll. */
+export function isRollEvent(kind: string, extensions: ExtensionPoints): boolean {
+  return ROLL_EVENT_KINDS.has(kind) || extensions.rollKinds.has(kind);
 }
 
 /** Why the actor may not undo one change, as data; the bot words it. */
@@ -75,10 +78,11 @@ export async function undoForbiddenReason(
   actor: Actor,
   campaign: Campaign,
   event: { actorId: string; kind: string },
+  extensions: ExtensionPoints,
 ): Promise<UndoForbiddenReason | null> {
   if (await isGm(tx, actor, campaign.id)) return null;
   if (event.actorId !== actor.userId) return "someone-else";
-  if (isRollEvent(event.kind) && !ruleOptionsOf(campaign).playerUndoRolls) {
+  if (isRollEvent(event.kind, extensions) && !ruleOptionsOf(campaign).playerUndoRolls) {
     return "player-roll";
   }
   return null;

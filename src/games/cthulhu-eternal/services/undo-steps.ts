@@ -13,6 +13,7 @@ import {
   type UndoForbiddenReason,
 } from "./undo-policy.js";
 import type { StoreTx } from "../store/store.js";
+import type { ExtensionPoints } from "./extension-points.js";
 import { fact, loggedFact, type LoggedFact } from "./event-facts.js";
 
 /** The stored event an undo reverts (as the log reads it). */
@@ -52,8 +53,9 @@ export async function assertMayUndo(
   actor: Actor,
   campaign: Campaign,
   event: UndoableEvent,
+  extensions: ExtensionPoints,
 ) {
-  const reason = await undoForbiddenReason(tx, actor, campaign, event);
+  const reason = await undoForbiddenReason(tx, actor, campaign, event, extensions);
   if (reason) throw new UndoRefusedError({ kind: "forbidden", eventId: event.id, reason });
 }
 
@@ -62,6 +64,7 @@ export async function undoChain(
   tx: StoreTx,
   actor: Actor,
   event: UndoableEvent,
+  extensions: ExtensionPoints,
 ): Promise<UndoChain> {
   const touched = Object.keys(storedSnapshots(event.before));
   const chain = await dependentChain(tx, actor.guildId, touched, event.id);
@@ -78,7 +81,7 @@ export async function undoChain(
     }
     links.push({ id: change.id, fact: loggedFact(shown) });
     const campaign = await resolveCampaign(tx, actor, change.campaignId);
-    const reason = await undoForbiddenReason(tx, actor, campaign, change);
+    const reason = await undoForbiddenReason(tx, actor, campaign, change, extensions);
     if (reason) notYours.push({ id: change.id, reason });
   }
   return { links, ids, notYours };
@@ -89,8 +92,9 @@ export async function assertNoDependents(
   tx: StoreTx,
   actor: Actor,
   event: UndoableEvent,
+  extensions: ExtensionPoints,
 ): Promise<void> {
-  const chain = await undoChain(tx, actor, event);
+  const chain = await undoChain(tx, actor, event, extensions);
   if (chain.links.length) throw blockedBy(event.id, chain);
 }
 

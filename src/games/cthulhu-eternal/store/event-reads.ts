@@ -59,8 +59,6 @@ export interface LogQuery {
   /** Only changes still standing: not undone, and not undos themselves. */
   standingChanges?: boolean;
   excludeKinds?: readonly string[];
-  /** Leave out kinds ending so (an Extra's rolls end in "-check"). */
-  excludeKindSuffix?: string;
   /** Only the event with this id. */
   id?: number;
   /** Ids: below, above, or from (inclusive). */

@@ -15,6 +15,11 @@ import {
   ExtraRefusal,
   type ExtraModule,
 } from "../../../../src/games/cthulhu-eternal/extras/module.js";
+import { z } from "zod";
+import {
+  assertWellFormed,
+  extensionPointsOf,
+} from "../../../../src/games/cthulhu-eternal/extras/registry.js";
 import { isRollEvent } from "../../../../src/games/cthulhu-eternal/services/undo-policy.js";
 
 const SUBCOMMAND = 1;
@@ -41,9 +46,12 @@ describe.each(extraModules.map((module) => [module.id, module] as const))(
       }
     });
 
-    it("names its rolls so that undo treats them as rerolls, and nothing else", () => {
-      for (const event of module.events)
-        expect(isRollEvent(event.kind), event.kind).toBe(event.roll);
+    it("prefixes its event kinds with its id, and undo treats its rolls as rerolls, nothing else", () => {
+      const extensions = extensionPointsOf(extraModules);
+      for (const event of module.events) {
+        expect(event.kind.startsWith(`${module.id}-`), event.kind).toBe(true);
+        expect(isRollEvent(event.kind, extensions), event.kind).toBe(event.roll);
+      }
     });
 
     it("has one row for each subcommand it registers", () => {
@@ -112,5 +120,30 @@ describe("the game's words for the Extras", () => {
       game.refusalText?.(new ExtraRefusal("extras", "unknown-module", { typed: "x" })),
     ).toMatch(/There is no Extra/);
     expect(game.refusalText?.(new Error("a bug"))).toBeUndefined();
+  });
+});
+
+describe("the registry", () => {
+  const [training] = extraModules;
+  if (!training) throw new Error("the bot offers no Extra");
+  const withEvents = (id: string, kinds: string[]): ExtraModule => ({
+    ...training,
+    id,
+    events: kinds.map((kind) => ({ kind, version: 1, payload: z.object({}), roll: false })),
+  });
+
+  it("refuses at start a module whose event kind lacks its id, or two modules with one id", () => {
+    expect(() => {
+      assertWellFormed([withEvents("crafting", ["work-check"])]);
+    }).toThrow(/prefix/);
+    expect(() => {
+      assertWellFormed([withEvents("crafting", []), withEvents("crafting", [])]);
+    }).toThrow(/id/);
+    expect(() => {
+      assertWellFormed([withEvents("a", ["a-b-x"]), withEvents("a-b", ["a-b-x"])]);
+    }).toThrow(/twice/);
+    expect(() => {
+      assertWellFormed(extraModules);
+    }).not.toThrow();
   });
 });

@@ -10,6 +10,7 @@ import {
   type ExtrasService,
 } from "../../../../src/games/cthulhu-eternal/extras/extras-service.js";
 import { ExtraRefusal } from "../../../../src/games/cthulhu-eternal/extras/module.js";
+import { extensionPointsOf } from "../../../../src/games/cthulhu-eternal/extras/registry.js";
 import { trainingExtra } from "../../../../src/games/cthulhu-eternal/extras/training/index.js";
 import type { TrainingService } from "../../../../src/games/cthulhu-eternal/extras/training/service.js";
 import { trainingStateOf } from "../../../../src/games/cthulhu-eternal/extras/training/state.js";
@@ -25,7 +26,7 @@ let training: TrainingService;
 let skill: { id: string; name: string; rating: number };
 
 beforeEach(async () => {
-  const made = await scriptedWorld();
+  const made = await scriptedWorld(extensionPointsOf([trainingExtra]));
   world = made.world;
   faces = made.faces;
   extras = createExtrasService({ store: world.db.store, rng: made.rng }, [trainingExtra]);
@@ -226,7 +227,7 @@ describe("talent checks", () => {
       (entry) => entry.kind,
     );
     expect(offered).toContain("training-session");
-    expect(offered).not.toContain("talent-check");
+    expect(offered).not.toContain("training-talent-check");
     await world.services.history.undo({ actor: gm(), eventId: failed.eventId });
     expect((await heroTraining()).skills[skill.id]).toEqual({ sessions: 20, failedAt: null });
   });

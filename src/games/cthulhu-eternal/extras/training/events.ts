@@ -39,9 +39,14 @@ export type TalentApprovePayload = z.infer<typeof talentApprovePayload>;
 
 export const TRAINING_EVENTS = {
   session: { kind: "training-session", version: 1, payload: trainingSessionPayload, roll: false },
-  talentCheck: { kind: "talent-check", version: 1, payload: talentCheckPayload, roll: true },
+  talentCheck: {
+    kind: "training-talent-check",
+    version: 1,
+    payload: talentCheckPayload,
+    roll: true,
+  },
   talentApprove: {
-    kind: "talent-approve",
+    kind: "training-talent-approve",
     version: 1,
     payload: talentApprovePayload,
     roll: false,

@@ -53,11 +53,6 @@ function whereOf(query: LogQuery): Prisma.EventWhereInput {
   add(
     (query.excludeKinds?.length ?? 0) > 0 && { kind: { notIn: [...(query.excludeKinds ?? [])] } },
   );
-  add(
-    query.excludeKindSuffix !== undefined && {
-      NOT: { kind: { endsWith: query.excludeKindSuffix } },
-    },
-  );
   add(query.id !== undefined && { id: query.id });
   add(query.below !== undefined && { id: { lt: query.below } });
   add(query.above !== undefined && { id: { gt: query.above } });

@@ -53,7 +53,7 @@ export type ExtrasChange = z.infer<typeof extrasChangePayload>;
 export const EXTRAS_CHANGE = { kind: "extras-change", version: 1 } as const;
 
 export interface CampaignExtrasView {
-  campaign: { id: string; name: string };
+  campaign: { id: string; name: string; sessionNumber: number };
   extras: readonly CampaignExtra[];
   isGm: boolean;
 }
@@ -72,7 +72,7 @@ export function createExtrasService({ store, rng }: ServiceDeps, modules: readon
     actor: Actor,
     campaign: Campaign,
   ): Promise<CampaignExtrasView> => ({
-    campaign: { id: campaign.id, name: campaign.name },
+    campaign: { id: campaign.id, name: campaign.name, sessionNumber: campaign.sessionNumber },
     extras: campaignExtras(modules, campaign.extras),
     isGm: await isGm(tx, actor, campaign.id),
   });

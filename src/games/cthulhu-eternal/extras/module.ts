@@ -39,6 +39,12 @@ export interface ExtraSetting {
   show(value: ExtraSettingValue): string;
 }
 
+/** What a module's part of the sheet may read of the campaign. */
+export interface ExtraSheetContext {
+  /** The session being played, or the one the downtime leads to. */
+  readonly sessionNumber: number;
+}
+
 /** A field of the sheet's main embed. */
 export interface ExtraSheetField {
   readonly name: string;
@@ -89,7 +95,11 @@ export interface ExtraModule<Service = unknown> {
     readonly help: CommandHelp;
   };
   /** Its part of the sheet while it is on: fields added to the main embed. */
-  sheet(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): ExtraSheetField[];
+  sheet(
+    protagonist: ProtagonistSnapshot,
+    settings: ExtraSettingValues,
+    campaign: ExtraSheetContext,
+  ): ExtraSheetField[];
   /** The log's line for one of its events; undefined for a kind or version it doesn't know. */
   eventLine(fact: LoggedFact): string | undefined;
   /** The words for a refusal its service threw. */

@@ -9,5 +9,5 @@ export function extraSheetFields(
 ): ExtraSheetField[] {
   return view.extras
     .filter((extra) => extra.enabled)
-    .flatMap((extra) => extra.module.sheet(protagonist, extra.settings));
+    .flatMap((extra) => extra.module.sheet(protagonist, extra.settings, view.campaign));
 }

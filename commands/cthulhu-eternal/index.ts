@@ -17,10 +17,15 @@ import { extraCommands } from "../../src/games/cthulhu-eternal/extras/commands.j
 import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.js";
 import { extraRefusalText, logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
+import { craftingExtra } from "../../src/games/cthulhu-eternal/extras/crafting/index.js";
 import { advancementExtra } from "../../src/games/cthulhu-eternal/extras/advancement/index.js";
 
 /** The Extras the bot offers (each off until a GM switches it on in a campaign). */
-export const extraModules: readonly ExtraModule[] = [trainingExtra, advancementExtra];
+export const extraModules: readonly ExtraModule[] = [
+  trainingExtra,
+  advancementExtra,
+  craftingExtra,
+];
 
 /** Every slash command of the bot; registration and routing both read this list. */
 export const commands: readonly CommandModule[] = [

@@ -3,8 +3,6 @@ import { fact } from "./event-facts.js";
 import { z } from "zod";
 import type { StoreTx } from "../store/store.js";
 import type { Campaign } from "../store/types.js";
-import { recordSkillTest } from "../rules/advancement.js";
-import { exhaustionConditions } from "../rules/harm.js";
 import { rollDice, type DiceRoll } from "../rules/dice/index.js";
 import {
   LUCK_RATING,
@@ -16,15 +14,16 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
-import { assertCanActOn, campaignOfChannel, isGm, ruleOptionsOf } from "./campaign-access.js";
-import { markedForRoll, rollAudience } from "./hidden-marks.js";
+import { assertCanActOn, campaignOfChannel, isGm } from "./campaign-access.js";
+import { rollAudience } from "./hidden-marks.js";
+import { afterSkillTest, testerConditions } from "./skill-test.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Rng } from "../../../core/rng.js";
 import { invalid, isServiceError } from "./errors.js";
 import type { Visibility } from "./event-visibility.js";
 import { findSkill } from "./lookups.js";
 import { readTarget } from "./protagonist-target.js";
-import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
+import type { ProtagonistSnapshot } from "./snapshot.js";
 import { parseInput, recordId } from "./validation.js";
 
 const modifier = z.number().int().min(-200).max(200).default(0);
@@ -130,10 +129,7 @@ export function createRollService({ store, rng }: ServiceDeps) {
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) await assertCanActOn(tx, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
-        const conditions =
-          protagonist && campaign
-            ? exhaustionConditions(protagonist.exhausted, ruleOptionsOf(campaign))
-            : [];
+        const conditions = protagonist && campaign ? testerConditions(protagonist, campaign) : [];
         const test = percentileTest(
           { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,
@@ -153,23 +149,11 @@ export function createRollService({ store, rng }: ServiceDeps) {
             audience !== null && skill.failureMarkVisibleTo !== null
               ? await isGm(tx, actor, campaign.id)
               : false;
-          const roller = { userId: actor.userId, gm };
-          const mark = recordSkillTest(
-            {
-              name: skill.name,
-              rating: skill.rating,
-              marked: markedForRoll(skill, audience, roller),
-            },
-            test,
-            ruleOptionsOf(campaign),
-          );
-          if (mark.newlyMarked) {
-            const after = cloneSnapshot(protagonist);
-            const target = after.skills.find((s) => s.id === skill.id);
-            if (target) {
-              target.failureMarked = true;
-              target.failureMarkVisibleTo = audience;
-            }
+          const after = afterSkillTest(protagonist, skill, test, campaign, audience, {
+            userId: actor.userId,
+            gm,
+          });
+          if (after) {
             await tx.protagonists.write(protagonist, after);
             changes.push({ before: protagonist, after });
             marked = true;

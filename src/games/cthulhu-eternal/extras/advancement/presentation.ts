@@ -4,6 +4,7 @@ import { skillImprovementText } from "../../presentation/advancement-reasons.js"
 import { formatPercentile } from "../../rules/percentile.js";
 import type { LoggedFact } from "../../services/event-facts.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import { kindLine } from "../event-line.js";
 import type {
   ExtraRefusal,
   ExtraSetting,
@@ -46,10 +47,7 @@ function logLine(p: DowntimeCheckPayload): string {
 }
 
 export function advancementEventLine(fact: LoggedFact): string | undefined {
-  const { check } = ADVANCEMENT_EVENTS;
-  if (fact.kind !== check.kind || fact.payloadVersion !== check.version) return undefined;
-  const parsed = check.payload.safeParse(fact.payload);
-  return parsed.success ? logLine(parsed.data) : undefined;
+  return kindLine(fact, ADVANCEMENT_EVENTS.check, logLine);
 }
 
 export function downtimeCheckEmbed(outcome: DowntimeCheckOutcome): EmbedBuilder {

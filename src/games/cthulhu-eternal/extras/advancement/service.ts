@@ -4,10 +4,11 @@ import type { SkillImprovement } from "../../rules/advancement.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { EVERYONE, memberViewer } from "../../services/event-visibility.js";
 import { markSeenBy } from "../../services/hidden-marks.js";
-import { changesOf, writeTarget } from "../../services/protagonist-target.js";
+import { writeTarget } from "../../services/protagonist-target.js";
 import { cloneSnapshot } from "../../services/snapshot.js";
 import { parseInput, recordId } from "../../services/validation.js";
 import { assertExtraOn } from "../extras-service.js";
+import { logSheetChange } from "../module-log.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
 import { ADVANCEMENT_EVENTS } from "./events.js";
 import { downtimeCheck } from "./rules.js";
@@ -82,29 +83,26 @@ export function createAdvancementService({ store, rng }: ServiceDeps, module: Ex
           (change) => !seenBy(EVERYONE)(change) && seenBy(viewer)(change),
         );
         const check = result.check?.value ?? 0;
-        const payload = ADVANCEMENT_EVENTS.check.payload.parse({
-          protagonist: before.name,
-          beforeSession: session,
-          roll: check,
-          improved: shown
-            .filter((c) => c.reason.code === "check" && c.before <= c.reason.check)
-            .map((c) => ({ skill: c.name, before: c.before, after: c.after })),
-          kept: shown.filter((c) => !c.unmarked).map((c) => c.name),
-        });
-        await tx.protagonists.write(before, after);
-        const eventId = await tx.events.append({
-          guildId: actor.guildId,
-          campaignId: campaign.id,
-          actorId: actor.userId,
-          sessionNumber: session,
-          kind: ADVANCEMENT_EVENTS.check.kind,
-          payloadVersion: ADVANCEMENT_EVENTS.check.version,
-          payload,
-          input: { protagonistId: before.id },
-          dice: { check },
-          changes: changesOf(before, after),
-          concerns: [before.id],
-        });
+        const eventId = await logSheetChange(
+          tx,
+          actor,
+          campaign,
+          {
+            kind: ADVANCEMENT_EVENTS.check,
+            payload: {
+              protagonist: before.name,
+              beforeSession: session,
+              roll: check,
+              improved: shown
+                .filter((c) => c.reason.code === "check" && c.before <= c.reason.check)
+                .map((c) => ({ skill: c.name, before: c.before, after: c.after })),
+              kept: shown.filter((c) => !c.unmarked).map((c) => c.name),
+            },
+            dice: { check },
+          },
+          before,
+          after,
+        );
         return {
           protagonist: { id: before.id, name: before.name },
           beforeSession: session,

@@ -2,6 +2,7 @@ import { EmbedBuilder } from "discord.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../../core/discord/format.js";
 import { formatPercentile } from "../../rules/percentile.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import { kindLine } from "../event-line.js";
 import type { ExtraRefusal, ExtraSetting, ExtraSettingValues, ExtraSheetField } from "../module.js";
 import type { LoggedFact } from "../../services/event-facts.js";
 import {
@@ -64,25 +65,11 @@ const TRAINING_LOG_WORDS = {
 /** The log's line for one of the module's events (read from its payload). */
 export function trainingEventLine(fact: LoggedFact): string | undefined {
   const { session, talentCheck, talentApprove } = TRAINING_EVENTS;
-  const matches = (kind: { kind: string; version: number }) =>
-    fact.kind === kind.kind && fact.payloadVersion === kind.version;
-  if (matches(session)) return mapParsed(session.payload, fact, TRAINING_LOG_WORDS.session);
-  if (matches(talentCheck)) {
-    return mapParsed(talentCheck.payload, fact, TRAINING_LOG_WORDS.talentCheck);
-  }
-  if (matches(talentApprove)) {
-    return mapParsed(talentApprove.payload, fact, TRAINING_LOG_WORDS.talentApprove);
-  }
-  return undefined;
-}
-
-function mapParsed<T>(
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
-  fact: LoggedFact,
-  words: (payload: T) => string,
-): string | undefined {
-  const parsed = schema.safeParse(fact.payload);
-  return parsed.success ? words(parsed.data) : undefined;
+  return (
+    kindLine(fact, session, TRAINING_LOG_WORDS.session) ??
+    kindLine(fact, talentCheck, TRAINING_LOG_WORDS.talentCheck) ??
+    kindLine(fact, talentApprove, TRAINING_LOG_WORDS.talentApprove)
+  );
 }
 
 export function trainingEmbed(outcome: TrainingOutcome): EmbedBuilder {

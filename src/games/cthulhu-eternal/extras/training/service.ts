@@ -1,15 +1,15 @@
 import { z } from "zod";
-import type { Campaign } from "../../store/types.js";
 import type { StoreTx } from "../../store/store.js";
 import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import { assertGm, isGm } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
 import { findSkill } from "../../services/lookups.js";
-import { changesOf, readTarget, writeTarget } from "../../services/protagonist-target.js";
+import { readTarget, writeTarget } from "../../services/protagonist-target.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import { assertExtraOn } from "../extras-service.js";
-import { ExtraRefusal, type ExtraEventKind, type ExtraModule } from "../module.js";
+import { logSheetChange } from "../module-log.js";
+import { ExtraRefusal, type ExtraModule } from "../module.js";
 import {
   MAX_SESSIONS_AT_ONCE,
   talentCheck,
@@ -93,30 +93,6 @@ export function createTrainingService({ store, rng }: ServiceDeps, module: Modul
     return { ...found, skill, training: skillTraining(found.state, skill.id) };
   }
 
-  async function log(
-    tx: StoreTx,
-    actor: Actor,
-    campaign: Campaign,
-    event: { kind: ExtraEventKind; payload: unknown; dice?: unknown },
-    before: ProtagonistSnapshot,
-    after: ProtagonistSnapshot,
-  ): Promise<number> {
-    await tx.protagonists.write(before, after);
-    return tx.events.append({
-      guildId: actor.guildId,
-      campaignId: campaign.id,
-      actorId: actor.userId,
-      sessionNumber: campaign.sessionNumber,
-      kind: event.kind.kind,
-      payloadVersion: event.kind.version,
-      payload: event.payload,
-      input: event.payload,
-      dice: event.dice,
-      changes: changesOf(before, after),
-      concerns: [before.id],
-    });
-  }
-
   return {
     /** Training sessions on one skill: +1 each (never above 99), counted toward a talent. */
     async train(raw: {
@@ -157,7 +133,7 @@ export function createTrainingService({ store, rng }: ServiceDeps, module: Modul
           ratingAfter: result.ratingAfter,
           sessionsAfter: result.trainingAfter.sessions,
         });
-        const eventId = await log(
+        const eventId = await logSheetChange(
           tx,
           actor,
           campaign,
@@ -223,7 +199,7 @@ export function createTrainingService({ store, rng }: ServiceDeps, module: Modul
           success: result.success,
           awaitsGm,
         });
-        const eventId = await log(
+        const eventId = await logSheetChange(
           tx,
           actor,
           campaign,
@@ -276,7 +252,7 @@ export function createTrainingService({ store, rng }: ServiceDeps, module: Modul
           talent: found.name,
           renamedTo: input.rename && input.rename !== found.name ? input.rename : null,
         });
-        const eventId = await log(
+        const eventId = await logSheetChange(
           tx,
           actor,
           campaign,

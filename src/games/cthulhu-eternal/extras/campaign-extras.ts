@@ -3,11 +3,13 @@ import type { ExtraModule, ExtraSettingValue, ExtraSettingValues } from "./modul
 
 /**
  * How a campaign stores its Extras (the Campaign's `extras` column): by module id, whether it is
- * on and the settings a GM changed. A module absent, or unknown to this version, is off.
+ * on, the settings a GM changed, and the module's own campaign data (a catalogue), which only
+ * the module reads, with its own schema. A module absent, or unknown to this version, is off.
  */
 const storedModule = z.object({
   enabled: z.boolean().default(false),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+  data: z.unknown().optional(),
 });
 const storedExtras = z.record(z.string(), storedModule);
 
@@ -61,10 +63,23 @@ export function withChange(
   return {
     ...stored,
     [moduleId]: {
+      ...current,
       enabled: change.enabled ?? current.enabled,
       settings: change.setting
         ? { ...current.settings, [change.setting.key]: change.setting.value }
         : current.settings,
     },
   };
+}
+
+/** A module's own campaign data, as stored (undefined when it has none yet). */
+export function moduleDataOf(json: unknown, moduleId: string): unknown {
+  return storedExtrasOf(json)[moduleId]?.data;
+}
+
+/** The stored JSON with a module's campaign data replaced (its switch and settings kept). */
+export function withModuleData(json: unknown, moduleId: string, data: unknown): StoredExtras {
+  const stored = storedExtrasOf(json);
+  const current = stored[moduleId] ?? { enabled: false, settings: {} };
+  return { ...stored, [moduleId]: { ...current, data } };
 }

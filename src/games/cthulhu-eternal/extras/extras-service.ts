@@ -65,7 +65,8 @@ export interface ExtrasChangeOutcome {
   eventId: number;
 }
 
-export function createExtrasService({ store, rng }: ServiceDeps, modules: readonly ExtraModule[]) {
+export function createExtrasService(deps: ServiceDeps, modules: readonly ExtraModule[]) {
+  const { store } = deps;
   const services = new Map<string, unknown>();
   const view = async (
     tx: StoreTx,
@@ -81,7 +82,7 @@ export function createExtrasService({ store, rng }: ServiceDeps, modules: readon
 
     /** The module's service (one per bot, built on first use). */
     of<S>(module: ExtraModule<S>): S {
-      if (!services.has(module.id)) services.set(module.id, module.createService({ store, rng }));
+      if (!services.has(module.id)) services.set(module.id, module.createService(deps));
       return services.get(module.id) as S;
     },
 

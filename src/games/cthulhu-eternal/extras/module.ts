@@ -8,6 +8,8 @@ import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
 import type { LoggedFact } from "../services/event-facts.js";
+import type { TestKind } from "../services/extension-points.js";
+import type { TestCondition } from "../rules/percentile.js";
 
 /**
  * The Extras: opt-in campaign modules (seed 002). Each module brings its settings, its part of
@@ -74,6 +76,19 @@ export class ExtraRefusal extends Error {
   }
 }
 
+/**
+ * How a module takes part in what the core game does, while it is on in the campaign: each hook
+ * answers with data, and the core applies it (the module never edits a core service).
+ */
+export interface ExtraHooks {
+  /** A test is about to be rolled: conditions the module adds to its target. */
+  testConditions?(
+    protagonist: ProtagonistSnapshot,
+    settings: ExtraSettingValues,
+    test: TestKind,
+  ): TestCondition[];
+}
+
 export interface ExtraModule<Service = unknown> {
   /** Stable id, stored with the campaign: never rename it. */
   readonly id: string;
@@ -104,6 +119,8 @@ export interface ExtraModule<Service = unknown> {
   eventLine(fact: LoggedFact): string | undefined;
   /** The words for a refusal its service threw. */
   refusalText(refusal: ExtraRefusal): string;
+  /** Its part in the core game's own actions. */
+  readonly hooks?: ExtraHooks;
   /** Its service, built once from the same database and dice as the others. */
   createService(deps: ServiceDeps): Service;
 }

@@ -1,4 +1,5 @@
 import type { ExtensionPoints } from "../services/extension-points.js";
+import { campaignExtras } from "./campaign-extras.js";
 import type { ExtraModule } from "./module.js";
 
 /**
@@ -29,5 +30,11 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
     rollKinds: new Set(
       modules.flatMap((module) => module.events.filter((e) => e.roll).map((e) => e.kind)),
     ),
+    testConditions: (protagonist, campaign, test) =>
+      campaignExtras(modules, campaign.extras)
+        .filter((extra) => extra.enabled)
+        .flatMap(
+          (extra) => extra.module.hooks?.testConditions?.(protagonist, extra.settings, test) ?? [],
+        ),
   };
 }

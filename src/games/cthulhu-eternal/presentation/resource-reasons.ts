@@ -1,4 +1,5 @@
 import type { PercentileOutcome, TestCondition, TestReason } from "../rules/percentile.js";
+import { conditionLabel } from "./test-embed.js";
 import type {
   ResourceGainResult,
   ResourceLossResult,
@@ -45,7 +46,8 @@ const DEFAULT_LOSS = "Resources lost";
 function conditionsText(test: { conditions: readonly TestCondition[]; target: number }): string {
   if (test.conditions.length === 0) return "";
   const parts = test.conditions.map(
-    (c) => `${c.kind} ${c.modifier < 0 ? "−" : "+"}${Math.abs(c.modifier)}`,
+    (c) =>
+      `${conditionLabel(c).toLowerCase()} ${c.modifier < 0 ? "−" : "+"}${Math.abs(c.modifier)}`,
   );
   return `, ${parts.join(", ")} = ${test.target}`;
 }

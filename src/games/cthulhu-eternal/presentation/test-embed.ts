@@ -14,9 +14,10 @@ import {
 import { OUTCOME_COLOUR, OUTCOME_ICON, percent } from "./percentile-format.js";
 import { testReasonText } from "./test-reasons.js";
 
-const CONDITION_LABEL: Readonly<Record<TestCondition["kind"], string>> = {
-  exhausted: "Exhausted",
-};
+/** "Exhausted", or the name a module gave its condition. */
+export function conditionLabel(condition: TestCondition): string {
+  return condition.kind === "exhausted" ? "Exhausted" : condition.label;
+}
 
 /** " − 20" for a number added to a target. */
 function signedTerm(value: number): string {
@@ -32,7 +33,7 @@ export function conditionsMath(conditions: readonly TestCondition[]): string {
 export function conditionLines(conditions: readonly TestCondition[]): string[] {
   return conditions.map(
     (condition) =>
-      `${CONDITION_LABEL[condition.kind]} ${condition.modifier > 0 ? "+" : "−"}${Math.abs(condition.modifier)}`,
+      `${conditionLabel(condition)} ${condition.modifier > 0 ? "+" : "−"}${Math.abs(condition.modifier)}`,
   );
 }
 

@@ -51,11 +51,13 @@ export interface PercentileJudgement {
  * A standing condition of whoever tests that moves the target of every test until it ends, such
  * as exhaustion (until rested). Shown with the result, apart from the GM's modifier.
  */
-export interface TestCondition {
-  kind: "exhausted";
-  /** Added to the target: negative for a penalty. */
-  modifier: number;
-}
+/**
+ * Something about the tester that moves a test's target: exhaustion, or a campaign module's
+ * condition (a dependency), which names itself for the table (`label`, as a test's label does).
+ */
+export type TestCondition =
+  | { kind: "exhausted"; /** Added to the target: negative for a penalty. */ modifier: number }
+  | { kind: "extra"; label: string; modifier: number };
 
 export interface PercentileTestInput {
   /** Skill rating, stat × 5, SAN, Luck 50… A whole number, 0 or more (may exceed 100 for inhuman stats). */

@@ -17,6 +17,7 @@ import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertCanActOn, campaignOfChannel, isGm } from "./campaign-access.js";
 import { rollAudience } from "./hidden-marks.js";
 import { afterSkillTest, testerConditions } from "./skill-test.js";
+import { NO_EXTENSIONS, type TestKind } from "./extension-points.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Rng } from "../../../core/rng.js";
 import { invalid, isServiceError } from "./errors.js";
@@ -85,7 +86,7 @@ export interface TestRollResult {
   eventId: number;
 }
 
-export function createRollService({ store, rng }: ServiceDeps) {
+export function createRollService({ store, rng, extensions = NO_EXTENSIONS }: ServiceDeps) {
   return {
     /** A dice expression, logged in the campaign of the channel when there is one. */
     async rollExpression(raw: {
@@ -129,7 +130,12 @@ export function createRollService({ store, rng }: ServiceDeps) {
         // A test can tick the sheet's failure marks: the player's own, or a GM's call.
         if (protagonist) await assertCanActOn(tx, actor, protagonist);
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
-        const conditions = protagonist && campaign ? testerConditions(protagonist, campaign) : [];
+        const testKind: TestKind =
+          subject.kind === "skill" || subject.kind === "stat" ? subject.kind : "luck";
+        const conditions =
+          protagonist && campaign
+            ? testerConditions(protagonist, campaign, testKind, extensions)
+            : [];
         const test = percentileTest(
           { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,

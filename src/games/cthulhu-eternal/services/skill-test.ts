@@ -7,16 +7,22 @@ import {
   type TestCondition,
 } from "../rules/percentile.js";
 import type { Campaign } from "../store/types.js";
+import type { ExtensionPoints, TestKind } from "./extension-points.js";
 import { ruleOptionsOf } from "./campaign-access.js";
 import { markedForRoll } from "./hidden-marks.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type SkillSnapshot } from "./snapshot.js";
 
-/** What moves every test a Protagonist makes in this campaign (exhaustion). */
+/** What moves a test the Protagonist makes in this campaign: exhaustion, and the modules' say. */
 export function testerConditions(
   protagonist: ProtagonistSnapshot,
   campaign: Campaign,
+  test: TestKind,
+  extensions: ExtensionPoints,
 ): TestCondition[] {
-  return exhaustionConditions(protagonist.exhausted, ruleOptionsOf(campaign));
+  return [
+    ...exhaustionConditions(protagonist.exhausted, ruleOptionsOf(campaign)),
+    ...extensions.testConditions(protagonist, campaign, test),
+  ];
 }
 
 /**
@@ -57,6 +63,7 @@ export function openSkillTest(
     modifier: number;
     campaign: Campaign;
     roller: { userId: string; gm: boolean };
+    extensions: ExtensionPoints;
   },
   rng: Rng,
 ): { test: PercentileTestResult; after: ProtagonistSnapshot | null } {
@@ -65,7 +72,7 @@ export function openSkillTest(
     {
       rating: skill.rating,
       modifier: input.modifier,
-      conditions: testerConditions(protagonist, campaign),
+      conditions: testerConditions(protagonist, campaign, "skill", input.extensions),
       label: skill.name,
     },
     rng,

@@ -16,6 +16,8 @@ import {
   type ExtraModule,
 } from "../../../../src/games/cthulhu-eternal/extras/module.js";
 import { z } from "zod";
+import type { ProtagonistSnapshot } from "../../../../src/games/cthulhu-eternal/services/snapshot.js";
+import type { Campaign } from "../../../../src/games/cthulhu-eternal/store/types.js";
 import {
   assertWellFormed,
   extensionPointsOf,
@@ -145,5 +147,23 @@ describe("the registry", () => {
     expect(() => {
       assertWellFormed(extraModules);
     }).not.toThrow();
+  });
+});
+
+describe("the modules' test conditions", () => {
+  const dependent = {
+    extras: { substances: { dependencies: [{ substance: "Laudanum", relieved: false }] } },
+  } as unknown as ProtagonistSnapshot;
+  const campaign = (enabled: boolean) =>
+    ({ extras: { substances: { enabled, settings: {} } } }) as unknown as Campaign;
+
+  it("come only from the modules switched on in the test's campaign", () => {
+    const extensions = extensionPointsOf(extraModules);
+    const testConditions = extensions.testConditions.bind(extensions);
+    expect(testConditions(dependent, campaign(true), "skill")).toEqual([
+      { kind: "extra", label: "Dependent", modifier: -20 },
+    ]);
+    expect(testConditions(dependent, campaign(true), "luck")).toEqual([]);
+    expect(testConditions(dependent, campaign(false), "skill")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import { EMBED_LIMITS, truncate, userText } from "../../../../core/discord/format.js";
 import { testTargetText } from "../../presentation/test-embed.js";
-import { formatPercentile, type PercentileOutcome } from "../../rules/percentile.js";
+import { formatPercentile, OUTCOME_LABEL, type PercentileOutcome } from "../../rules/percentile.js";
 import type { LoggedFact } from "../../services/event-facts.js";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
 import { kindLine } from "../event-line.js";
@@ -49,13 +49,6 @@ function projectLine(project: Project): string {
   return `**${userText(project.name, 100)}** (${userText(project.skill, 100)}) ${progressBar(project.progress, project.complexity)}${state}`;
 }
 
-const OUTCOME_WORDS: Readonly<Record<PercentileOutcome, string>> = {
-  "critical-success": "critical success",
-  success: "success",
-  failure: "failure",
-  fumble: "fumble",
-};
-
 /** What the attempt did to the progress, in one line. */
 function workVerdict(outcome: PercentileOutcome, change: number, roll: number): string {
   switch (outcome) {
@@ -76,7 +69,7 @@ const LOG_WORDS = {
   start: (p: CraftingStartPayload) =>
     `${p.protagonist}: started the project ${p.project} (${p.skill}, complexity ${p.complexity})`,
   work: (p: CraftingWorkPayload) =>
-    `${p.protagonist}: worked on ${p.project} (${p.skill} ${formatPercentile(p.roll)} vs ${p.target}, ${OUTCOME_WORDS[p.outcome]}) ${p.progressBefore} → ${p.progressAfter}/${p.complexity}${p.done ? ", done" : ""}`,
+    `${p.protagonist}: worked on ${p.project} (${p.skill} ${formatPercentile(p.roll)} vs ${p.target}, ${OUTCOME_LABEL[p.outcome].toLowerCase()}) ${p.progressBefore} → ${p.progressAfter}/${p.complexity}${p.done ? ", done" : ""}`,
   abandon: (p: CraftingAbandonPayload) =>
     p.done
       ? `${p.protagonist}: put away the finished project ${p.project}`

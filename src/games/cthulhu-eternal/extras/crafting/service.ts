@@ -3,6 +3,7 @@ import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import type { PercentileTestResult } from "../../rules/percentile.js";
 import { isGm } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
+import { NO_EXTENSIONS } from "../../services/extension-points.js";
 import { findSkill } from "../../services/lookups.js";
 import { readTarget, writeTarget } from "../../services/protagonist-target.js";
 import { openSkillTest } from "../../services/skill-test.js";
@@ -69,7 +70,10 @@ export interface ProjectsView {
   projects: Project[];
 }
 
-export function createCraftingService({ store, rng }: ServiceDeps, module: ExtraModule) {
+export function createCraftingService(
+  { store, rng, extensions = NO_EXTENSIONS }: ServiceDeps,
+  module: ExtraModule,
+) {
   async function crafter(tx: StoreTx, actor: Actor, protagonistId?: string | null) {
     const found = await writeTarget(tx, actor, protagonistId);
     const settings = assertExtraOn(module, found.campaign);
@@ -174,6 +178,7 @@ export function createCraftingService({ store, rng }: ServiceDeps, module: Extra
             modifier: workModifier(input.gear, input.careful),
             campaign,
             roller: { userId: actor.userId, gm: await isGm(tx, actor, campaign.id) },
+            extensions,
           },
           rng,
         );

@@ -17,6 +17,7 @@ import { extraCommands } from "../../src/games/cthulhu-eternal/extras/commands.j
 import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.js";
 import { extraRefusalText, logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
+import { corruptionExtra } from "../../src/games/cthulhu-eternal/extras/corruption/index.js";
 import { substancesExtra } from "../../src/games/cthulhu-eternal/extras/substances/index.js";
 import { craftingExtra } from "../../src/games/cthulhu-eternal/extras/crafting/index.js";
 import { advancementExtra } from "../../src/games/cthulhu-eternal/extras/advancement/index.js";
@@ -27,6 +28,7 @@ export const extraModules: readonly ExtraModule[] = [
   advancementExtra,
   craftingExtra,
   substancesExtra,
+  corruptionExtra,
 ];
 
 /** Every slash command of the bot; registration and routing both read this list. */

@@ -58,6 +58,7 @@ export const sanCommand: CommandModule = {
       loss: interaction.options.getString("loss", true),
       threat: threatOf(interaction),
       source: interaction.options.getString("source"),
+      corrupting: interaction.options.getBoolean("corrupting") ?? false,
     };
     const protagonistId = interaction.options.getString("protagonist");
     const roller = interaction.user.displayName;
@@ -248,6 +249,7 @@ interface SanRequest {
   loss: string;
   threat: ThreatType;
   source: string | null;
+  corrupting: boolean;
 }
 
 /** A GM's test of every active Protagonist: one summary for the table. */

@@ -41,6 +41,11 @@ export const definition = new SlashCommandBuilder()
     option
       .setName("all")
       .setDescription("GM: test every active Protagonist of the campaign at once"),
+  )
+  .addBooleanOption((option) =>
+    option
+      .setName("corrupting")
+      .setDescription("Corruption (an Extra): the SAN lost lowers Max SAN as well"),
   );
 
 /** The threat option, by value or by the label a player typed. */

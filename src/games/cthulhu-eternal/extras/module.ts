@@ -8,7 +8,7 @@ import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
 import type { LoggedFact } from "../services/event-facts.js";
-import type { TestKind } from "../services/extension-points.js";
+import type { Loss, TestKind } from "../services/extension-points.js";
 import type { TestCondition } from "../rules/percentile.js";
 
 /**
@@ -87,6 +87,12 @@ export interface ExtraHooks {
     settings: ExtraSettingValues,
     test: TestKind,
   ): TestCondition[];
+  /** Whether the module takes losses marked corrupting (the registry refuses them otherwise). */
+  readonly takesCorruptingLosses?: boolean;
+  /** A loss about to be written: the sheet after it, as the module leaves it. */
+  afterLoss?(loss: Loss, settings: ExtraSettingValues): ProtagonistSnapshot;
+  /** What the module takes off Max SAN. */
+  maxSanReduction?(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): number;
 }
 
 export interface ExtraModule<Service = unknown> {

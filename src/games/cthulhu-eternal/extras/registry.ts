@@ -1,5 +1,8 @@
 import type { ExtensionPoints } from "../services/extension-points.js";
+import { invalid } from "../services/errors.js";
+import type { Campaign } from "../store/types.js";
 import { campaignExtras } from "./campaign-extras.js";
+import { extraOff } from "./extras-service.js";
 import type { ExtraModule } from "./module.js";
 
 /**
@@ -26,15 +29,34 @@ export function assertWellFormed(modules: readonly ExtraModule[]): void {
 /** What the modules add to the core game's services. */
 export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoints {
   assertWellFormed(modules);
+  const on = (campaign: Campaign) =>
+    campaignExtras(modules, campaign.extras).filter((extra) => extra.enabled);
   return {
     rollKinds: new Set(
       modules.flatMap((module) => module.events.filter((e) => e.roll).map((e) => e.kind)),
     ),
     testConditions: (protagonist, campaign, test) =>
-      campaignExtras(modules, campaign.extras)
-        .filter((extra) => extra.enabled)
-        .flatMap(
-          (extra) => extra.module.hooks?.testConditions?.(protagonist, extra.settings, test) ?? [],
-        ),
+      on(campaign).flatMap(
+        (extra) => extra.module.hooks?.testConditions?.(protagonist, extra.settings, test) ?? [],
+      ),
+    afterLoss: (loss) => {
+      const extras = on(loss.campaign);
+      if (loss.corrupting && !extras.some((e) => e.module.hooks?.takesCorruptingLosses)) {
+        const taker = modules.find((module) => module.hooks?.takesCorruptingLosses);
+        if (taker) throw extraOff(taker, loss.campaign);
+        throw invalid({ code: "corruption-unavailable" });
+      }
+      return extras.reduce(
+        (after, extra) =>
+          extra.module.hooks?.afterLoss?.({ ...loss, after }, extra.settings) ?? after,
+        loss.after,
+      );
+    },
+    maxSanReduction: (protagonist, campaign) =>
+      on(campaign).reduce(
+        (sum, extra) =>
+          sum + (extra.module.hooks?.maxSanReduction?.(protagonist, extra.settings) ?? 0),
+        0,
+      ),
   };
 }

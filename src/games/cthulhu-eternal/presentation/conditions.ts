@@ -7,6 +7,7 @@ import { userText } from "../../../core/discord/format.js";
  */
 const BADGE: Readonly<Record<ConditionCode, { emoji: string; word: string }>> = {
   dead: { emoji: "💀", word: "Dead" },
+  lost: { emoji: "🕳️", word: "Lost to corruption" },
   "permanently-insane": { emoji: "🌀", word: "Permanently insane" },
   retired: { emoji: "🗄️", word: "Retired" },
   unconscious: { emoji: "💤", word: "Unconscious" },
@@ -40,6 +41,7 @@ function byText(condition: Condition): string {
 
 const NEWS: Readonly<Record<ConditionCode, string>> = {
   dead: "is dead",
+  lost: "is lost to corruption, for good",
   "permanently-insane": "is permanently insane",
   retired: "is retired",
   unconscious: "falls unconscious",

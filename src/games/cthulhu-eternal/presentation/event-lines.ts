@@ -35,6 +35,15 @@ function points(p: FactPayload<"wp">): string {
   return `${p.action} ${p.dice ? `${p.dice.expression}: ${p.dice.total}` : p.points}`;
 }
 
+/** ", corrupting: max HP 12 → 9" for a corrupting loss. */
+const corrupted = (
+  p: { corruptedMax?: { before: number; after: number } | undefined },
+  pool: string,
+): string =>
+  p.corruptedMax
+    ? `, corrupting: max ${pool} ${p.corruptedMax.before} → ${p.corruptedMax.after}`
+    : "";
+
 const LINES: Catalogue = {
   roll: (p) => `rolled ${p.expression} = ${p.total}`,
   test: (p) => {
@@ -67,8 +76,9 @@ const LINES: Catalogue = {
   "bond-destroy": (p) =>
     `${p.protagonist}: Bond “${p.bond}” destroyed at ${p.score}${p.why ? ` (${p.why})` : ""}`,
   "bond-erase": (p) => `${p.protagonist}: crossed-off Bond “${p.bond}” erased from the sheet`,
-  hp: (p) => `${p.protagonist}: HP ${p.before} → ${p.after} (${points(p)})${died(p.died)}`,
-  wp: (p) => `${p.protagonist}: WP ${p.before} → ${p.after} (${points(p)})`,
+  hp: (p) =>
+    `${p.protagonist}: HP ${p.before} → ${p.after} (${points(p)})${corrupted(p, "HP")}${died(p.died)}`,
+  wp: (p) => `${p.protagonist}: WP ${p.before} → ${p.after} (${points(p)})${corrupted(p, "WP")}`,
   lethality: (p) =>
     `${p.protagonist}: lethality ${p.rating}% rolled ${formatPercentile(p.roll)}: ${p.damage === null ? "lethal" : `${p.damage} damage`}, HP ${p.before} → ${p.after}${died(p.died)}`,
   exhaust: (p) => `${p.protagonist}: exhausted, WP ${p.before} → ${p.after} (1D6: ${p.roll})`,

@@ -76,7 +76,14 @@ export function pointsEmbed(unit: Unit, outcome: HpOutcome | WpOutcome): EmbedBu
       { name: unit, value: pointsLine(change), inline: true },
     )
     .setFooter({ text: truncate(pointsChangeText(change), EMBED_LIMITS.footer) });
-  const news = conditionsText(outcome.protagonist.name, outcome.conditions);
+  const { max } = outcome;
+  const corrupted =
+    max.after === max.before
+      ? null
+      : `🕳️ Corrupting: maximum ${unit} ${max.before} → **${max.after}**.`;
+  const news = [corrupted, conditionsText(outcome.protagonist.name, outcome.conditions)]
+    .filter((line) => line)
+    .join("\n");
   if (news) embed.setDescription(news);
   return embed;
 }

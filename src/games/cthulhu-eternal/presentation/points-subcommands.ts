@@ -15,7 +15,7 @@ export function addPointsSubcommands(builder: SlashCommandBuilder, unit: "HP" | 
     ["heal", `Regain ${unit} (never above the maximum): points (2) or dice (1D4)`],
   ] as const;
   for (const [name, description] of verbs) {
-    builder.addSubcommand((sub) =>
+    builder.addSubcommand((sub) => {
       sub
         .setName(name)
         .setDescription(description)
@@ -31,9 +31,19 @@ export function addPointsSubcommands(builder: SlashCommandBuilder, unit: "HP" | 
             .setName(protagonistOption)
             .setDescription("Which Protagonist (default: your active one)")
             .setAutocomplete(true),
-        ),
-    );
+        );
+      // A corrupting loss lowers the maximum too; the Corruption Extra takes it.
+      if (name === "damage") {
+        sub.addBooleanOption((option) =>
+          option
+            .setName("corrupting")
+            .setDescription(`Corruption (an Extra): the maximum ${unit} drops as well`),
+        );
+      }
+      return sub;
+    });
   }
+
   builder.addSubcommand((sub) =>
     sub
       .setName("set")
@@ -58,7 +68,7 @@ export function addPointsSubcommands(builder: SlashCommandBuilder, unit: "HP" | 
 /** The action and amount of a damage/heal/set subcommand, or null for any other subcommand. */
 export function pointsRequest(
   interaction: ChatInputCommandInteraction,
-): { action: PointsAction; amount: number | string } | null {
+): { action: PointsAction; amount: number | string; corrupting?: boolean } | null {
   const subcommand = interaction.options.getSubcommand();
   if (subcommand === "set") {
     return { action: "set", amount: interaction.options.getInteger("amount", true) };
@@ -67,6 +77,7 @@ export function pointsRequest(
     return {
       action: subcommand,
       amount: pointsOrDice(interaction.options.getString("amount", true)),
+      corrupting: interaction.options.getBoolean("corrupting") ?? false,
     };
   }
   return null;

@@ -144,6 +144,10 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
     `${bold(r.protagonist)} changed since then in a way the log can't undo safely.`,
 
   "above-maximum": (r) => `${bold(r.protagonist)} has at most ${r.max} ${r.pool}.`,
+  "corruption-unavailable": () =>
+    "This bot has no Corruption module: a loss can't be corrupting here. Leave `corrupting` out.",
+  "corrupting-is-a-loss": () =>
+    "Only a loss can be corrupting: use `corrupting:True` with `damage`.",
   "no-resources-left": (r) =>
     `${bold(r.protagonist)} has Resources 0: there is nothing left to lose.`,
   "too-few-unchecked": (r) => {

@@ -10,6 +10,7 @@ import { hpState, wpState } from "./harm.js";
 /** Most serious first: the order badges are shown in. */
 export const CONDITIONS = [
   "dead",
+  "lost",
   "permanently-insane",
   "retired",
   "unconscious",
@@ -31,7 +32,7 @@ export interface Condition {
 
 /** What conditions are read from: a Protagonist snapshot fits. */
 export interface ConditionSheet {
-  status: "active" | "dead" | "insane" | "retired";
+  status: "active" | "dead" | "insane" | "retired" | "lost";
   hp: number;
   wp: number;
   san: number;
@@ -50,6 +51,8 @@ export function conditionsOf(sheet: ConditionSheet): Condition[] {
   if (sheet.status === "dead" || hp === "dead") {
     return [{ code: "dead", by: hp === "dead" ? { pool: "HP", value: sheet.hp } : null }];
   }
+  // Lost to corruption: out of play for good, whatever the pools say.
+  if (sheet.status === "lost") return [{ code: "lost", by: null }];
   const found = new Map<ConditionCode, Condition["by"]>();
   const permanentlyInsane = sheet.san <= SAN_PERMANENT_INSANITY_AT;
   if (sheet.status === "insane" || permanentlyInsane) {

@@ -31,14 +31,14 @@ export function breakingPointFor(san: number, pow: number): number {
   return Math.max(0, san - pow);
 }
 
-/** Max SAN = 99 − Unnatural skill. */
-export function maxSanity(unnatural: number): number {
-  return Math.max(0, 99 - unnatural);
+/** Max SAN = 99 − Unnatural skill, less what corruption took (the Corruption Extra). */
+export function maxSanity(unnatural: number, corrupted = 0): number {
+  return Math.max(0, 99 - unnatural - corrupted);
 }
 
 /** Recovery SAN = POW × 5, capped at Max SAN, whatever the upbringing. */
-export function recoverySanity(pow: number, unnatural: number): number {
-  return Math.min(pow * 5, maxSanity(unnatural));
+export function recoverySanity(pow: number, unnatural: number, corrupted = 0): number {
+  return Math.min(pow * 5, maxSanity(unnatural, corrupted));
 }
 
 /** Damage bonus by STR: 1–4 → −2, 5–8 → −1, 9–12 → 0, 13–16 → +1, 17+ → +2. */

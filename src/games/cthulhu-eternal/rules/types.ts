@@ -46,6 +46,8 @@ export interface SanityState {
   breakingPoint: number;
   /** Unnatural skill rating (lowers Max SAN). */
   unnatural: number;
+  /** Max SAN taken by corruption (the Corruption Extra); none when absent. */
+  maxSanCorrupted?: number;
   adaptation: Adaptation;
   /** Names of the uncured disorders; a breaking point's is empty until the GM names it. */
   disorders: string[];

@@ -20,6 +20,7 @@ import type { Bond } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertGm, campaignOfChannel, resolveCampaign } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
+import { NO_EXTENSIONS } from "./extension-points.js";
 import { invalid } from "./errors.js";
 import { newId } from "./ids.js";
 import { loadAdversityProgress, type StoredAdversityTest } from "./shared-adversity-progress.js";
@@ -76,7 +77,7 @@ function rulesBonds(p: ProtagonistSnapshot): Bond[] {
   return sanityStateOf(p).bonds;
 }
 
-export function createDowntimeService({ store, rng }: ServiceDeps) {
+export function createDowntimeService({ store, rng, extensions = NO_EXTENSIONS }: ServiceDeps) {
   return {
     ...createSharedAdversityChoices({ store }),
 
@@ -93,7 +94,8 @@ export function createDowntimeService({ store, rng }: ServiceDeps) {
         );
         const campaign = await resolveCampaign(tx, actor, before.campaignId);
         await assertGm(tx, actor, campaign);
-        const result = recoverSanity(sanityStateOf(before), amount);
+        const corrupted = extensions.maxSanReduction(before, campaign);
+        const result = recoverSanity(sanityStateOf(before, corrupted), amount);
         const after = withSanityState(before, result.after, false);
         await tx.protagonists.write(before, after);
         const eventId = await tx.events.append({

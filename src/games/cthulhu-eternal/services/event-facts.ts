@@ -32,6 +32,8 @@ const pointsChange = z.object({
   points: score,
   /** The dice rolled for the amount, if it was dice. */
   dice: diceRoll.nullable(),
+  /** A corrupting loss's new maximum (absent on every other change: still version 1). */
+  corruptedMax: z.object({ before: score, after: score }).optional(),
 });
 const bondScoreChange = z.object({
   protagonist: name,

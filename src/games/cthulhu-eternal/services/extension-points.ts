@@ -1,6 +1,7 @@
 import type { TestCondition } from "../rules/percentile.js";
 import type { Campaign } from "../store/types.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
+import { invalid } from "./errors.js";
 
 /**
  * What the Extras plug into the core game (src/games/cthulhu-eternal/extras/registry.ts builds it
@@ -18,10 +19,38 @@ export interface ExtensionPoints {
     campaign: Campaign,
     test: TestKind,
   ): TestCondition[];
+  /**
+   * A loss of HP, WP or SAN is about to be written: the sheet after it, as the modules switched
+   * on in the campaign leave it (a corrupting loss lowers the maximum too). Throws, before
+   * anything is written, a refusal when the loss is marked corrupting and no module on takes it.
+   */
+  afterLoss(loss: Loss): ProtagonistSnapshot;
+  /** What the modules on in the campaign take off Max SAN (99 − Unnatural). */
+  maxSanReduction(protagonist: ProtagonistSnapshot, campaign: Campaign): number;
+}
+
+/** A loss about to be applied, and the sheet the core made of it. */
+export interface Loss {
+  campaign: Campaign;
+  pool: "HP" | "WP" | "SAN";
+  /** Points actually lost (after projection, never below 0). */
+  lost: number;
+  /** Marked by whoever applied it: it lowers the maximum too (a module must take it). */
+  corrupting: boolean;
+  before: ProtagonistSnapshot;
+  after: ProtagonistSnapshot;
 }
 
 /** What is tested: the action checks (skills and stats), or Luck. */
 export type TestKind = "skill" | "stat" | "luck";
 
 /** The core game alone: no module plugged in. */
-export const NO_EXTENSIONS: ExtensionPoints = { rollKinds: new Set(), testConditions: () => [] };
+export const NO_EXTENSIONS: ExtensionPoints = {
+  rollKinds: new Set(),
+  testConditions: () => [],
+  afterLoss: (loss) => {
+    if (loss.corrupting) throw invalid({ code: "corruption-unavailable" });
+    return loss.after;
+  },
+  maxSanReduction: () => 0,
+};

@@ -18,6 +18,7 @@ import { newConditions, type Condition } from "../rules/conditions.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
+import { NO_EXTENSIONS } from "./extension-points.js";
 import { invalid, invalidInput } from "./errors.js";
 import { changesOf, writeTarget } from "./protagonist-target.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
@@ -31,6 +32,8 @@ const pointsInput = z.object({
   ...target,
   action: z.enum(["damage", "heal", "set"]),
   amount: pointsOrDice(0, 999),
+  /** A loss that lowers the maximum too (a module must take it: Corruption). */
+  corrupting: z.boolean().default(false),
 });
 
 const lethalityInput = z.object({
@@ -54,6 +57,8 @@ export interface HpOutcome {
   amount: number;
   roll: DiceRoll | null;
   change: HpChange;
+  /** The maximum before and after (a corrupting loss lowers it). */
+  max: { before: number; after: number };
   /** HP reached 0: the Protagonist's status is now "dead". */
   died: boolean;
   /** Conditions the change newly caused (unconscious at 2 HP, dead at 0). */
@@ -67,6 +72,8 @@ export interface WpOutcome {
   amount: number;
   roll: DiceRoll | null;
   change: WpChange;
+  /** The maximum before and after (a corrupting loss lowers it). */
+  max: { before: number; after: number };
   /** Conditions the change newly caused (emotional collapse at 2 WP, unconscious at 0). */
   conditions: Condition[];
   eventId: number;
@@ -91,9 +98,10 @@ export interface ExhaustionOutcome {
 /** A validated amount: points, or parsed dice to roll inside the transaction. */
 type Amount = { points: number } | { dice: DiceExpression };
 
-export function createHarmService({ store, rng }: ServiceDeps) {
+export function createHarmService({ store, rng, extensions = NO_EXTENSIONS }: ServiceDeps) {
   /** Dice are parsed before the transaction, so a typo costs nothing and changes nothing. */
-  function amountOf(action: PointsAction, amount: number | string): Amount {
+  function amountOf(action: PointsAction, amount: number | string, corrupting: boolean): Amount {
+    if (corrupting && action !== "damage") throw invalid({ code: "corrupting-is-a-loss" });
     if (typeof amount === "number") {
       if (action !== "set" && amount < 1) {
         throw invalidInput("amount", { kind: "points-or-dice", minimum: 1, maximum: 999 });
@@ -170,6 +178,26 @@ export function createHarmService({ store, rng }: ServiceDeps) {
     return { campaign, before, points, roll, delta: deltaOf(input.action, points, current) };
   }
 
+  /** A damage goes past the modules (Corruption lowers the maximum of a corrupting one). */
+  function afterLoss(
+    campaign: Campaign,
+    pool: "HP" | "WP",
+    input: { action: PointsAction; corrupting: boolean },
+    before: ProtagonistSnapshot,
+    after: ProtagonistSnapshot,
+  ): ProtagonistSnapshot {
+    if (input.action !== "damage") return after;
+    const [was, now] = pool === "HP" ? [before.hp, after.hp] : [before.wp, after.wp];
+    return extensions.afterLoss({
+      campaign,
+      pool,
+      lost: Math.max(0, was - now),
+      corrupting: input.corrupting,
+      before,
+      after,
+    });
+  }
+
   return {
     /** Damage, heal or set HP. At 0 the Protagonist dies (status "dead"). */
     async hp(raw: {
@@ -177,10 +205,11 @@ export function createHarmService({ store, rng }: ServiceDeps) {
       protagonistId?: string | null;
       action: PointsAction;
       amount: number | string;
+      corrupting?: boolean;
     }): Promise<HpOutcome> {
       const input = parseInput(pointsInput, raw);
       const { actor } = input;
-      const amount = amountOf(input.action, input.amount);
+      const amount = amountOf(input.action, input.amount, input.corrupting);
       return store.transaction(async (tx) => {
         const { campaign, before, points, roll, delta } = await pointsChange(
           tx,
@@ -189,14 +218,18 @@ export function createHarmService({ store, rng }: ServiceDeps) {
           "HP",
         );
         const change = applyHpChange(before.hp, before.hpMax, delta);
-        const after = withHp(before, change);
+        const after = afterLoss(campaign, "HP", input, before, withHp(before, change));
         await tx.protagonists.write(before, after);
         const died = after.status === "dead" && before.status !== "dead";
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          ...fact("hp", { ...pointsFact(before, change, input.action, points, roll), died }),
+          ...fact("hp", {
+            ...pointsFact(before, change, input.action, points, roll),
+            ...corruptedMax(before.hpMax, after.hpMax),
+            died,
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { action: input.action, amount: input.amount },
           dice: { roll, change },
@@ -209,6 +242,7 @@ export function createHarmService({ store, rng }: ServiceDeps) {
           amount: points,
           roll,
           change,
+          max: { before: before.hpMax, after: after.hpMax },
           died,
           conditions: newConditions(before, after),
           eventId,
@@ -222,10 +256,11 @@ export function createHarmService({ store, rng }: ServiceDeps) {
       protagonistId?: string | null;
       action: PointsAction;
       amount: number | string;
+      corrupting?: boolean;
     }): Promise<WpOutcome> {
       const input = parseInput(pointsInput, raw);
       const { actor } = input;
-      const amount = amountOf(input.action, input.amount);
+      const amount = amountOf(input.action, input.amount, input.corrupting);
       return store.transaction(async (tx) => {
         const { campaign, before, points, roll, delta } = await pointsChange(
           tx,
@@ -234,14 +269,18 @@ export function createHarmService({ store, rng }: ServiceDeps) {
           "WP",
         );
         const change = applyWpChange(before.wp, before.wpMax, delta);
-        const after = cloneSnapshot(before);
-        after.wp = change.after;
+        const changed = cloneSnapshot(before);
+        changed.wp = change.after;
+        const after = afterLoss(campaign, "WP", input, before, changed);
         await tx.protagonists.write(before, after);
         const eventId = await tx.events.append({
           guildId: actor.guildId,
           campaignId: campaign.id,
           actorId: actor.userId,
-          ...fact("wp", pointsFact(before, change, input.action, points, roll)),
+          ...fact("wp", {
+            ...pointsFact(before, change, input.action, points, roll),
+            ...corruptedMax(before.wpMax, after.wpMax),
+          }),
           sessionNumber: campaign.sessionNumber,
           input: { action: input.action, amount: input.amount },
           dice: { roll, change },
@@ -254,6 +293,7 @@ export function createHarmService({ store, rng }: ServiceDeps) {
           amount: points,
           roll,
           change,
+          max: { before: before.wpMax, after: after.wpMax },
           conditions: newConditions(before, after),
           eventId,
         };
@@ -385,6 +425,11 @@ function who(p: ProtagonistSnapshot): Who {
 }
 
 /** HP 0 is death: the status follows so the Protagonist leaves play (undo brings them back). */
+/** The new maximum of a change that lowered it (a corrupting loss), for the log. */
+function corruptedMax(before: number, after: number) {
+  return before === after ? {} : { corruptedMax: { before, after } };
+}
+
 function withHp(p: ProtagonistSnapshot, change: HpChange): ProtagonistSnapshot {
   const next = cloneSnapshot(p);
   next.hp = change.after;

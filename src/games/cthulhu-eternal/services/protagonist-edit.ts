@@ -28,6 +28,7 @@ export const PROTAGONIST_STATUSES = [
   "dead",
   "insane",
   "retired",
+  "lost",
 ] as const satisfies readonly ProtagonistStatus[];
 
 export const NOTES_MAX = 2000;
@@ -108,8 +109,8 @@ export interface PatchResult {
 }
 
 /** Max SAN (99 − Unnatural) of a snapshot. */
-export function maxSanOf(p: ProtagonistSnapshot): number {
-  return maxSanity(p.skills.find((s) => s.key === "unnatural")?.rating ?? 0);
+export function maxSanOf(p: ProtagonistSnapshot, corrupted = 0): number {
+  return maxSanity(p.skills.find((s) => s.key === "unnatural")?.rating ?? 0, corrupted);
 }
 
 function outOfRange(

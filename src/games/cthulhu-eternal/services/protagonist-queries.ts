@@ -12,6 +12,7 @@ import { hiddenMarksSeenBy, markSeenBy, sheetSeenBy } from "./hidden-marks.js";
 import type { ServiceDeps } from "./deps.js";
 import { notFound } from "./errors.js";
 import { maxSanOf } from "./protagonist-edit.js";
+import { NO_EXTENSIONS } from "./extension-points.js";
 import { readTarget } from "./protagonist-target.js";
 import type { ProtagonistSnapshot, ProtagonistStatus } from "./snapshot.js";
 import { parseInput, recordId, snowflake } from "./validation.js";
@@ -97,7 +98,10 @@ const status = (s: string) => s as ProtagonistStatus;
  * The read side: sheets, lists and autocomplete. Any member of the guild may read any sheet of
  * the guild's campaigns; every query carries the guild (and campaign) so nothing crosses guilds.
  */
-export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) {
+export function createProtagonistQueries({
+  store,
+  extensions = NO_EXTENSIONS,
+}: Pick<ServiceDeps, "store" | "extensions">) {
   return {
     /** The campaign's Protagonists (active ones unless asked), by name. */
     async list(raw: {
@@ -144,13 +148,14 @@ export function createProtagonistQueries({ store }: Pick<ServiceDeps, "store">) 
         const viewer = { kind: "member", userId: actor.userId, gm } as const;
         const protagonist = sheetSeenBy(sheet, EVERYONE);
         const unnatural = protagonist.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
+        const corrupted = extensions.maxSanReduction(protagonist, campaign);
         return {
           protagonist,
           hiddenMarks: hiddenMarksSeenBy(sheet, viewer),
           campaign: { id: campaign.id, name: campaign.name },
           derived: {
-            maxSan: maxSanOf(protagonist),
-            recoverySan: recoverySanity(protagonist.stats.POW, unnatural),
+            maxSan: maxSanOf(protagonist, corrupted),
+            recoverySan: recoverySanity(protagonist.stats.POW, unnatural, corrupted),
             damageBonus: damageBonus(protagonist.stats.STR),
             resourceCheckBoxes: resourceCheckBoxes(protagonist.resources.rating),
           },

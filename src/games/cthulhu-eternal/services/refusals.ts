@@ -92,6 +92,10 @@ export type ServiceRefusal =
       readonly pool: "HP" | "WP";
     }
   | { readonly code: "no-resources-left"; readonly protagonist: string }
+  /** `corrupting` on a loss, in a bot that offers no module to take it. */
+  | { readonly code: "corruption-unavailable" }
+  /** `corrupting` on a heal or a correction. */
+  | { readonly code: "corrupting-is-a-loss" }
   | {
       readonly code: "too-few-unchecked";
       readonly protagonist: string;

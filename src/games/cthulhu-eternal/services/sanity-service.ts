@@ -9,6 +9,7 @@ import { THREAT_TYPES } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
+import { NO_EXTENSIONS } from "./extension-points.js";
 import { conflict, invalid, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer, THE_BOT } from "./event-visibility.js";
@@ -38,7 +39,12 @@ const sanTestInput = z.object({
   group: z.boolean().default(false),
   /** A GM's Helplessness test for a broken Bond: once per broken Bond. */
   brokenBond: brokenBondRef.nullish(),
+  /** The loss lowers Max SAN too (a module must take it: Corruption). */
+  corrupting: z.boolean().default(false),
 });
+
+/** What a projection reads back of the test it reduces. */
+const storedCorrupting = z.object({ corrupting: z.boolean().default(false) });
 
 const projectInput = z.object({
   actor: actorSchema,
@@ -69,9 +75,11 @@ interface StoredSanInput {
   group?: { size: number };
   /** The broken Bond a GM's Helplessness test was for. */
   brokenBond?: BrokenBondRef;
+  /** The loss lowered Max SAN too; a projection of it does as well. */
+  corrupting?: true;
 }
 
-export function createSanityService({ store, rng }: ServiceDeps) {
+export function createSanityService({ store, rng, extensions = NO_EXTENSIONS }: ServiceDeps) {
   return {
     ...createSanityQueries({ store }),
     ...createSanityEpisodes({ store }),
@@ -86,6 +94,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
       source?: string | null;
       group?: boolean;
       brokenBond?: BrokenBondRef | null;
+      corrupting?: boolean;
     }): Promise<SanTestOutcome[]> {
       const input = parseInput(sanTestInput, raw);
       const { actor } = input;
@@ -118,14 +127,22 @@ export function createSanityService({ store, rng }: ServiceDeps) {
             options,
             rng,
           );
-          const after = withSanityState(
+          const tested = withSanityState(
             before,
             result.after,
             result.permanentInsanity,
             input.threat,
           );
           // A new episode opens; one already open goes on (README, Sanity).
-          after.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
+          tested.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
+          const after = extensions.afterLoss({
+            campaign,
+            pool: "SAN",
+            lost: result.lost,
+            corrupting: input.corrupting,
+            before,
+            after: tested,
+          });
           const changed = await tx.protagonists.write(before, after);
           // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
           // One that can still be projected keeps them, since projecting starts from `before`.
@@ -136,6 +153,7 @@ export function createSanityService({ store, rng }: ServiceDeps) {
             source,
             ...(input.group ? { group: { size: targets.length } } : {}),
             ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
+            ...(input.corrupting ? { corrupting: true } : {}),
           };
           const eventId = await tx.events.append({
             guildId: actor.guildId,
@@ -214,13 +232,21 @@ export function createSanityService({ store, rng }: ServiceDeps) {
           ruleOptionsOf(campaign),
           rng,
         );
-        const after = withSanityState(
+        const projected = withSanityState(
           beforeTest,
           result.after,
           result.permanentInsanity,
           previous.threat,
         );
-        after.temporarilyInsane = beforeTest.temporarilyInsane || result.temporaryInsanity;
+        projected.temporarilyInsane = beforeTest.temporarilyInsane || result.temporaryInsanity;
+        const after = extensions.afterLoss({
+          campaign,
+          pool: "SAN",
+          lost: result.lost,
+          corrupting: storedCorrupting.catch({ corrupting: false }).parse(event.input).corrupting,
+          before: beforeTest,
+          after: projected,
+        });
         const restored = reconcileDisorders(beforeTest, current, after);
         await tx.protagonists.write(current, restored);
         const projectionEventId = await tx.events.append({

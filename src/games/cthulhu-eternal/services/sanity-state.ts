@@ -3,8 +3,11 @@ import type { SanityState } from "../rules/types.js";
 import { newId } from "./ids.js";
 import { cloneAdaptation, cloneSnapshot, rulesBond, type ProtagonistSnapshot } from "./snapshot.js";
 
-/** The part of a Protagonist the Sanity rules read. */
-export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
+/**
+ * The part of a Protagonist the Sanity rules read; `maxSanCorrupted` is what the campaign's
+ * modules take off Max SAN (ExtensionPoints.maxSanReduction), where a cap matters.
+ */
+export function sanityStateOf(p: ProtagonistSnapshot, maxSanCorrupted = 0): SanityState {
   return {
     san: p.san,
     pow: p.stats.POW,
@@ -12,6 +15,7 @@ export function sanityStateOf(p: ProtagonistSnapshot): SanityState {
     wp: p.wp,
     breakingPoint: p.breakingPoint,
     unnatural: p.skills.find((s) => s.key === "unnatural")?.rating ?? 0,
+    ...(maxSanCorrupted > 0 ? { maxSanCorrupted } : {}),
     adaptation: cloneAdaptation(p.adaptation),
     disorders: p.disorders.filter((d) => !d.cured).map((d) => d.name),
     bonds: p.bonds.map(rulesBond),

@@ -38,7 +38,8 @@ export interface DisorderSnapshot {
   cured: boolean;
 }
 
-export type ProtagonistStatus = "active" | "dead" | "insane" | "retired";
+/** "lost": permanently lost to corruption (an attribute corrupted to 0; the Corruption Extra). */
+export type ProtagonistStatus = "active" | "dead" | "insane" | "retired" | "lost";
 
 export interface ProtagonistSnapshot {
   id: string;

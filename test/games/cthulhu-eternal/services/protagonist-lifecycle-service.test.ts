@@ -319,7 +319,7 @@ describe("editing", () => {
     await expectRefused(
       edit({ status: "zombie" as "dead" }, gm()),
       "invalid",
-      "`status` must be one of “active”, “dead”, “insane”, “retired”.",
+      "`status` must be one of “active”, “dead”, “insane”, “retired”, “lost”.",
     );
   });
 

@@ -44,13 +44,15 @@ export function assertThreat(threat: unknown): asserts threat is ThreatType {
 export const UNNAMED_DISORDER = "";
 
 /** Max SAN = 99 − Unnatural (seed 000). */
-export function maxSan(state: Pick<SanityState, "unnatural">): number {
-  return maxSanity(state.unnatural);
+export function maxSan(state: Pick<SanityState, "unnatural" | "maxSanCorrupted">): number {
+  return maxSanity(state.unnatural, state.maxSanCorrupted);
 }
 
 /** Recovery SAN = POW × 5, capped at Max SAN (seed 000). */
-export function recoverySan(state: Pick<SanityState, "pow" | "unnatural">): number {
-  return recoverySanity(state.pow, state.unnatural);
+export function recoverySan(
+  state: Pick<SanityState, "pow" | "unnatural" | "maxSanCorrupted">,
+): number {
+  return recoverySanity(state.pow, state.unnatural, state.maxSanCorrupted);
 }
 
 function assertWholeAtLeastZero(value: number, field: NumberField, of?: string): void {

@@ -17,6 +17,7 @@ import { extraCommands } from "../../src/games/cthulhu-eternal/extras/commands.j
 import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.js";
 import { extraRefusalText, logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
+import { entitiesExtra } from "../../src/games/cthulhu-eternal/extras/entities/index.js";
 import { corruptionExtra } from "../../src/games/cthulhu-eternal/extras/corruption/index.js";
 import { substancesExtra } from "../../src/games/cthulhu-eternal/extras/substances/index.js";
 import { craftingExtra } from "../../src/games/cthulhu-eternal/extras/crafting/index.js";
@@ -29,6 +30,7 @@ export const extraModules: readonly ExtraModule[] = [
   craftingExtra,
   substancesExtra,
   corruptionExtra,
+  entitiesExtra,
 ];
 
 /** Every slash command of the bot; registration and routing both read this list. */

@@ -108,6 +108,12 @@ const definition = new SlashCommandBuilder()
     option
       .setName("secret")
       .setDescription("Only you see the result; it is logged for you and the GMs alone"),
+  )
+  .addStringOption((option) =>
+    option
+      .setName("opponent")
+      .setDescription("Bestiary (an Extra): the entity tested against (its strengths, its tags)")
+      .setMaxLength(100),
   );
 
 const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
@@ -187,6 +193,7 @@ export const rollCommand: CommandModule = {
         protagonistId,
         secret,
         versus,
+        opponent: interaction.options.getString("opponent"),
       });
       const label = result.test.label ?? "Test";
       embed = testEmbed({

@@ -117,4 +117,34 @@ describe("the bestiary, an Extra", () => {
     await entity("remove", { name: "Deep One" }, t.gmId);
     expect(await names(t.gmId)).toEqual([]);
   });
+
+  it("makes a /roll against it hard on a strength, easy on a weakness; a hidden one can't be named by players", async () => {
+    await entity(
+      "add",
+      {
+        name: "Night-gaunt",
+        kind: "creature",
+        tags: "Flying",
+        strengths: "Alertness",
+        weaknesses: "Stealth",
+      },
+      t.gmId,
+    );
+    const skill = await t.db.skill.findFirstOrThrow({
+      where: { protagonistId: t.table.protagonists[0]?.id ?? "", name: "Alertness" },
+    });
+    const roll = (options: Record<string, string>, user?: string) =>
+      t.fake.sendSlashCommand({ name: "roll", options, ...(user ? { user } : {}) }).response();
+    const hiddenToPlayer = await roll({ skill: "Alertness", opponent: "Night-gaunt" });
+    expect(isEphemeral(hiddenToPlayer.data)).toBe(true);
+    expect(hiddenToPlayer.data?.content).toBe(
+      "The bestiary has no **Night-gaunt**: pick one from the list (`/entity list`).",
+    );
+    await entity("show", { name: "Night-gaunt" }, t.gmId);
+    const hard = await roll({ skill: "Alertness", opponent: "night-gaunt" });
+    const target = hard.data?.embeds?.[0]?.fields?.find((f) => f.name === "Target")?.value;
+    expect(target).toBe(`${skill.rating - 20} (${skill.rating} − 20)\nOpponent's strength ↑ −20`);
+    const off = await roll({ luck: "true", opponent: "Night-gaunt" });
+    expect(off.data?.content).toContain("give `skill:` or `stat:` with it");
+  });
 });

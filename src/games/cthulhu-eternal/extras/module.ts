@@ -8,7 +8,7 @@ import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
 import type { LoggedFact } from "../services/event-facts.js";
-import type { Loss, TestKind } from "../services/extension-points.js";
+import type { Loss, Opponent, TestKind } from "../services/extension-points.js";
 import type { TestCondition } from "../rules/percentile.js";
 
 /**
@@ -93,6 +93,8 @@ export interface ExtraHooks {
   afterLoss?(loss: Loss, settings: ExtraSettingValues): ProtagonistSnapshot;
   /** What the module takes off Max SAN. */
   maxSanReduction?(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): number;
+  /** A test against a named opponent the module knows: its conditions (throws for a name it doesn't). */
+  opponentConditions?(opponent: Opponent, settings: ExtraSettingValues): TestCondition[];
 }
 
 export interface ExtraModule<Service = unknown> {

@@ -52,6 +52,15 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
         loss.after,
       );
     },
+    opponentConditions: (opponent) => {
+      const taker = on(opponent.campaign).find(
+        (e) => e.module.hooks?.opponentConditions !== undefined,
+      );
+      if (taker) return taker.module.hooks?.opponentConditions?.(opponent, taker.settings) ?? [];
+      const off = modules.find((module) => module.hooks?.opponentConditions !== undefined);
+      if (off) throw extraOff(off, opponent.campaign);
+      throw invalid({ code: "opponents-unavailable" });
+    },
     maxSanReduction: (protagonist, campaign) =>
       on(campaign).reduce(
         (sum, extra) =>

@@ -146,6 +146,10 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
   "above-maximum": (r) => `${bold(r.protagonist)} has at most ${r.max} ${r.pool}.`,
   "corruption-unavailable": () =>
     "This bot has no Corruption module: a loss can't be corrupting here. Leave `corrupting` out.",
+  "opponents-unavailable": () =>
+    "This bot has no bestiary: a roll can't name an opponent here. Leave `opponent` out.",
+  "opponent-needs-a-test": () =>
+    "An opponent changes a Protagonist's skill or stat test: give `skill:` or `stat:` with it.",
   "corrupting-is-a-loss": () =>
     "Only a loss can be corrupting: use `corrupting:True` with `damage`.",
   "no-resources-left": (r) =>

@@ -1,4 +1,5 @@
 import type { TestCondition } from "../rules/percentile.js";
+import type { StatName } from "../rules/types.js";
 import type { Campaign } from "../store/types.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
 import { invalid } from "./errors.js";
@@ -27,6 +28,21 @@ export interface ExtensionPoints {
   afterLoss(loss: Loss): ProtagonistSnapshot;
   /** What the modules on in the campaign take off Max SAN (99 − Unnatural). */
   maxSanReduction(protagonist: ProtagonistSnapshot, campaign: Campaign): number;
+  /**
+   * A test made against a named opponent (an entity of the bestiary): what the opponent does to
+   * its target. Throws a refusal when no module on takes opponents, or none knows that name
+   * (as the tester may know it: a player never names a hidden one).
+   */
+  opponentConditions(opponent: Opponent): TestCondition[];
+}
+
+/** A test against a named opponent, and who makes it. */
+export interface Opponent {
+  campaign: Campaign;
+  name: string;
+  test: { kind: TestKind; skill?: string; stat?: StatName };
+  /** Whether the tester is one of the campaign's GMs (who know every entity). */
+  gm: boolean;
 }
 
 /** A loss about to be applied, and the sheet the core made of it. */
@@ -53,4 +69,7 @@ export const NO_EXTENSIONS: ExtensionPoints = {
     return loss.after;
   },
   maxSanReduction: () => 0,
+  opponentConditions: () => {
+    throw invalid({ code: "opponents-unavailable" });
+  },
 };

@@ -96,6 +96,10 @@ export type ServiceRefusal =
   | { readonly code: "corruption-unavailable" }
   /** `corrupting` on a heal or a correction. */
   | { readonly code: "corrupting-is-a-loss" }
+  /** `opponent` on a roll, in a bot that offers no module to take it. */
+  | { readonly code: "opponents-unavailable" }
+  /** `opponent` on a roll that is not a Protagonist's skill or stat test. */
+  | { readonly code: "opponent-needs-a-test" }
   | {
       readonly code: "too-few-unchecked";
       readonly protagonist: string;

@@ -52,6 +52,8 @@ const testInput = z.object({
   modifier,
   secret,
   versus: versusInput.nullish(),
+  /** An entity of the campaign's bestiary the test is made against (its strengths, its tags). */
+  opponent: z.string().trim().min(1).max(100).nullish(),
   subject: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("skill"), name: z.string().trim().min(1).max(SKILL_NAME_MAX) }),
     z.object({ kind: z.literal("stat"), stat: z.enum(STAT_NAMES) }),
@@ -121,6 +123,7 @@ export function createRollService({ store, rng, extensions = NO_EXTENSIONS }: Se
       secret?: boolean;
       /** Makes it an opposed test against this target. */
       versus?: VersusInput | null;
+      opponent?: string | null;
     }): Promise<TestRollResult> {
       const input = parseInput(testInput, raw);
       const { actor, subject } = input;
@@ -136,6 +139,23 @@ export function createRollService({ store, rng, extensions = NO_EXTENSIONS }: Se
           protagonist && campaign
             ? testerConditions(protagonist, campaign, testKind, extensions)
             : [];
+        if (input.opponent) {
+          if (!protagonist || !campaign || testKind === "luck") {
+            throw invalid({ code: "opponent-needs-a-test" });
+          }
+          conditions.push(
+            ...extensions.opponentConditions({
+              campaign,
+              name: input.opponent,
+              test: {
+                kind: testKind,
+                ...(subject.kind === "skill" ? { skill: subject.name } : {}),
+                ...(subject.kind === "stat" ? { stat: subject.stat } : {}),
+              },
+              gm: await isGm(tx, actor, campaign.id),
+            }),
+          );
+        }
         const test = percentileTest(
           { rating, modifier: input.modifier, conditions, label, ...(rawStat ? { rawStat } : {}) },
           rng,

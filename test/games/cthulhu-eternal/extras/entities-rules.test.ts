@@ -3,7 +3,10 @@
  * value, Vulnerable a damage type; every problem is reported, none half-read.
  */
 import { describe, expect, it } from "vitest";
-import { parseTags } from "../../../../src/games/cthulhu-eternal/extras/entities/rules.js";
+import {
+  opponentEffects,
+  parseTags,
+} from "../../../../src/games/cthulhu-eternal/extras/entities/rules.js";
 
 describe("entity tags", () => {
   it("reads rated, plain and Vulnerable tags, whatever the case and brackets", () => {
@@ -34,5 +37,27 @@ describe("entity tags", () => {
         { code: "tag-twice", tag: "eldritch" },
       ],
     });
+  });
+});
+
+describe("a test against an entity", () => {
+  const deepOne = {
+    tags: [{ tag: "uncanny" as const }, { tag: "spectral" as const }, { tag: "flying" as const }],
+    strengths: ["Swim", "Athletics"],
+    weaknesses: ["stealth"],
+  };
+
+  it("is hard against a strength and easy against a weakness, whatever the case", () => {
+    expect(opponentEffects(deepOne, { skill: "athletics" })).toEqual(["strength"]);
+    expect(opponentEffects(deepOne, { skill: "Stealth" })).toEqual(["weakness"]);
+    expect(opponentEffects(deepOne, { skill: "Occult" })).toEqual([]);
+  });
+
+  it("makes Will tests hard near the Uncanny, Sense tests against the Spectral, close range on a flyer", () => {
+    expect(opponentEffects(deepOne, { stat: "POW" })).toEqual(["uncanny"]);
+    expect(opponentEffects(deepOne, { stat: "STR" })).toEqual([]);
+    expect(opponentEffects(deepOne, { skill: "Alertness" })).toEqual(["spectral"]);
+    expect(opponentEffects(deepOne, { skill: "Unarmed Combat" })).toEqual(["flying"]);
+    expect(opponentEffects({ ...deepOne, tags: [] }, { skill: "Alertness" })).toEqual([]);
   });
 });

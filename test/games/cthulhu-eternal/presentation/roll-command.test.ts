@@ -27,6 +27,7 @@ describe("/roll", () => {
       ["versus-label", false],
       ["protagonist", false],
       ["secret", false],
+      ["opponent", false],
     ]);
   });
 });

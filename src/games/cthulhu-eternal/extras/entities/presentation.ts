@@ -4,7 +4,13 @@ import type { LoggedFact } from "../../services/event-facts.js";
 import { kindLine } from "../event-line.js";
 import type { ExtraRefusal, ExtraSheetField } from "../module.js";
 import { ENTITY_EVENTS, type EntityPayload } from "./events.js";
-import { MAX_TAG_RATING, type EntityKind, type EntityTag, type TagProblem } from "./rules.js";
+import {
+  MAX_TAG_RATING,
+  type EntityKind,
+  type EntityTag,
+  type OpponentEffect,
+  type TagProblem,
+} from "./rules.js";
 import { EntityTagsRefused, type BestiaryView, type EntityOutcome } from "./service.js";
 import type { Entity } from "./state.js";
 
@@ -150,6 +156,15 @@ export function entitiesRefusalText(refusal: ExtraRefusal): string {
       return "That can't be done with the bestiary right now.";
   }
 }
+
+/** The opponent's effect beside a test's target; never its name (it may be hidden). */
+export const EFFECT_LABEL: Readonly<Record<OpponentEffect, string>> = {
+  strength: "Opponent's strength ↑",
+  weakness: "Opponent's weakness ↓",
+  uncanny: "Uncanny",
+  spectral: "Spectral",
+  flying: "Flying",
+};
 
 /** The bestiary has no part on a Protagonist's sheet. */
 export function entitiesSheet(): ExtraSheetField[] {

@@ -92,3 +92,44 @@ export function tagRating(tags: readonly EntityTag[], tag: RatedTag): number {
 export function hasTag(tags: readonly EntityTag[], tag: PlainTag): boolean {
   return tags.some((t) => t.tag === tag);
 }
+
+/** What an entity does to a test made against it, as data the module's words name. */
+export type OpponentEffect = "strength" | "weakness" | "uncanny" | "spectral" | "flying";
+
+/** Extras.md's reading: Will tests are POW × 5, Sense rolls Alertness and Search. */
+const SENSE_SKILLS = ["alertness", "search"];
+/** Close-range actions against a flyer: hand to hand. */
+const CLOSE_RANGE_SKILLS = ["melee weapons", "unarmed combat"];
+
+export const EFFECT_MODIFIER: Readonly<Record<OpponentEffect, number>> = {
+  strength: -20,
+  weakness: 20,
+  uncanny: -20,
+  spectral: -20,
+  flying: -20,
+};
+
+/**
+ * A test against an entity (seed 002): hard against a strength, easy against a weakness; Will
+ * tests near an Uncanny one, Sense tests against a Spectral one and close-range actions on a
+ * Flying one are hard.
+ */
+export function opponentEffects(
+  entity: {
+    tags: readonly EntityTag[];
+    strengths: readonly string[];
+    weaknesses: readonly string[];
+  },
+  test: { skill?: string; stat?: string },
+): OpponentEffect[] {
+  const skill = test.skill?.trim().toLowerCase();
+  const listed = (skills: readonly string[]) =>
+    skill !== undefined && skills.some((s) => s.trim().toLowerCase() === skill);
+  const effects: OpponentEffect[] = [];
+  if (listed(entity.strengths)) effects.push("strength");
+  if (listed(entity.weaknesses)) effects.push("weakness");
+  if (hasTag(entity.tags, "uncanny") && test.stat === "POW") effects.push("uncanny");
+  if (hasTag(entity.tags, "spectral") && listed(SENSE_SKILLS)) effects.push("spectral");
+  if (hasTag(entity.tags, "flying") && listed(CLOSE_RANGE_SKILLS)) effects.push("flying");
+  return effects;
+}

@@ -5,28 +5,17 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { actorFrom } from "../../../../core/discord/actor.js";
-import { truncate } from "../../../../core/discord/format.js";
 import type { HandlerContext } from "../../command.js";
 import { protagonistIdOption } from "../../discord/protagonist-option.js";
 import type { BotServices } from "../../game.js";
 import { protagonistChoices, skillChoices } from "../../presentation/autocomplete.js";
-import { isRefusal } from "../../presentation/refusals.js";
-import { ExtraRefusal, type ExtraModule } from "../module.js";
+import { namedChoices, protagonistOption } from "../choices.js";
+import type { ExtraModule } from "../module.js";
 import { abandonText, progressBar, projectsEmbed, startEmbed, workEmbed } from "./presentation.js";
 import { GEAR_QUALITIES, MAX_COMPLEXITY, type GearQuality } from "./rules.js";
 import type { CraftingService } from "./service.js";
 
 /** `/craft`: the slash command of Crafting. */
-
-function protagonistOption(sub: SlashCommandSubcommandBuilder) {
-  return sub.addStringOption((option) =>
-    option
-      .setName("protagonist")
-      .setDescription("Whose project (default: your active Protagonist)")
-      .setAutocomplete(true)
-      .setMaxLength(64),
-  );
-}
 
 function projectOption(sub: SlashCommandSubcommandBuilder) {
   return sub.addStringOption((option) =>
@@ -167,22 +156,17 @@ export function craftingCommand(
         return protagonistChoices(interaction, services, focused.value);
       if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
       if (focused.name !== "project") return [];
-      try {
-        const { projects } = await service(services).projects({
-          actor: actorFrom(interaction),
-          protagonistId: interaction.options.getString("protagonist"),
-        });
-        const typed = focused.value.toLowerCase();
-        return projects
-          .filter((p) => p.name.toLowerCase().includes(typed))
-          .map((p) => ({
-            name: truncate(`${p.name} — ${progressBar(p.progress, p.complexity)}`, 100),
-            value: p.name,
-          }));
-      } catch (error) {
-        if (isRefusal(error) || error instanceof ExtraRefusal) return [];
-        throw error;
-      }
+      return namedChoices(
+        async () =>
+          (
+            await service(services).projects({
+              actor: actorFrom(interaction),
+              protagonistId: interaction.options.getString("protagonist"),
+            })
+          ).projects,
+        focused.value,
+        (p) => `${p.name} — ${progressBar(p.progress, p.complexity)}`,
+      );
     },
     help: {
       examples: [

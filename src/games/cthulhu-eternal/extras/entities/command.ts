@@ -5,11 +5,10 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { actorFrom } from "../../../../core/discord/actor.js";
-import { truncate } from "../../../../core/discord/format.js";
 import type { HandlerContext } from "../../command.js";
 import type { BotServices } from "../../game.js";
-import { isRefusal } from "../../presentation/refusals.js";
-import { ExtraRefusal, type ExtraModule } from "../module.js";
+import { namedChoices } from "../choices.js";
+import type { ExtraModule } from "../module.js";
 import {
   addText,
   bestiaryEmbed,
@@ -157,25 +156,20 @@ export function entitiesCommand(
     autocomplete: async (interaction, { services }) => {
       const focused = interaction.options.getFocused(true);
       if (focused.name !== "name") return [];
-      try {
-        // Hidden entities come only to GMs (the service leaves them out for anyone else).
-        const view = await service(services).bestiary({ actor: actorFrom(interaction) });
-        const typed = focused.value.toLowerCase();
-        return view.entities
-          .filter((e) => e.name.toLowerCase().includes(typed))
-          .map((e) => ({
-            name: truncate(
-              view.gm
-                ? `${e.name}${e.shown ? "" : " 🔒"}${e.tags.length ? ` — ${e.tags.map(tagText).join(", ")}` : ""}`
-                : e.name,
-              100,
-            ),
-            value: e.name,
-          }));
-      } catch (error) {
-        if (isRefusal(error) || error instanceof ExtraRefusal) return [];
-        throw error;
-      }
+      // Hidden entities come only to GMs (the service leaves them out for anyone else).
+      let gm = false;
+      return namedChoices(
+        async () => {
+          const view = await service(services).bestiary({ actor: actorFrom(interaction) });
+          gm = view.gm;
+          return view.entities;
+        },
+        focused.value,
+        (e) =>
+          gm
+            ? `${e.name}${e.shown ? "" : " 🔒"}${e.tags.length ? ` — ${e.tags.map(tagText).join(", ")}` : ""}`
+            : e.name,
+      );
     },
     help: {
       examples: [

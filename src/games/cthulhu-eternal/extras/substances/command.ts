@@ -5,28 +5,17 @@ import {
   type SlashCommandSubcommandBuilder,
 } from "discord.js";
 import { actorFrom } from "../../../../core/discord/actor.js";
-import { truncate } from "../../../../core/discord/format.js";
 import type { HandlerContext } from "../../command.js";
 import { protagonistIdOption } from "../../discord/protagonist-option.js";
 import type { BotServices } from "../../game.js";
 import { protagonistChoices } from "../../presentation/autocomplete.js";
-import { isRefusal } from "../../presentation/refusals.js";
-import { ExtraRefusal, type ExtraModule } from "../module.js";
+import { namedChoices, protagonistOption } from "../choices.js";
+import type { ExtraModule } from "../module.js";
 import { catalogueEmbed, catalogueText, dailyEmbed, takeEmbed } from "./presentation.js";
 import type { SubstancesService } from "./service.js";
 import { EFFECT_MAX } from "./state.js";
 
 /** `/substance`: the slash command of Substances. */
-
-function protagonistOption(sub: SlashCommandSubcommandBuilder) {
-  return sub.addStringOption((option) =>
-    option
-      .setName("protagonist")
-      .setDescription("Who (default: your active Protagonist)")
-      .setAutocomplete(true)
-      .setMaxLength(64),
-  );
-}
 
 function substanceOption(sub: SlashCommandSubcommandBuilder, name: string) {
   return sub.addStringOption((option) =>
@@ -153,24 +142,12 @@ export function substancesCommand(
       if (focused.name === "protagonist")
         return protagonistChoices(interaction, services, focused.value);
       if (focused.name !== "substance" && focused.name !== "name") return [];
-      try {
-        const { substances } = await service(services).catalogue({
-          actor: actorFrom(interaction),
-        });
-        const typed = focused.value.toLowerCase();
-        return substances
-          .filter((s) => s.name.toLowerCase().includes(typed))
-          .map((s) => ({
-            name: truncate(
-              `${s.name} — potency ${s.potency}${s.addictive ? ", addictive" : ""}`,
-              100,
-            ),
-            value: s.name,
-          }));
-      } catch (error) {
-        if (isRefusal(error) || error instanceof ExtraRefusal) return [];
-        throw error;
-      }
+      return namedChoices(
+        async () =>
+          (await service(services).catalogue({ actor: actorFrom(interaction) })).substances,
+        focused.value,
+        (s) => `${s.name} — potency ${s.potency}${s.addictive ? ", addictive" : ""}`,
+      );
     },
     help: {
       examples: [

@@ -1,4 +1,3 @@
-import { isRefusal } from "../../presentation/refusals.js";
 import {
   InteractionContextType,
   SlashCommandBuilder,
@@ -8,9 +7,9 @@ import {
 import { actorFrom } from "../../../../core/discord/actor.js";
 import type { HandlerContext } from "../../command.js";
 import { protagonistChoices, skillChoices } from "../../presentation/autocomplete.js";
-import { truncate } from "../../../../core/discord/format.js";
 import { protagonistIdOption } from "../../discord/protagonist-option.js";
 import type { BotServices } from "../../game.js";
+import { namedChoices } from "../choices.js";
 import type { ExtraModule } from "../module.js";
 import { approveText, talentCheckEmbed, trainingEmbed } from "./presentation.js";
 import { MAX_SESSIONS_AT_ONCE } from "./rules.js";
@@ -148,22 +147,15 @@ export function trainingCommand(service: Service): ExtraModule["command"] {
         return protagonistChoices(interaction, services, focused.value);
       if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
       if (focused.name !== "talent") return [];
-      try {
-        const talents = await service(services).talentsOf({
-          actor: actorFrom(interaction),
-          protagonistId: interaction.options.getString("protagonist"),
-        });
-        const typed = focused.value.toLowerCase();
-        return talents
-          .filter((t) => t.name.toLowerCase().includes(typed))
-          .map((t) => ({
-            name: truncate(`${t.name}${t.approved ? "" : " (awaiting a GM)"}`, 100),
-            value: t.name,
-          }));
-      } catch (error) {
-        if (isRefusal(error)) return [];
-        throw error;
-      }
+      return namedChoices(
+        () =>
+          service(services).talentsOf({
+            actor: actorFrom(interaction),
+            protagonistId: interaction.options.getString("protagonist"),
+          }),
+        focused.value,
+        (t) => `${t.name}${t.approved ? "" : " (awaiting a GM)"}`,
+      );
     },
     help: {
       examples: [

@@ -93,6 +93,10 @@ export interface ExtraHooks {
   afterLoss?(loss: Loss, settings: ExtraSettingValues): ProtagonistSnapshot;
   /** What the module takes off Max SAN. */
   maxSanReduction?(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): number;
+  /** Its part of a sheet as an export carries it, when that differs from what it stores (ids). */
+  exportSheet?(protagonist: ProtagonistSnapshot): unknown;
+  /** An imported part made the new Protagonist's (new ids), the inverse of `exportSheet`. */
+  importSheet?(data: unknown, protagonist: ProtagonistSnapshot): unknown;
   /** A test against a named opponent the module knows: its conditions (throws for a name it doesn't). */
   opponentConditions?(opponent: Opponent, settings: ExtraSettingValues): TestCondition[];
 }

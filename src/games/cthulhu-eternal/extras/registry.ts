@@ -61,6 +61,21 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
       if (off) throw extraOff(off, opponent.campaign);
       throw invalid({ code: "opponents-unavailable" });
     },
+    // Every module's part travels, on or off: switching a module off loses nothing.
+    exportExtras: (protagonist) =>
+      Object.fromEntries(
+        Object.entries(protagonist.extras ?? {}).map(([id, data]) => {
+          const hooks = modules.find((m) => m.id === id)?.hooks;
+          return [id, hooks?.exportSheet ? hooks.exportSheet(protagonist) : data];
+        }),
+      ),
+    importExtras: (extras, protagonist) =>
+      Object.fromEntries(
+        Object.entries(extras).map(([id, data]) => {
+          const hooks = modules.find((m) => m.id === id)?.hooks;
+          return [id, hooks?.importSheet ? hooks.importSheet(data, protagonist) : data];
+        }),
+      ),
     maxSanReduction: (protagonist, campaign) =>
       on(campaign).reduce(
         (sum, extra) =>

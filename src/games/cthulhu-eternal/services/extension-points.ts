@@ -34,6 +34,13 @@ export interface ExtensionPoints {
    * (as the tester may know it: a player never names a hidden one).
    */
   opponentConditions(opponent: Opponent): TestCondition[];
+  /** The modules' part of a sheet as an export carries it (no database ids), by module id. */
+  exportExtras(protagonist: ProtagonistSnapshot): Record<string, unknown>;
+  /** An import's module parts made the new Protagonist's (`protagonist` has its new ids). */
+  importExtras(
+    extras: Readonly<Record<string, unknown>>,
+    protagonist: ProtagonistSnapshot,
+  ): Record<string, unknown>;
 }
 
 /** A test against a named opponent, and who makes it. */
@@ -72,4 +79,6 @@ export const NO_EXTENSIONS: ExtensionPoints = {
   opponentConditions: () => {
     throw invalid({ code: "opponents-unavailable" });
   },
+  exportExtras: (protagonist) => ({ ...protagonist.extras }),
+  importExtras: (extras) => ({ ...extras }),
 };

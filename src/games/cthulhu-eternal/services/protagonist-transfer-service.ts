@@ -5,6 +5,7 @@ import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { resolveCampaign } from "./campaign-access.js";
 import { campaignEra, creationContextOf } from "./custom-content.js";
 import type { ServiceDeps } from "./deps.js";
+import { NO_EXTENSIONS } from "./extension-points.js";
 import { parseImport } from "./protagonist-import.js";
 import {
   assertNameFree,
@@ -34,7 +35,10 @@ export interface ImportResult {
 }
 
 /** A sheet exported as a versioned JSON document, and such a document imported as a new Protagonist. */
-export function createProtagonistTransferService({ store }: ServiceDeps) {
+export function createProtagonistTransferService({
+  store,
+  extensions = NO_EXTENSIONS,
+}: ServiceDeps) {
   return {
     /** The sheet as a versioned JSON document (no database ids, guild or owner). */
     async exportJson(raw: {
@@ -45,9 +49,11 @@ export function createProtagonistTransferService({ store }: ServiceDeps) {
       return store.transaction(async (tx) => {
         const { protagonist } = await readTarget(tx, actor, protagonistId);
         // The file may be shared: it carries the sheet as the whole table sees it.
+        const shared = sheetSeenBy(protagonist, EVERYONE);
         return toExport(
-          sheetSeenBy(protagonist, EVERYONE),
+          shared,
           await tx.protagonists.creationOf(actor.guildId, protagonist.id),
+          extensions.exportExtras(shared),
         );
       });
     },
@@ -74,6 +80,7 @@ export function createProtagonistTransferService({ store }: ServiceDeps) {
             { guildId: actor.guildId, campaignId: campaign.id, ownerId: actor.userId },
             sheet,
             creation,
+            extensions,
           ),
         );
         const selected = await selectIfNone(tx, protagonist);

@@ -4,6 +4,7 @@ import { SHEET_LIMITS, type SheetPart } from "../rules/sheet-limits.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import { asJson } from "./event-log.js";
 import { newId } from "./ids.js";
+import { NO_EXTENSIONS, type ExtensionPoints } from "./extension-points.js";
 import {
   NOTES_MAX,
   PROTAGONIST_STATUSES,
@@ -96,6 +97,8 @@ export const exportedSheetSchema = z.strictObject({
   skills: sheetList(exportedSkillSchema, "skills"),
   bonds: sheetList(exportedBondSchema, "bonds"),
   disorders: sheetList(exportedDisorderSchema, "disorders"),
+  /** The campaign modules' parts (the Extras), by module id; each module reads its own. */
+  extras: z.record(z.string().max(64), z.unknown()).optional(),
 });
 
 export type ExportedSheet = z.infer<typeof exportedSheetSchema>;
@@ -109,7 +112,11 @@ export interface ProtagonistExport {
   creation: unknown;
 }
 
-export function toExport(p: ProtagonistSnapshot, creation: unknown): ProtagonistExport {
+export function toExport(
+  p: ProtagonistSnapshot,
+  creation: unknown,
+  extras: Record<string, unknown> = {},
+): ProtagonistExport {
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -146,6 +153,7 @@ export function toExport(p: ProtagonistSnapshot, creation: unknown): Protagonist
         threat: d.threat as ExportedSheet["disorders"][number]["threat"],
         cured: d.cured,
       })),
+      ...(Object.keys(extras).length ? { extras } : {}),
     },
     creation: creation ?? null,
   };
@@ -157,6 +165,7 @@ export function insertImported(
   target: { guildId: string; campaignId: string; ownerId: string },
   sheet: ExportedSheet,
   creation: unknown,
+  extensions: ExtensionPoints = NO_EXTENSIONS,
 ): Promise<ProtagonistSnapshot> {
   const draft: ProtagonistSnapshot = {
     id: newId(),
@@ -176,5 +185,8 @@ export function insertImported(
     bonds: sheet.bonds.map((b) => ({ id: newId(), ...b, fellowId: null })),
     disorders: sheet.disorders.map((d) => ({ id: newId(), ...d })),
   };
-  return tx.protagonists.insert(draft, asJson(creation));
+  const withExtras = sheet.extras
+    ? { ...draft, extras: extensions.importExtras(sheet.extras, draft) }
+    : draft;
+  return tx.protagonists.insert(withExtras, asJson(creation));
 }

@@ -10,7 +10,7 @@ import {
   trainingSheet,
 } from "./presentation.js";
 import { createTrainingService, type TrainingService } from "./service.js";
-import { TRAINING_ID } from "./state.js";
+import { exportedTraining, importedTraining, TRAINING_ID } from "./state.js";
 
 /** Training and Talents (seed 002), as one Extras module. */
 export const trainingExtra: ExtraModule<TrainingService> = {
@@ -23,5 +23,6 @@ export const trainingExtra: ExtraModule<TrainingService> = {
   sheet: trainingSheet,
   eventLine: trainingEventLine,
   refusalText: trainingRefusalText,
+  hooks: { exportSheet: exportedTraining, importSheet: importedTraining },
   createService: (deps) => createTrainingService(deps, trainingExtra),
 };

@@ -43,3 +43,25 @@ export function withTrainingState(
 ): ProtagonistSnapshot {
   return { ...protagonist, extras: { ...protagonist.extras, [TRAINING_ID]: state } };
 }
+
+/** The state as an export carries it: each skill's training by the skill's name, not its id. */
+export function exportedTraining(protagonist: ProtagonistSnapshot): unknown {
+  const state = trainingStateOf(protagonist);
+  const named = protagonist.skills.flatMap((skill) => {
+    const training = state.skills[skill.id];
+    return training ? [[skill.name, training] as const] : [];
+  });
+  return { ...state, skills: Object.fromEntries(named) };
+}
+
+/** An exported state on the new Protagonist: skills found again by name (others dropped). */
+export function importedTraining(data: unknown, protagonist: ProtagonistSnapshot): unknown {
+  const parsed = trainingStateSchema.safeParse(data);
+  if (!parsed.success) return { skills: {}, talents: [] };
+  const byName = new Map(protagonist.skills.map((s) => [s.name.toLowerCase(), s.id]));
+  const skills = Object.entries(parsed.data.skills).flatMap(([name, training]) => {
+    const id = byName.get(name.toLowerCase());
+    return id ? [[id, training] as const] : [];
+  });
+  return { ...parsed.data, skills: Object.fromEntries(skills) };
+}

@@ -1,0 +1,57 @@
+/**
+ * A sheet that uses every module travels whole: export carries each module's part (training by
+ * skill name, not by database id) and import gives it to the new Protagonist, on its new ids.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { extraModules } from "../../../../commands/cthulhu-eternal/index.js";
+import { extensionPointsOf } from "../../../../src/games/cthulhu-eternal/extras/registry.js";
+import { actor, makeWorld, type World } from "../../../support/fixtures.js";
+import { stateOf } from "../../../support/service-world.js";
+
+let world: World;
+beforeEach(async () => {
+  world = await makeWorld(undefined, undefined, undefined, extensionPointsOf(extraModules));
+});
+afterEach(() => world.dispose());
+
+describe("export and import with the Extras", () => {
+  it("round-trips every module's part of the sheet", async () => {
+    const [trained] = world.hero.skills;
+    if (!trained) throw new Error("the sample sheet has no skills");
+    const extras = {
+      training: {
+        skills: { [trained.id]: { sessions: 7, failedAt: null } },
+        talents: [{ name: "Keen Eye", skill: trained.name, approved: true }],
+      },
+      advancement: { beforeSession: 2, checks: 1 },
+      crafting: {
+        projects: [
+          { name: "Lantern", skill: trained.name, complexity: 50, progress: 20, done: false },
+        ],
+      },
+      substances: { dependencies: [{ substance: "Laudanum", relieved: false }] },
+      corruption: { HP: 2, WP: 0, SAN: 5, stats: { POW: 1 } },
+    };
+    await world.db.prisma.protagonist.update({ where: { id: world.hero.id }, data: { extras } });
+    const exported = await world.services.protagonists.exportJson({ actor: actor() });
+    expect(exported.protagonist.extras?.training).toEqual({
+      skills: { [trained.name]: { sessions: 7, failedAt: null } },
+      talents: extras.training.talents,
+    });
+    const imported = await world.services.protagonists.importJson({
+      actor: actor(),
+      json: JSON.stringify(exported),
+      name: "Second Copy",
+    });
+    const copy = await stateOf(world, imported.protagonist.id);
+    const copiedSkill = copy.skills.find((s) => s.name === trained.name);
+    expect(copiedSkill?.id).not.toBe(trained.id);
+    expect(copy.extras).toEqual({
+      ...extras,
+      training: {
+        ...extras.training,
+        skills: { [copiedSkill?.id ?? ""]: extras.training.skills[trained.id] },
+      },
+    });
+  });
+});

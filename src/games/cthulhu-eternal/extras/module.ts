@@ -8,7 +8,7 @@ import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
 import type { LoggedFact } from "../services/event-facts.js";
-import type { Loss, Opponent, TestKind } from "../services/extension-points.js";
+import type { Loss, Opponent, Reductions, TestKind } from "../services/extension-points.js";
 import type { TestCondition } from "../rules/percentile.js";
 
 /**
@@ -93,6 +93,8 @@ export interface ExtraHooks {
   afterLoss?(loss: Loss, settings: ExtraSettingValues): ProtagonistSnapshot;
   /** What the module takes off Max SAN. */
   maxSanReduction?(protagonist: ProtagonistSnapshot, settings: ExtraSettingValues): number;
+  /** What its part of an imported sheet took off the sheet's maxima and stats. */
+  reductions?(data: unknown): Reductions;
   /** Its part of a sheet as an export carries it, when that differs from what it stores (ids). */
   exportSheet?(protagonist: ProtagonistSnapshot): unknown;
   /** An imported part made the new Protagonist's (new ids), the inverse of `exportSheet`. */

@@ -1,5 +1,8 @@
 import type { ExtensionPoints } from "../services/extension-points.js";
+import { z } from "zod";
+import { STAT_NAMES } from "../rules/types.js";
 import { invalid } from "../services/errors.js";
+import { NO_REDUCTIONS } from "../services/extension-points.js";
 import type { Campaign } from "../store/types.js";
 import { campaignExtras } from "./campaign-extras.js";
 import { extraOff } from "./extras-service.js";
@@ -60,6 +63,29 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
       const off = modules.find((module) => module.hooks?.opponentConditions !== undefined);
       if (off) throw extraOff(off, opponent.campaign);
       throw invalid({ code: "opponents-unavailable" });
+    },
+    importedReductions: (extras) => {
+      const parts = z
+        .record(z.string(), z.unknown())
+        .catch({})
+        .parse(extras ?? {});
+      return modules.reduce((sum, module) => {
+        const part = parts[module.id];
+        const hooks = module.hooks;
+        if (part === undefined || !hooks?.reductions) return sum;
+        const taken = hooks.reductions(part);
+        const stats = { ...sum.stats };
+        for (const stat of STAT_NAMES) {
+          const points = taken.stats[stat] ?? 0;
+          if (points > 0) stats[stat] = (stats[stat] ?? 0) + points;
+        }
+        return {
+          hpMax: sum.hpMax + taken.hpMax,
+          wpMax: sum.wpMax + taken.wpMax,
+          maxSan: sum.maxSan + taken.maxSan,
+          stats,
+        };
+      }, NO_REDUCTIONS);
     },
     // Every module's part travels, on or off: switching a module off loses nothing.
     exportExtras: (protagonist) =>

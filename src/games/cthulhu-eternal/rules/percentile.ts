@@ -48,12 +48,9 @@ export interface PercentileJudgement {
 }
 
 /**
- * A standing condition of whoever tests that moves the target of every test until it ends, such
- * as exhaustion (until rested). Shown with the result, apart from the GM's modifier.
- */
-/**
- * Something about the tester that moves a test's target: exhaustion, or a campaign module's
- * condition (a dependency), which names itself for the table (`label`, as a test's label does).
+ * Something that moves a test's target beside the GM's modifier, shown with the result:
+ * exhaustion (until rested), or what a campaign module adds (a dependency, the opponent's
+ * strength), which names itself for the table (`label`, as a test's label does).
  */
 export type TestCondition =
   | { kind: "exhausted"; /** Added to the target: negative for a penalty. */ modifier: number }

@@ -34,6 +34,11 @@ export interface ExtensionPoints {
    * (as the tester may know it: a player never names a hidden one).
    */
   opponentConditions(opponent: Opponent): TestCondition[];
+  /**
+   * What an imported sheet's module parts say was taken off its maxima and stats (corruption),
+   * so that the import checks the sheet against the rules as they were before.
+   */
+  importedReductions(extras: unknown): Reductions;
   /** The modules' part of a sheet as an export carries it (no database ids), by module id. */
   exportExtras(protagonist: ProtagonistSnapshot): Record<string, unknown>;
   /** An import's module parts made the new Protagonist's (`protagonist` has its new ids). */
@@ -51,6 +56,16 @@ export interface Opponent {
   /** Whether the tester is one of the campaign's GMs (who know every entity). */
   gm: boolean;
 }
+
+/** What modules took off a sheet's maxima and stats. */
+export interface Reductions {
+  hpMax: number;
+  wpMax: number;
+  maxSan: number;
+  stats: Partial<Record<StatName, number>>;
+}
+
+export const NO_REDUCTIONS: Reductions = { hpMax: 0, wpMax: 0, maxSan: 0, stats: {} };
 
 /** A loss about to be applied, and the sheet the core made of it. */
 export interface Loss {
@@ -79,6 +94,7 @@ export const NO_EXTENSIONS: ExtensionPoints = {
   opponentConditions: () => {
     throw invalid({ code: "opponents-unavailable" });
   },
+  importedReductions: () => NO_REDUCTIONS,
   exportExtras: (protagonist) => ({ ...protagonist.extras }),
   importExtras: (extras) => ({ ...extras }),
 };

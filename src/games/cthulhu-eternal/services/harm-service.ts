@@ -424,12 +424,12 @@ function who(p: ProtagonistSnapshot): Who {
   return { id: p.id, name: p.name, status: p.status };
 }
 
-/** HP 0 is death: the status follows so the Protagonist leaves play (undo brings them back). */
 /** The new maximum of a change that lowered it (a corrupting loss), for the log. */
 function corruptedMax(before: number, after: number) {
   return before === after ? {} : { corruptedMax: { before, after } };
 }
 
+/** HP 0 is death: the status follows so the Protagonist leaves play (undo brings them back). */
 function withHp(p: ProtagonistSnapshot, change: HpChange): ProtagonistSnapshot {
   const next = cloneSnapshot(p);
   next.hp = change.after;

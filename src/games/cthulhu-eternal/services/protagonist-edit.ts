@@ -206,6 +206,7 @@ function applyStats(
   changes: SheetChange[],
 ): void {
   const chaBefore = after.stats.CHA;
+  const statsBefore = { ...after.stats };
   for (const stat of STAT_NAMES) {
     const value = stats[stat];
     if (value === undefined || value === after.stats[stat]) continue;
@@ -214,14 +215,15 @@ function applyStats(
     changes.push({ kind: "stat", stat, before: after.stats[stat], after: value });
     after.stats[stat] = value;
   }
-  const hpMax = maxHitPoints(after.stats);
+  // The maxima follow the stats' change: one corruption lowered stays lowered.
+  const hpMax = Math.max(0, after.hpMax + maxHitPoints(after.stats) - maxHitPoints(statsBefore));
   if (hpMax !== after.hpMax) {
     const hp = clamp(after.hp + hpMax - after.hpMax, 0, hpMax);
     changes.push({ kind: "score", score: "hp-max", before: after.hpMax, after: hpMax });
     after.hpMax = hpMax;
     after.hp = hp;
   }
-  const wpMax = maxWillpower(after.stats);
+  const wpMax = Math.max(0, after.wpMax + maxWillpower(after.stats) - maxWillpower(statsBefore));
   if (wpMax !== after.wpMax) {
     const wp = clamp(after.wp + wpMax - after.wpMax, 0, wpMax);
     changes.push({ kind: "score", score: "wp-max", before: after.wpMax, after: wpMax });

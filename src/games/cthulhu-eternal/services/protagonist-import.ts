@@ -1,3 +1,4 @@
+import { NO_EXTENSIONS, type ExtensionPoints, type Reductions } from "./extension-points.js";
 import { z } from "zod";
 import { sameSubject } from "../rules/bonds.js";
 import {
@@ -118,7 +119,7 @@ export interface ParsedImport {
  */
 export function parseImport(
   json: string,
-  context: { catalog: SkillCatalog; name?: string | null },
+  context: { catalog: SkillCatalog; name?: string | null; extensions?: ExtensionPoints },
 ): ParsedImport {
   if (Buffer.byteLength(json, "utf8") > IMPORT_MAX_BYTES) {
     throw invalid({ code: "import-too-large", maxKb: IMPORT_MAX_BYTES / 1024 });
@@ -140,7 +141,8 @@ export function parseImport(
       problems.push({ section: "sheet", path, entry: entryName(path, sheet), note });
     }
   }
-  problems.push(...crossFieldProblems(sheet, context.catalog));
+  const reductions = (context.extensions ?? NO_EXTENSIONS).importedReductions(sheet.extras);
+  problems.push(...crossFieldProblems(sheet, context.catalog, reductions));
   const creation = notedIssues(creationDraftSchema.nullish(), envelope.creation);
   if (!creation.ok) {
     for (const { path, note } of creation.issues) {
@@ -203,6 +205,8 @@ function statsOf(stats: unknown): Partial<Stats> {
 function crossFieldProblems(
   sheet: Record<string, unknown>,
   catalog: SkillCatalog,
+  // What corruption took: the rules are checked against the sheet as it was before.
+  reductions: Reductions,
 ): ImportProblem[] {
   const problems: ImportProblem[] = [];
   const fail: Fail = (path, note) => {
@@ -214,17 +218,21 @@ function crossFieldProblems(
     const value = stats[stat];
     if (value === undefined || harshness === undefined) continue;
     const { min, max } = statRange(stat, harshness);
-    if (value < min || value > max) fail(["stats", stat], { code: "out-of-range", min, max });
+    const original = value + (reductions.stats[stat] ?? 0);
+    if (original < min || original > max) {
+      fail(["stats", stat], { code: "out-of-range", min, max });
+    }
   }
   const hpMax = valid(shape.hpMax, sheet.hpMax);
   const wpMax = valid(shape.wpMax, sheet.wpMax);
   const { STR, CON, POW, CHA } = stats;
   if (STR !== undefined && CON !== undefined && hpMax !== undefined) {
-    const derived = maxHitPoints({ STR, CON });
+    const derived = Math.max(0, maxHitPoints({ STR, CON }) - reductions.hpMax);
     if (hpMax !== derived) fail(["hpMax"], { code: "max-hp-derived", hpMax: derived });
   }
-  if (POW !== undefined && wpMax !== undefined && wpMax !== maxWillpower({ POW })) {
-    fail(["wpMax"], { code: "max-wp-derived", wpMax: maxWillpower({ POW }) });
+  if (POW !== undefined && wpMax !== undefined) {
+    const derived = Math.max(0, maxWillpower({ POW }) - reductions.wpMax);
+    if (wpMax !== derived) fail(["wpMax"], { code: "max-wp-derived", wpMax: derived });
   }
   const hp = valid(shape.hp, sheet.hp);
   const wp = valid(shape.wp, sheet.wp);
@@ -237,8 +245,9 @@ function crossFieldProblems(
   const skills = validEntries(exportedSkillSchema, sheet.skills);
   const san = valid(shape.san, sheet.san);
   const unnatural = skills.find(([, s]) => rulesSkillKey(s.name) === "unnatural")?.[1].rating ?? 0;
-  if (san !== undefined && san > maxSanity(unnatural)) {
-    fail(["san"], { code: "above-maximum", max: maxSanity(unnatural), bound: "max-san" });
+  const maxSan = maxSanity(unnatural, reductions.maxSan);
+  if (san !== undefined && san > maxSan) {
+    fail(["san"], { code: "above-maximum", max: maxSan, bound: "max-san" });
   }
   resourceProblems(valid(shape.resources, sheet.resources), fail);
   const adaptation = valid(shape.adaptation, sheet.adaptation);

@@ -72,6 +72,7 @@ export function createProtagonistTransferService({
         const { sheet, creation } = parseImport(input.json, {
           catalog: skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
           name: input.name,
+          extensions,
         });
         await assertNameFree(tx, campaign, sheet.name);
         const protagonist = await uniqueName(campaign, sheet.name, () =>

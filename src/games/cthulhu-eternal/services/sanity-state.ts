@@ -38,7 +38,8 @@ export function withSanityState(
   next.wp = state.wp;
   if (state.pow !== p.stats.POW) {
     next.stats.POW = state.pow;
-    next.wpMax = state.pow;
+    // WP max follows POW's change (a corrupted maximum stays as far below POW as it was).
+    next.wpMax = Math.max(0, p.wpMax + state.pow - p.stats.POW);
   }
   next.stats.CHA = state.cha;
   next.breakingPoint = state.breakingPoint;

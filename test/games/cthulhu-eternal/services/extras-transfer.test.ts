@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(() => world.dispose());
 
 describe("export and import with the Extras", () => {
-  it("round-trips every module's part of the sheet", async () => {
+  it("round-trips every module's part of the sheet, a corrupted one included", async () => {
     const [trained] = world.hero.skills;
     if (!trained) throw new Error("the sample sheet has no skills");
     const extras = {
@@ -32,7 +32,21 @@ describe("export and import with the Extras", () => {
       substances: { dependencies: [{ substance: "Laudanum", relieved: false }] },
       corruption: { HP: 2, WP: 0, SAN: 5, stats: { POW: 1 } },
     };
-    await world.db.prisma.protagonist.update({ where: { id: world.hero.id }, data: { extras } });
+    // The sheet as corruption left it: HP max −2, POW −1 (and WP max with it).
+    const { hero } = world;
+    const pow = hero.stats.POW - 1;
+    await world.db.prisma.protagonist.update({
+      where: { id: hero.id },
+      data: {
+        extras,
+        hpMax: hero.hpMax - 2,
+        hp: Math.min(hero.hp, hero.hpMax - 2),
+        pow,
+        wpMax: pow,
+        wp: Math.min(hero.wp, pow),
+        san: Math.min(hero.san, 99 - 5),
+      },
+    });
     const exported = await world.services.protagonists.exportJson({ actor: actor() });
     expect(exported.protagonist.extras?.training).toEqual({
       skills: { [trained.name]: { sessions: 7, failedAt: null } },

@@ -10,7 +10,13 @@ import {
 } from "./presentation.js";
 import { corruptMaximum } from "./rules.js";
 import { createCorruptionService, type CorruptionService } from "./service.js";
-import { CORRUPTION_ID, corruptedOfSheet, corruptibleOf, withCorruption } from "./state.js";
+import {
+  CORRUPTION_ID,
+  corruptedOfSheet,
+  corruptibleOf,
+  reductionsOf,
+  withCorruption,
+} from "./state.js";
 
 /** Corruption (seed 002): losses that lower the maximum too, until a GM restores it. */
 export const corruptionExtra: ExtraModule<CorruptionService> = {
@@ -36,6 +42,7 @@ export const corruptionExtra: ExtraModule<CorruptionService> = {
       return withCorruption(loss.after, result);
     },
     maxSanReduction: (protagonist) => corruptedOfSheet(protagonist).SAN,
+    reductions: reductionsOf,
   },
   createService: (deps) => createCorruptionService(deps, corruptionExtra),
 };

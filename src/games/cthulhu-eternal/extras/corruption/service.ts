@@ -42,7 +42,7 @@ export interface CorruptionOutcome {
 }
 
 /** An attribute's maximum as corruption sees it: HP and WP max, Max SAN, or the stat. */
-export function maximumOf(sheet: CorruptibleSheet, corrupted: Corrupted, attribute: Attribute) {
+function maximumOf(sheet: CorruptibleSheet, corrupted: Corrupted, attribute: Attribute) {
   if (attribute === "HP") return sheet.hpMax;
   if (attribute === "WP") return sheet.wpMax;
   if (attribute === "SAN") return corruptedMaxSan(sheet, corrupted);

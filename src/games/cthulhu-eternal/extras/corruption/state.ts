@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import { NO_REDUCTIONS, type Reductions } from "../../services/extension-points.js";
 import { STAT_NAMES } from "../../rules/types.js";
 import { NOTHING_CORRUPTED, type CorruptibleSheet, type Corrupted } from "./rules.js";
 
@@ -13,6 +14,14 @@ const corruptedSchema = z.object({
   SAN: points.default(0),
   stats: z.partialRecord(z.enum(STAT_NAMES), points).default({}),
 });
+
+/** What an imported sheet's corruption part says was taken (nothing when unreadable). */
+export function reductionsOf(data: unknown): Reductions {
+  const parsed = corruptedSchema.safeParse(data);
+  if (!parsed.success) return NO_REDUCTIONS;
+  const { HP, WP, SAN, stats } = parsed.data;
+  return { hpMax: HP, wpMax: WP, maxSan: SAN, stats };
+}
 
 /** What corruption took from the Protagonist (nothing when the module never touched them). */
 export function corruptedOfSheet(protagonist: ProtagonistSnapshot): Corrupted {
@@ -33,7 +42,10 @@ export function corruptibleOf(p: ProtagonistSnapshot): CorruptibleSheet {
   };
 }
 
-/** The snapshot with corruption's result written back (lost: status "lost", for good). */
+/**
+ * The snapshot with corruption's result written back: lost, status "lost" for good, unless the
+ * same loss already killed the Protagonist (HP 0 is death first).
+ */
 export function withCorruption(
   p: ProtagonistSnapshot,
   result: { sheet: CorruptibleSheet; corrupted: Corrupted; lost: boolean },
@@ -48,7 +60,7 @@ export function withCorruption(
     wpMax: sheet.wpMax,
     san: sheet.san,
     breakingPoint: sheet.breakingPoint,
-    status: result.lost ? "lost" : p.status,
+    status: result.lost && p.status === "active" ? "lost" : p.status,
     extras: { ...p.extras, [CORRUPTION_ID]: result.corrupted },
   };
 }

@@ -66,7 +66,7 @@ export function entitiesEventLine(fact: LoggedFact): string | undefined {
 }
 
 /** The stat block, for GMs only. */
-export function statBlock(entity: Entity): string {
+function statBlock(entity: Entity): string {
   const lines = [
     `${KIND_WORDS[entity.kind]}${entity.hp === null ? "" : ` · HP ${entity.hp}`}${entity.shown ? " · 👁️ shown" : " · 🔒 hidden"}`,
   ];

@@ -83,12 +83,6 @@ export function parseSkillList(typed: string): string[] {
     .filter((part) => part !== "");
 }
 
-/** The rating of a rated tag the entity has, or 0. */
-export function tagRating(tags: readonly EntityTag[], tag: RatedTag): number {
-  const found = tags.find((t) => t.tag === tag);
-  return found && "rating" in found ? found.rating : 0;
-}
-
 export function hasTag(tags: readonly EntityTag[], tag: PlainTag): boolean {
   return tags.some((t) => t.tag === tag);
 }

@@ -1,27 +1,26 @@
 import type { StoreTx } from "../store/store.js";
 import { fact } from "./event-facts.js";
+import { createExhaustion } from "./exhaustion-service.js";
+import { who, type Who } from "./harm-who.js";
+export type { ExhaustionOutcome } from "./exhaustion-service.js";
 import { z } from "zod";
 import type { Campaign } from "../store/types.js";
 import { parseDice, rollDice, type DiceExpression, type DiceRoll } from "../rules/dice/index.js";
 import {
   applyHpChange,
   applyWpChange,
-  becomeExhausted,
   lethalityTest,
-  restFromExhaustion,
-  type ExhaustionResult,
   type HpChange,
   type LethalityResult,
   type WpChange,
 } from "../rules/harm.js";
 import { newConditions, type Condition } from "../rules/conditions.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
-import { ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { NO_EXTENSIONS } from "./extension-points.js";
 import { invalid, invalidInput } from "./errors.js";
 import { changesOf, writeTarget } from "./protagonist-target.js";
-import { cloneSnapshot, type ProtagonistSnapshot, type ProtagonistStatus } from "./snapshot.js";
+import { cloneSnapshot, type ProtagonistSnapshot } from "./snapshot.js";
 import { parseInput, pointsOrDice, recordId } from "./validation.js";
 
 const target = { actor: actorSchema, protagonistId: recordId.nullish() };
@@ -41,14 +40,6 @@ const lethalityInput = z.object({
   rating: z.number().int().min(0).max(100),
   critical: z.boolean().default(false),
 });
-
-const plainInput = z.object(target);
-
-interface Who {
-  id: string;
-  name: string;
-  status: ProtagonistStatus;
-}
 
 export interface HpOutcome {
   protagonist: Who;
@@ -84,13 +75,6 @@ export interface LethalityOutcome {
   result: LethalityResult;
   change: HpChange;
   died: boolean;
-  conditions: Condition[];
-  eventId: number;
-}
-
-export interface ExhaustionOutcome {
-  protagonist: Who;
-  result: ExhaustionResult;
   conditions: Condition[];
   eventId: number;
 }
@@ -199,6 +183,8 @@ export function createHarmService({ store, rng, extensions = NO_EXTENSIONS }: Se
   }
 
   return {
+    ...createExhaustion({ store, rng }),
+
     /** Damage, heal or set HP. At 0 the Protagonist dies (status "dead"). */
     async hp(raw: {
       actor: Actor;
@@ -347,82 +333,10 @@ export function createHarmService({ store, rng, extensions = NO_EXTENSIONS }: Se
         };
       });
     },
-
-    /** Exhaustion: 1D6 WP lost and a test penalty (the campaign's) until rested. */
-    async exhaust(raw: {
-      actor: Actor;
-      protagonistId?: string | null;
-    }): Promise<ExhaustionOutcome> {
-      const input = parseInput(plainInput, raw);
-      const { actor } = input;
-      return store.transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
-        const result = becomeExhausted(
-          { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
-          rng,
-          ruleOptionsOf(campaign),
-        );
-        return logExhaustion(tx, actor, campaign, before, result, "exhaust");
-      });
-    },
-
-    /** Rest: 1D6 WP regained and exhaustion cleared. */
-    async rest(raw: { actor: Actor; protagonistId?: string | null }): Promise<ExhaustionOutcome> {
-      const input = parseInput(plainInput, raw);
-      const { actor } = input;
-      return store.transaction(async (tx) => {
-        const { campaign, protagonist: before } = await writeTarget(tx, actor, input.protagonistId);
-        const result = restFromExhaustion(
-          { wp: before.wp, maxWp: before.wpMax, exhausted: before.exhausted },
-          rng,
-        );
-        return logExhaustion(tx, actor, campaign, before, result, "rest");
-      });
-    },
   };
 }
 
 export type HarmService = ReturnType<typeof createHarmService>;
-
-async function logExhaustion(
-  tx: StoreTx,
-  actor: Actor,
-  campaign: Campaign,
-  before: ProtagonistSnapshot,
-  result: ExhaustionResult,
-  kind: "exhaust" | "rest",
-): Promise<ExhaustionOutcome> {
-  const after = cloneSnapshot(before);
-  after.wp = result.wp.after;
-  after.exhausted = result.exhausted;
-  await tx.protagonists.write(before, after);
-  const eventId = await tx.events.append({
-    guildId: actor.guildId,
-    campaignId: campaign.id,
-    actorId: actor.userId,
-    ...fact(kind, {
-      protagonist: before.name,
-      before: result.wp.before,
-      after: result.wp.after,
-      roll: result.wpRoll,
-    }),
-    sessionNumber: campaign.sessionNumber,
-    input: {},
-    dice: result,
-    changes: changesOf(before, after),
-    concerns: [before.id],
-  });
-  return {
-    protagonist: who(after),
-    result,
-    conditions: newConditions(before, after),
-    eventId,
-  };
-}
-
-function who(p: ProtagonistSnapshot): Who {
-  return { id: p.id, name: p.name, status: p.status };
-}
 
 /** The new maximum of a change that lowered it (a corrupting loss), for the log. */
 function corruptedMax(before: number, after: number) {

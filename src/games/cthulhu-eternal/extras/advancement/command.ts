@@ -8,6 +8,7 @@ import type { HandlerContext } from "../../command.js";
 import { protagonistIdOption } from "../../discord/protagonist-option.js";
 import type { BotServices } from "../../game.js";
 import { protagonistChoices } from "../../presentation/autocomplete.js";
+import { protagonistOption } from "../choices.js";
 import type { ExtraModule } from "../module.js";
 import { downtimeCheckEmbed, secretImprovementsText } from "./presentation.js";
 import type { AdvancementService } from "./service.js";
@@ -19,16 +20,12 @@ const definition = new SlashCommandBuilder()
   .setDescription("Advancement in Downtime (an Extra): the improvement check, at your choice.")
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
-    sub
-      .setName("check")
-      .setDescription("One d100: each marked skill at or below it gains 1 (once per downtime)")
-      .addStringOption((option) =>
-        option
-          .setName("protagonist")
-          .setDescription("Who checks (default: your active Protagonist)")
-          .setAutocomplete(true)
-          .setMaxLength(64),
-      ),
+    protagonistOption(
+      sub
+        .setName("check")
+        .setDescription("One d100: each marked skill at or below it gains 1 (once per downtime)"),
+      "Who checks (default: your active Protagonist)",
+    ),
   );
 
 export function advancementCommand(

@@ -9,6 +9,7 @@ import { protagonistIdOption } from "../../discord/protagonist-option.js";
 import type { BotServices } from "../../game.js";
 import { protagonistChoices } from "../../presentation/autocomplete.js";
 import { STAT_NAMES, type StatName } from "../../rules/types.js";
+import { protagonistOption } from "../choices.js";
 import type { ExtraModule } from "../module.js";
 import { attributeName, corruptionText } from "./presentation.js";
 import { ATTRIBUTES, type Attribute } from "./rules.js";
@@ -21,31 +22,26 @@ const definition = new SlashCommandBuilder()
   .setDescription("Corruption (an Extra): corrupt a stat; GMs restore what corruption took.")
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) =>
-    sub
-      .setName("stat")
-      .setDescription("A corrupting loss of a stat: it drops for good (HP and WP follow)")
-      .addStringOption((option) =>
-        option
-          .setName("stat")
-          .setDescription("The stat")
-          .setRequired(true)
-          .addChoices(STAT_NAMES.map((stat) => ({ name: stat, value: stat }))),
-      )
-      .addIntegerOption((option) =>
-        option
-          .setName("amount")
-          .setDescription("Points lost")
-          .setRequired(true)
-          .setMinValue(1)
-          .setMaxValue(99),
-      )
-      .addStringOption((option) =>
-        option
-          .setName("protagonist")
-          .setDescription("Who (default: your active Protagonist)")
-          .setAutocomplete(true)
-          .setMaxLength(64),
-      ),
+    protagonistOption(
+      sub
+        .setName("stat")
+        .setDescription("A corrupting loss of a stat: it drops for good (HP and WP follow)")
+        .addStringOption((option) =>
+          option
+            .setName("stat")
+            .setDescription("The stat")
+            .setRequired(true)
+            .addChoices(STAT_NAMES.map((stat) => ({ name: stat, value: stat }))),
+        )
+        .addIntegerOption((option) =>
+          option
+            .setName("amount")
+            .setDescription("Points lost")
+            .setRequired(true)
+            .setMinValue(1)
+            .setMaxValue(99),
+        ),
+    ),
   )
   .addSubcommand((sub) =>
     sub

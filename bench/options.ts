@@ -1,7 +1,16 @@
+import type { ExtrasSizes } from "./extras.js";
 import type { ScaleSizes } from "./scale.js";
 /** Command-line options of `npm run bench` and the sizes of each mode. */
 
-export const SECTIONS = ["dice", "services", "e2e", "e2e-postgres", "startup", "scale"] as const;
+export const SECTIONS = [
+  "dice",
+  "services",
+  "extras",
+  "e2e",
+  "e2e-postgres",
+  "startup",
+  "scale",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 export type Mode = "full" | "smoke";
 
@@ -15,6 +24,7 @@ export interface Sizes {
     warmup: number;
     iterations: number;
   };
+  extras: ExtrasSizes;
   e2e: {
     guilds: number;
     playersPerGuild: number;
@@ -42,6 +52,7 @@ export const SIZES: Record<Mode, Sizes> = {
       warmup: 50,
       iterations: 400,
     },
+    extras: { warmup: 20, iterations: 200 },
     e2e: {
       guilds: 1000,
       playersPerGuild: 10,
@@ -73,6 +84,7 @@ export const SIZES: Record<Mode, Sizes> = {
       warmup: 1,
       iterations: 3,
     },
+    extras: { warmup: 1, iterations: 3 },
     e2e: {
       guilds: 2,
       playersPerGuild: 2,
@@ -102,7 +114,7 @@ export interface BenchOptions {
   outDir: string | undefined;
 }
 
-const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,e2e,e2e-postgres,startup,scale] [--out DIR]`;
+const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,extras,e2e,e2e-postgres,startup,scale] [--out DIR]`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = { mode: "full", sections: [...SECTIONS], outDir: undefined };

@@ -42,6 +42,8 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
       on(campaign).flatMap(
         (extra) => extra.module.hooks?.testConditions?.(protagonist, extra.settings, test) ?? [],
       ),
+    takesCorruptingLosses: (campaign) =>
+      on(campaign).some((e) => e.module.hooks?.takesCorruptingLosses),
     afterLoss: (loss) => {
       const extras = on(loss.campaign);
       if (loss.corrupting && !extras.some((e) => e.module.hooks?.takesCorruptingLosses)) {

@@ -110,6 +110,8 @@ const LINES: Catalogue = {
     );
     return `${p.protagonist}: shared adversity — ${bonds.length ? bonds.join(", ") : "no Bond changed"}`;
   },
+  "will-test": (p) =>
+    `${p.protagonist}: will test (POW × 5, ${p.notation}) ${outcomeWords(p.outcome)}${p.panicked ? ", panicked" : ""}, WP ${p.before} → ${p.after}`,
   "san-test": (p) =>
     `${p.protagonist}: SAN test (${threatLabel(p.threat)}, ${p.notation}) lost ${p.lost}, SAN ${p.before} → ${p.after}`,
   "san-projection": (p) =>

@@ -202,7 +202,16 @@ export interface GroupOutcome {
 
 /** Room for the title, description and footer of the group embed, out of Discord's 6,000. */
 const GROUP_FRAME_BUDGET = 700;
-const GROUP_NAME_MAX = 80;
+
+/** What each field's text may take when `embeds` share Discord's total with `names` of fields. */
+export function groupFieldBudget(embeds: number, names: number, fields: number): number {
+  return Math.floor(
+    (EMBED_LIMITS.total - GROUP_FRAME_BUDGET * embeds - names) / Math.max(1, fields),
+  );
+}
+
+/** The most a group field's name takes. */
+export const GROUP_NAME_MAX = 80;
 
 /** A GM's group test: one embed, one field per Protagonist, within Discord's total limit. */
 export function sanGroupEmbed(options: {
@@ -212,6 +221,8 @@ export function sanGroupEmbed(options: {
   source: string | null;
   /** Who called the test: shown as a mention, which embeds never ping. */
   gmId: string;
+  /** The most a field's text may take when the message has other embeds to fit beside it. */
+  perField?: number;
 }): EmbedBuilder {
   const { outcomes } = options;
   const fields = outcomes.slice(0, EMBED_LIMITS.fields).map((o) => ({
@@ -221,7 +232,7 @@ export function sanGroupEmbed(options: {
   const names = fields.reduce((sum, f) => sum + f.name.length, 0);
   const perField = Math.min(
     EMBED_LIMITS.fieldValue,
-    Math.floor((EMBED_LIMITS.total - GROUP_FRAME_BUDGET - names) / Math.max(1, fields.length)),
+    options.perField ?? groupFieldBudget(1, names, fields.length),
   );
   const insane = outcomes.filter((o) => o.result.temporaryInsanity).length;
   const description = [

@@ -188,6 +188,17 @@ export const EVENT_FACTS = {
       bonds: z.array(z.object({ bond: name, before: score.nullable(), after: score })),
     }),
   ),
+  "will-test": v1(
+    z.object({
+      protagonist: name,
+      notation: z.string(),
+      outcome,
+      lost: score,
+      before: score,
+      after: score,
+      panicked: z.boolean(),
+    }),
+  ),
   "san-test": v1(
     z.object({
       protagonist: name,

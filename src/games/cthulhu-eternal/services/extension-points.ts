@@ -26,6 +26,8 @@ export interface ExtensionPoints {
    * anything is written, a refusal when the loss is marked corrupting and no module on takes it.
    */
   afterLoss(loss: Loss): ProtagonistSnapshot;
+  /** Whether a module on in the campaign takes losses marked corrupting. */
+  takesCorruptingLosses(campaign: Campaign): boolean;
   /** What the modules on in the campaign take off Max SAN (99 − Unnatural). */
   maxSanReduction(protagonist: ProtagonistSnapshot, campaign: Campaign): number;
   /**
@@ -90,6 +92,7 @@ export const NO_EXTENSIONS: ExtensionPoints = {
     if (loss.corrupting) throw invalid({ code: "corruption-unavailable" });
     return loss.after;
   },
+  takesCorruptingLosses: () => false,
   maxSanReduction: () => 0,
   opponentConditions: () => {
     throw invalid({ code: "opponents-unavailable" });

@@ -1,5 +1,6 @@
 import type { StoreTx } from "../store/store.js";
 import { loggedSanTest } from "./logged-san-test.js";
+import { loggedWillTest, type WillTestOutcome } from "./logged-tests.js";
 import { z } from "zod";
 import { newConditions, type Condition } from "../rules/conditions.js";
 import type { InsanityReaction, SanityTestResult } from "../rules/sanity/index.js";
@@ -24,10 +25,11 @@ const groupInput = z.object({
   size: z.number().int().min(1).max(25),
 });
 
-/** A group SAN test as it stands now: who called it, and each test's status. */
+/** A group test as it stands now: who called it, each SAN test's status, the will tests. */
 export interface GroupSanTestStatus {
   gmId: string;
   statuses: SanTestStatus[];
+  willTests: WillTestOutcome[];
 }
 
 /** A Bond a projection may draw on, with its score before the SAN test. */
@@ -84,22 +86,27 @@ export function createSanityQueries({ store }: Pick<ServiceDeps, "store">) {
     }): Promise<GroupSanTestStatus> {
       const { actor, firstEventId, size } = parseInput(groupInput, raw);
       return store.transaction(async (tx) => {
-        const events = await tx.events.listChanges({
-          guildId: actor.guildId,
-          viewer: THE_BOT,
-          kind: "san-test",
-          from: firstEventId,
-          below: firstEventId + size,
-          order: "oldest",
-        });
-        const inGroup = events.filter(
-          (e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size,
-        );
+        const inRange = (kind: string) =>
+          tx.events.listChanges({
+            guildId: actor.guildId,
+            viewer: THE_BOT,
+            kind,
+            from: firstEventId,
+            below: firstEventId + size,
+            order: "oldest",
+          });
+        const inGroup = [...(await inRange("will-test")), ...(await inRange("san-test"))]
+          .filter((e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size)
+          .sort((a, b) => a.id - b.id);
         const first = inGroup[0];
         if (!first || inGroup.length !== size) throw notFound("group-san-test");
         const statuses: SanTestStatus[] = [];
-        for (const event of inGroup) statuses.push(await statusOf(tx, actor, event.id));
-        return { gmId: first.actorId, statuses };
+        const willTests: WillTestOutcome[] = [];
+        for (const event of inGroup) {
+          if (event.kind === "san-test") statuses.push(await statusOf(tx, actor, event.id));
+          else willTests.push(loggedWillTest(event));
+        }
+        return { gmId: first.actorId, statuses, willTests };
       });
     },
 

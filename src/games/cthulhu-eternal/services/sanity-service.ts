@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { loggedSanTest } from "./logged-san-test.js";
+import { writeSanTest, type SanTestOutcome } from "./logged-tests.js";
 import { fact } from "./event-facts.js";
 import { mapInOrder } from "./in-order.js";
-import { projectSanityTest, repressInsanity, sanityTest } from "../rules/sanity/index.js";
-import type { RepressionResult, SanityTestResult } from "../rules/sanity/index.js";
+import { projectSanityTest, repressInsanity } from "../rules/sanity/index.js";
+import type { RepressionResult } from "../rules/sanity/index.js";
 import { newConditions, type Condition } from "../rules/conditions.js";
 import { THREAT_TYPES } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertCanActOn, resolveCampaign, ruleOptionsOf } from "./campaign-access.js";
 import type { ServiceDeps } from "./deps.js";
 import { NO_EXTENSIONS } from "./extension-points.js";
-import { conflict, invalid, notFound } from "./errors.js";
+import { conflict, notFound } from "./errors.js";
 import { assertNoLaterChange } from "./event-dependencies.js";
 import { memberViewer, THE_BOT } from "./event-visibility.js";
 import { readTarget } from "./protagonist-target.js";
@@ -59,25 +60,7 @@ const repressInput = z.object({
   episode: z.string().trim().max(200).nullish(),
 });
 
-export interface SanTestOutcome {
-  protagonist: { id: string; name: string; ownerId: string };
-  result: SanityTestResult;
-  eventId: number;
-  /** Conditions the test (or its projection) newly caused: WP 0 unconscious, insanity… */
-  conditions: Condition[];
-}
-
-interface StoredSanInput {
-  loss: string;
-  threat: string;
-  source: string | null;
-  /** Set on each test of a group: how many tests the group logged, with consecutive ids. */
-  group?: { size: number };
-  /** The broken Bond a GM's Helplessness test was for. */
-  brokenBond?: BrokenBondRef;
-  /** The loss lowered Max SAN too; a projection of it does as well. */
-  corrupting?: true;
-}
+export type { SanTestOutcome } from "./logged-tests.js";
 
 export function createSanityService({ store, rng, extensions = NO_EXTENSIONS }: ServiceDeps) {
   return {
@@ -110,76 +93,18 @@ export function createSanityService({ store, rng, extensions = NO_EXTENSIONS }: 
             ? await mapInOrder(ids, (id) => readTarget(tx, actor, id))
             : [await readTarget(tx, actor)];
         const outcomes: SanTestOutcome[] = [];
-        for (const { campaign, protagonist: before } of targets) {
-          const options = ruleOptionsOf(campaign);
-          await assertCanActOn(tx, actor, before);
-          if (before.status !== "active") {
-            throw invalid({
-              code: "no-more-san-tests",
-              protagonist: before.name,
-              status: before.status,
-            });
-          }
-          const source = input.source ?? null;
-          const result = sanityTest(
-            sanityStateOf(before),
-            { loss: input.loss, threat: input.threat, source },
-            options,
-            rng,
-          );
-          const tested = withSanityState(
-            before,
-            result.after,
-            result.permanentInsanity,
-            input.threat,
-          );
-          // A new episode opens; one already open goes on (README, Sanity).
-          tested.temporarilyInsane = before.temporarilyInsane || result.temporaryInsanity;
-          const after = extensions.afterLoss({
-            campaign,
-            pool: "SAN",
-            lost: result.lost,
-            corrupting: input.corrupting,
-            before,
-            after: tested,
-          });
-          const changed = await tx.protagonists.write(before, after);
-          // A test that cost nothing is logged as a roll is: no snapshots, not a change to undo.
-          // One that can still be projected keeps them, since projecting starts from `before`.
-          const logged = changed || result.projectable;
-          const stored: StoredSanInput = {
-            loss: result.sanLoss.notation,
-            threat: input.threat,
-            source,
-            ...(input.group ? { group: { size: targets.length } } : {}),
-            ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
-            ...(input.corrupting ? { corrupting: true } : {}),
-          };
-          const eventId = await tx.events.append({
-            guildId: actor.guildId,
-            campaignId: campaign.id,
-            actorId: actor.userId,
-            ...fact("san-test", {
-              protagonist: before.name,
+        const writer = { tx, actor, rng, extensions };
+        for (const target of targets) {
+          outcomes.push(
+            await writeSanTest(writer, target, {
+              loss: input.loss,
               threat: input.threat,
-              notation: result.sanLoss.notation,
-              lost: result.lost,
-              before: before.san,
-              after: after.san,
+              source: input.source ?? null,
+              ...(input.group ? { groupSize: targets.length } : {}),
+              ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
+              corrupting: input.corrupting,
             }),
-            sessionNumber: campaign.sessionNumber,
-            input: stored,
-            ...(input.brokenBond ? { refersTo: input.brokenBond.bondId } : {}),
-            dice: result,
-            changes: logged ? [{ before, after }] : [],
-            concerns: [before.id],
-          });
-          outcomes.push({
-            protagonist: { id: before.id, name: before.name, ownerId: before.ownerId },
-            result,
-            eventId,
-            conditions: newConditions(before, after),
-          });
+          );
         }
         return outcomes;
       });

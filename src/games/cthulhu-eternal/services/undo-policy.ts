@@ -16,6 +16,7 @@ export const ROLL_EVENT_KINDS: ReadonlySet<string> = new Set([
   "stat-roll",
   "resource-test",
   "san-test",
+  "will-test",
   "san-projection",
   "repress",
   "shared-adversity-test",

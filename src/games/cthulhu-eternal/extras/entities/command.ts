@@ -7,7 +7,9 @@ import {
 import { actorFrom } from "../../../../core/discord/actor.js";
 import type { HandlerContext } from "../../command.js";
 import type { BotServices } from "../../game.js";
-import { namedChoices } from "../choices.js";
+import { protagonistChoices } from "../../presentation/autocomplete.js";
+import { freshGroupEntries, sanGroupMessage } from "../../presentation/sanity-group.js";
+import { namedChoices, protagonistOption } from "../choices.js";
 import type { ExtraModule } from "../module.js";
 import {
   addText,
@@ -91,6 +93,18 @@ const definition = new SlashCommandBuilder()
     nameOption(sub.setName("remove").setDescription("GM: take an entity out of the bestiary")),
   )
   .addSubcommand((sub) =>
+    protagonistOption(
+      nameOption(
+        sub
+          .setName("encounter")
+          .setDescription(
+            "GM: the entity's Weird, Eldritch, Scary and Undead tags test who meets it",
+          ),
+      ),
+      "Only this Protagonist (default: every active Protagonist)",
+    ),
+  )
+  .addSubcommand((sub) =>
     sub
       .setName("list")
       .setDescription("The bestiary: all of it for a GM, what was shown for others"),
@@ -139,6 +153,16 @@ export function entitiesCommand(
       content: removeText(await service(context.services).remove(name(interaction))),
     });
   };
+  const encounter = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    const actor = actorFrom(interaction);
+    const outcome = await service(context.services).encounter({
+      ...name(interaction),
+      protagonistId: interaction.options.getString("protagonist"),
+    });
+    await context.reply.send(
+      sanGroupMessage(freshGroupEntries(outcome.sanTests), actor.userId, outcome.willTests),
+    );
+  };
   const list = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
     const view = await service(context.services).bestiary({ actor: actorFrom(interaction) });
     // A GM's list holds the stat blocks: it is answered to them alone.
@@ -151,10 +175,14 @@ export function entitiesCommand(
       show: { run: show, writes: true, gmOnly: true },
       hide: { run: hide, writes: true, gmOnly: true, private: true },
       remove: { run: remove, writes: true, gmOnly: true, private: true },
+      encounter: { run: encounter, writes: true, gmOnly: true },
       list: { run: list },
     },
     autocomplete: async (interaction, { services }) => {
       const focused = interaction.options.getFocused(true);
+      if (focused.name === "protagonist") {
+        return protagonistChoices(interaction, services, focused.value);
+      }
       if (focused.name !== "name") return [];
       // Hidden entities come only to GMs (the service leaves them out for anyone else).
       let gm = false;
@@ -182,11 +210,16 @@ export function entitiesCommand(
           command: "/entity show name:Deep One description:Scales glisten in the lamplight.",
           does: "GM: the table meets it (they see your words, never its stats)",
         },
+        {
+          command: "/entity encounter name:Deep One",
+          does: "GM: every active Protagonist meets it: its Weird and Eldritch tags call SAN tests (projection offered), Scary and Undead will tests (POW × 5); one summary",
+        },
         { command: "/entity list", does: "the bestiary (a GM sees every stat block, privately)" },
         { command: "/entity hide name:Deep One", does: "GM: hidden from the table again" },
       ],
       notes: [
         "Tags: Armored X, Eldritch X, Flying, Immortal, Scary X, Spectral, Uncanny, Undead, Vulnerable <type>, Weird X.",
+        "Encounters: Weird X is a SAN test (0/XD10); Eldritch X costs XD10 SAN at a first meeting and 0/XD10 after, corrupting when Corruption is on; Scary X is a POW × 5 test (XD10 WP on a failure); Undead a POW × 5 test (panic and 1D10 WP on a failure).",
       ],
     },
   };

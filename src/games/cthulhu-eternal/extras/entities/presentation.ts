@@ -3,7 +3,7 @@ import { EMBED_LIMITS, truncate, userText } from "../../../../core/discord/forma
 import type { LoggedFact } from "../../services/event-facts.js";
 import { kindLine } from "../event-line.js";
 import type { ExtraRefusal, ExtraSheetField } from "../module.js";
-import { ENTITY_EVENTS, type EntityPayload } from "./events.js";
+import { ENTITY_EVENTS, type EncounterPayload, type EntityPayload } from "./events.js";
 import {
   MAX_TAG_RATING,
   type EntityKind,
@@ -56,8 +56,13 @@ const LOG_WORDS = {
 };
 
 export function entitiesEventLine(fact: LoggedFact): string | undefined {
-  const { add, remove, show, hide } = ENTITY_EVENTS;
+  const { add, remove, show, hide, encounter } = ENTITY_EVENTS;
   return (
+    kindLine(
+      fact,
+      encounter,
+      (p: EncounterPayload) => `Encounter with ${p.entity}: ${p.protagonists.join(", ")}`,
+    ) ??
     kindLine(fact, add, LOG_WORDS.add) ??
     kindLine(fact, remove, LOG_WORDS.remove) ??
     kindLine(fact, show, LOG_WORDS.show) ??
@@ -152,6 +157,12 @@ export function entitiesRefusalText(refusal: ExtraRefusal): string {
       return `The bestiary holds ${Number(p.max)} entities at most: remove one first.`;
     case "already-hidden":
       return `**${entity}** is already hidden from the table.`;
+    case "no-one-to-encounter":
+      return "This campaign has no active Protagonist to meet it: name one with `protagonist`, or create one.";
+    case "encounter-calls-for-no-test":
+      return `**${entity}** has no Weird, Eldritch, Scary or Undead tag: meeting it calls for no test. Roll what the scene needs with \`/roll\` or \`/san\`.`;
+    case "encounter-too-large":
+      return `That encounter needs ${Number(p.tests)} tests and one summary holds ${Number(p.max)}: name the Protagonists one at a time with \`protagonist\`.`;
     default:
       return "That can't be done with the bestiary right now.";
   }

@@ -9,6 +9,7 @@ import type { Campaign } from "../../store/types.js";
 import { withModuleData } from "../campaign-extras.js";
 import { assertExtraOn } from "../extras-service.js";
 import { ExtraRefusal, type ExtraEventKind, type ExtraModule } from "../module.js";
+import { createEncounters } from "./encounter.js";
 import { ENTITY_EVENTS } from "./events.js";
 import { ENTITY_KINDS, parseSkillList, parseTags, type TagProblem } from "./rules.js";
 import {
@@ -60,7 +61,8 @@ export interface BestiaryView {
   entities: Entity[];
 }
 
-export function createEntitiesService({ store }: ServiceDeps, module: ExtraModule) {
+export function createEntitiesService(deps: ServiceDeps, module: ExtraModule) {
+  const { store } = deps;
   async function gmBestiary(tx: StoreTx, actor: Actor, campaignId?: string | null) {
     const campaign = await resolveCampaign(tx, actor, campaignId);
     assertExtraOn(module, campaign);
@@ -107,6 +109,8 @@ export function createEntitiesService({ store }: ServiceDeps, module: ExtraModul
   });
 
   return {
+    ...createEncounters(deps, module),
+
     /** GM: an entity for the campaign's bestiary, hidden from the table until shown. */
     async add(raw: {
       actor: Actor;
@@ -137,6 +141,7 @@ export function createEntitiesService({ store }: ServiceDeps, module: ExtraModul
           strengths: parseSkillList(input.strengths),
           weaknesses: parseSkillList(input.weaknesses),
           shown: null,
+          metBy: [],
         };
         return save(
           tx,

@@ -23,6 +23,8 @@ const entitySchema = z.object({
   weaknesses: z.array(z.string()),
   /** Shown to the table by a GM, with what the GM chose to say; null while hidden. */
   shown: z.object({ description: z.string() }).nullable(),
+  /** The Protagonists (by id) who have met it: Eldritch costs at once only at a first meeting. */
+  metBy: z.array(z.string()).default([]),
 });
 const bestiarySchema = z.object({ entities: z.array(entitySchema).default([]) });
 

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { actorSchema, type Actor } from "../../../../core/access/actor.js";
+import { assertGm, resolveCampaign } from "../../services/campaign-access.js";
+import type { ServiceDeps } from "../../services/deps.js";
+import { asJson } from "../../services/event-log.js";
+import { NO_EXTENSIONS } from "../../services/extension-points.js";
+import {
+  writeSanTest,
+  writeWillTest,
+  type SanTestOutcome,
+  type WillTestOutcome,
+} from "../../services/logged-tests.js";
+import { readTarget, type Target } from "../../services/protagonist-target.js";
+import { loadProtagonist } from "../../services/lookups.js";
+import { displayName, parseInput, recordId } from "../../services/validation.js";
+import { withModuleData } from "../campaign-extras.js";
+import { assertExtraOn } from "../extras-service.js";
+import { ExtraRefusal, type ExtraModule } from "../module.js";
+import { encounterTests, remembersMeetings, type EncounterTest } from "./encounter-rules.js";
+import { ENTITY_EVENTS } from "./events.js";
+import { bestiaryOf, ENTITIES_ID, findEntity, type Entity } from "./state.js";
+
+/** One summary holds at most this many tests (the group SAN test's limit). */
+export const MAX_ENCOUNTER_TESTS = 25;
+
+const encounterInput = z.object({
+  actor: actorSchema,
+  campaignId: recordId.nullish(),
+  name: displayName,
+  /** One Protagonist; absent: every active Protagonist of the campaign. */
+  protagonistId: recordId.nullish(),
+});
+
+export interface EncounterOutcome {
+  entity: Entity;
+  sanTests: SanTestOutcome[];
+  willTests: WillTestOutcome[];
+  eventId: number;
+}
+
+/**
+ * An encounter (seed 002): the entity's tags applied to the Protagonists present in one step,
+ * through the core's SAN and will tests, so projection, adaptation and breaking points work as
+ * they do for `/san`. The tests form one group, summarised in one message.
+ */
+export function createEncounters(
+  { store, rng, extensions = NO_EXTENSIONS }: ServiceDeps,
+  module: ExtraModule,
+) {
+  return {
+    async encounter(raw: {
+      actor: Actor;
+      campaignId?: string | null;
+      name: string;
+      protagonistId?: string | null;
+    }): Promise<EncounterOutcome> {
+      const input = parseInput(encounterInput, raw);
+      const { actor } = input;
+      return store.transaction(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor, input.campaignId);
+        assertExtraOn(module, campaign);
+        await assertGm(tx, actor, campaign);
+        const bestiary = bestiaryOf(campaign.extras);
+        const entity = findEntity(bestiary, input.name);
+        if (!entity) throw new ExtraRefusal(ENTITIES_ID, "no-such-entity", { entity: input.name });
+        const targets: Target[] = input.protagonistId
+          ? [await readTarget(tx, actor, input.protagonistId)]
+          : await Promise.all(
+              (await tx.protagonists.listIn(actor.guildId, campaign.id, {})).map(async (p) => ({
+                campaign,
+                protagonist: await loadProtagonist(tx, actor.guildId, p.id),
+              })),
+            );
+        if (targets.length === 0) throw new ExtraRefusal(ENTITIES_ID, "no-one-to-encounter");
+        const corruption = extensions.takesCorruptingLosses(campaign);
+        const plans = targets.map((target) => ({
+          target,
+          tests: encounterTests(entity.tags, {
+            metBefore: entity.metBy.includes(target.protagonist.id),
+            corruption,
+          }),
+        }));
+        const size = plans.reduce((sum, plan) => sum + plan.tests.length, 0);
+        if (size === 0) {
+          throw new ExtraRefusal(ENTITIES_ID, "encounter-calls-for-no-test", {
+            entity: entity.name,
+          });
+        }
+        if (size > MAX_ENCOUNTER_TESTS) {
+          throw new ExtraRefusal(ENTITIES_ID, "encounter-too-large", {
+            tests: size,
+            max: MAX_ENCOUNTER_TESTS,
+          });
+        }
+        // The table learns the name only of an entity a GM has shown.
+        const source = entity.shown ? entity.name : null;
+        const writer = { tx, actor, rng, extensions };
+        const willTests: WillTestOutcome[] = [];
+        const sanTests: SanTestOutcome[] = [];
+        // Every will test first: a SAN test can be projected only while it is the latest change.
+        for (const pool of ["WP", "SAN"] as const) {
+          for (const { target, tests } of plans) {
+            // Each test reads the sheet as the one before it left it.
+            let current: Target = {
+              campaign,
+              protagonist: await loadProtagonist(tx, actor.guildId, target.protagonist.id),
+            };
+            for (const test of tests.filter((t): t is EncounterTest => t.pool === pool)) {
+              if (current.protagonist.status !== "active") break;
+              if (test.pool === "WP") {
+                willTests.push(
+                  await writeWillTest(writer, current, {
+                    loss: test.loss,
+                    panicOnFailure: test.panic,
+                    source,
+                    groupSize: size,
+                  }),
+                );
+              } else {
+                sanTests.push(
+                  await writeSanTest(writer, current, {
+                    loss: test.loss,
+                    threat: "unnatural",
+                    source,
+                    groupSize: size,
+                    corrupting: test.corrupting,
+                  }),
+                );
+              }
+              current = {
+                campaign,
+                protagonist: await loadProtagonist(tx, actor.guildId, target.protagonist.id),
+              };
+            }
+          }
+        }
+        const met = targets.map((t) => t.protagonist);
+        const next: Entity = remembersMeetings(entity.tags)
+          ? { ...entity, metBy: [...new Set([...entity.metBy, ...met.map((p) => p.id)])] }
+          : entity;
+        if (next !== entity) {
+          await tx.campaigns.setExtras(
+            campaign.id,
+            asJson(
+              withModuleData(campaign.extras, ENTITIES_ID, {
+                entities: bestiary.entities.map((e) => (e === entity ? next : e)),
+              }),
+            ),
+          );
+        }
+        const kind = ENTITY_EVENTS.encounter;
+        const payload = kind.payload.parse({
+          entity: entity.name,
+          protagonists: met.map((p) => p.name),
+        });
+        const eventId = await tx.events.append({
+          guildId: actor.guildId,
+          campaignId: campaign.id,
+          actorId: actor.userId,
+          sessionNumber: campaign.sessionNumber,
+          kind: kind.kind,
+          payloadVersion: kind.version,
+          payload,
+          input: payload,
+          visibility: entity.shown ? "campaign" : "gms",
+        });
+        return { entity: next, sanTests, willTests, eventId };
+      });
+    },
+  };
+}

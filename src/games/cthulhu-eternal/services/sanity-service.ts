@@ -95,16 +95,15 @@ export function createSanityService({ store, rng, extensions = NO_EXTENSIONS }: 
         const outcomes: SanTestOutcome[] = [];
         const writer = { tx, actor, rng, extensions };
         for (const target of targets) {
-          outcomes.push(
-            await writeSanTest(writer, target, {
-              loss: input.loss,
-              threat: input.threat,
-              source: input.source ?? null,
-              ...(input.group ? { groupSize: targets.length } : {}),
-              ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
-              corrupting: input.corrupting,
-            }),
-          );
+          const { outcome } = await writeSanTest(writer, target, {
+            loss: input.loss,
+            threat: input.threat,
+            source: input.source ?? null,
+            ...(input.group ? { groupSize: targets.length } : {}),
+            ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
+            corrupting: input.corrupting,
+          });
+          outcomes.push(outcome);
         }
         return outcomes;
       });

@@ -94,43 +94,38 @@ export function createEncounters(
         }
         // The table learns the name only of an entity a GM has shown.
         const source = entity.shown ? entity.name : null;
-        const writer = { tx, actor, rng, extensions };
+        const writer = { tx, actor, rng, extensions, gmChecked: true };
         const willTests: WillTestOutcome[] = [];
         const sanTests: SanTestOutcome[] = [];
         // Every will test first: a SAN test can be projected only while it is the latest change.
+        const sheets = new Map(targets.map((t) => [t.protagonist.id, t.protagonist]));
         for (const pool of ["WP", "SAN"] as const) {
           for (const { target, tests } of plans) {
-            // Each test reads the sheet as the one before it left it.
-            let current: Target = {
-              campaign,
-              protagonist: await loadProtagonist(tx, actor.guildId, target.protagonist.id),
-            };
             for (const test of tests.filter((t): t is EncounterTest => t.pool === pool)) {
-              if (current.protagonist.status !== "active") break;
+              // Each test reads the sheet as the one before it left it.
+              const protagonist = sheets.get(target.protagonist.id) ?? target.protagonist;
+              if (protagonist.status !== "active") break;
+              const current = { campaign, protagonist };
               if (test.pool === "WP") {
-                willTests.push(
-                  await writeWillTest(writer, current, {
-                    loss: test.loss,
-                    panicOnFailure: test.panic,
-                    source,
-                    groupSize: size,
-                  }),
-                );
+                const { outcome, after } = await writeWillTest(writer, current, {
+                  loss: test.loss,
+                  panicOnFailure: test.panic,
+                  source,
+                  groupSize: size,
+                });
+                willTests.push(outcome);
+                sheets.set(protagonist.id, after);
               } else {
-                sanTests.push(
-                  await writeSanTest(writer, current, {
-                    loss: test.loss,
-                    threat: "unnatural",
-                    source,
-                    groupSize: size,
-                    corrupting: test.corrupting,
-                  }),
-                );
+                const { outcome, after } = await writeSanTest(writer, current, {
+                  loss: test.loss,
+                  threat: "unnatural",
+                  source,
+                  groupSize: size,
+                  corrupting: test.corrupting,
+                });
+                sanTests.push(outcome);
+                sheets.set(protagonist.id, after);
               }
-              current = {
-                campaign,
-                protagonist: await loadProtagonist(tx, actor.guildId, target.protagonist.id),
-              };
             }
           }
         }

@@ -8,7 +8,7 @@ import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
 import type { LoggedFact } from "../services/event-facts.js";
-import type { Loss, Opponent, Reductions, TestKind } from "../services/extension-points.js";
+import type { Loss, Opponent, Reductions, TestOn } from "../services/extension-points.js";
 import type { TestCondition } from "../rules/percentile.js";
 
 /**
@@ -85,7 +85,7 @@ export interface ExtraHooks {
   testConditions?(
     protagonist: ProtagonistSnapshot,
     settings: ExtraSettingValues,
-    test: TestKind,
+    test: TestOn,
   ): TestCondition[];
   /** Whether the module takes losses marked corrupting (the registry refuses them otherwise). */
   readonly takesCorruptingLosses?: boolean;

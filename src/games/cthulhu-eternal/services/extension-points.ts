@@ -18,7 +18,7 @@ export interface ExtensionPoints {
   testConditions(
     protagonist: ProtagonistSnapshot,
     campaign: Campaign,
-    test: TestKind,
+    test: TestOn,
   ): TestCondition[];
   /**
    * A loss of HP, WP or SAN is about to be written: the sheet after it, as the modules switched
@@ -54,7 +54,7 @@ export interface ExtensionPoints {
 export interface Opponent {
   campaign: Campaign;
   name: string;
-  test: { kind: TestKind; skill?: string; stat?: StatName };
+  test: TestOn;
   /** Whether the tester is one of the campaign's GMs (who know every entity). */
   gm: boolean;
 }
@@ -79,6 +79,13 @@ export interface Loss {
   corrupting: boolean;
   before: ProtagonistSnapshot;
   after: ProtagonistSnapshot;
+}
+
+/** What a test is of: the kind, and the skill or stat when it is one. */
+export interface TestOn {
+  kind: TestKind;
+  skill?: string;
+  stat?: StatName;
 }
 
 /** What is tested: the action checks (skills and stats), or Luck. */

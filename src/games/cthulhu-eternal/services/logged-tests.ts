@@ -203,7 +203,7 @@ export async function writeWillTest(
       wpMax: before.wpMax,
       loss: request.loss,
       panicOnFailure: request.panicOnFailure,
-      conditions: testerConditions(before, campaign, "stat", extensions),
+      conditions: testerConditions(before, campaign, { kind: "stat", stat: "POW" }, extensions),
     },
     rng,
   );

@@ -17,7 +17,7 @@ import { actorSchema, type Actor } from "../../../core/access/actor.js";
 import { assertCanActOn, campaignOfChannel, isGm } from "./campaign-access.js";
 import { rollAudience } from "./hidden-marks.js";
 import { afterSkillTest, testerConditions } from "./skill-test.js";
-import { NO_EXTENSIONS, type TestKind } from "./extension-points.js";
+import { NO_EXTENSIONS, type TestKind, type TestOn } from "./extension-points.js";
 import type { ServiceDeps } from "./deps.js";
 import type { Rng } from "../../../core/rng.js";
 import { invalid, isServiceError } from "./errors.js";
@@ -135,9 +135,14 @@ export function createRollService({ store, rng, extensions = NO_EXTENSIONS }: Se
         const { rating, label, rawStat } = ratingFor(subject, protagonist);
         const testKind: TestKind =
           subject.kind === "skill" || subject.kind === "stat" ? subject.kind : "luck";
+        const testOn: TestOn = {
+          kind: testKind,
+          ...(subject.kind === "skill" ? { skill: subject.name } : {}),
+          ...(subject.kind === "stat" ? { stat: subject.stat } : {}),
+        };
         const conditions =
           protagonist && campaign
-            ? testerConditions(protagonist, campaign, testKind, extensions)
+            ? testerConditions(protagonist, campaign, testOn, extensions)
             : [];
         if (input.opponent) {
           if (!protagonist || !campaign || testKind === "luck") {
@@ -147,11 +152,7 @@ export function createRollService({ store, rng, extensions = NO_EXTENSIONS }: Se
             ...extensions.opponentConditions({
               campaign,
               name: input.opponent,
-              test: {
-                kind: testKind,
-                ...(subject.kind === "skill" ? { skill: subject.name } : {}),
-                ...(subject.kind === "stat" ? { stat: subject.stat } : {}),
-              },
+              test: testOn,
               gm: await isGm(tx, actor, campaign.id),
             }),
           );

@@ -7,7 +7,7 @@ import {
   type TestCondition,
 } from "../rules/percentile.js";
 import type { Campaign } from "../store/types.js";
-import type { ExtensionPoints, TestKind } from "./extension-points.js";
+import type { ExtensionPoints, TestOn } from "./extension-points.js";
 import { ruleOptionsOf } from "./campaign-access.js";
 import { markedForRoll } from "./hidden-marks.js";
 import { cloneSnapshot, type ProtagonistSnapshot, type SkillSnapshot } from "./snapshot.js";
@@ -16,7 +16,7 @@ import { cloneSnapshot, type ProtagonistSnapshot, type SkillSnapshot } from "./s
 export function testerConditions(
   protagonist: ProtagonistSnapshot,
   campaign: Campaign,
-  test: TestKind,
+  test: TestOn,
   extensions: ExtensionPoints,
 ): TestCondition[] {
   return [
@@ -72,7 +72,12 @@ export function openSkillTest(
     {
       rating: skill.rating,
       modifier: input.modifier,
-      conditions: testerConditions(protagonist, campaign, "skill", input.extensions),
+      conditions: testerConditions(
+        protagonist,
+        campaign,
+        { kind: "skill", skill: skill.name },
+        input.extensions,
+      ),
       label: skill.name,
     },
     rng,

@@ -160,10 +160,12 @@ describe("the modules' test conditions", () => {
   it("come only from the modules switched on in the test's campaign", () => {
     const extensions = extensionPointsOf(extraModules);
     const testConditions = extensions.testConditions.bind(extensions);
-    expect(testConditions(dependent, campaign(true), "skill")).toEqual([
+    expect(testConditions(dependent, campaign(true), { kind: "skill", skill: "Occult" })).toEqual([
       { kind: "extra", label: "Dependent", modifier: -20 },
     ]);
-    expect(testConditions(dependent, campaign(true), "luck")).toEqual([]);
-    expect(testConditions(dependent, campaign(false), "skill")).toEqual([]);
+    expect(testConditions(dependent, campaign(true), { kind: "luck" })).toEqual([]);
+    expect(testConditions(dependent, campaign(false), { kind: "skill", skill: "Occult" })).toEqual(
+      [],
+    );
   });
 });

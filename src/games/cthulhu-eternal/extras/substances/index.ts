@@ -29,7 +29,7 @@ export const substancesExtra: ExtraModule<SubstancesService> = {
     // Dependence makes action checks (skill and stat tests) hard; Luck is no action.
     testConditions: (protagonist, _settings, test) => {
       const modifier = dependencePenalty(substanceStateOf(protagonist));
-      return modifier !== 0 && test !== "luck"
+      return modifier !== 0 && test.kind !== "luck"
         ? [{ kind: "extra", label: DEPENDENT_LABEL, modifier }]
         : [];
     },

@@ -227,7 +227,12 @@ export function createSubstancesService(
               (d) => d.substance.toLowerCase() === substance.name.toLowerCase(),
             ),
             trigger: readDependence(settings),
-            conditions: testerConditions(before, campaign, "stat", extensions),
+            conditions: testerConditions(
+              before,
+              campaign,
+              { kind: "stat", stat: "CON" },
+              extensions,
+            ),
           },
           rng,
         );
@@ -273,7 +278,12 @@ export function createSubstancesService(
           throw new ExtraRefusal(SUBSTANCES_ID, "not-dependent", { protagonist: before.name });
         }
         // Normal difficulty: exhaustion counts, the dependence itself does not.
-        const conditions = testerConditions(before, campaign, "stat", NO_EXTENSIONS);
+        const conditions = testerConditions(
+          before,
+          campaign,
+          { kind: "stat", stat: "CON" },
+          NO_EXTENSIONS,
+        );
         const { test, stateAfter } = dailyTest({ con: before.stats.CON, conditions }, state, rng);
         const cleared = test.success ? state.dependencies.map((d) => d.substance) : [];
         const eventId = await logSheetChange(

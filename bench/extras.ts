@@ -1,6 +1,6 @@
 /**
  * The Extras beside `/san`: an encounter on four Protagonists (a Weird 1, Scary 1 entity: a SAN
- * test and a will test each) against one Protagonist's SAN test, in process, on SQLite and on
+ * test and a will test each) and an attack on one, against one Protagonist's SAN test, in process, on SQLite and on
  * PostgreSQL when there is a server. The target is per Protagonist affected.
  */
 import { seededRng } from "../src/core/rng.js";
@@ -8,6 +8,7 @@ import type { Engine } from "../src/store/database.js";
 import { createExtrasService } from "../src/games/cthulhu-eternal/extras/extras-service.js";
 import { entitiesExtra } from "../src/games/cthulhu-eternal/extras/entities/index.js";
 import { corruptionExtra } from "../src/games/cthulhu-eternal/extras/corruption/index.js";
+import { gearExtra } from "../src/games/cthulhu-eternal/extras/gear/index.js";
 import { extensionPointsOf } from "../src/games/cthulhu-eternal/extras/registry.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,7 +32,7 @@ import {
 import type { Row, SectionResult } from "./report.js";
 import { ratio, summarize, type LatencySummary } from "./stats.js";
 
-const MODULES = [corruptionExtra, entitiesExtra];
+const MODULES = [corruptionExtra, entitiesExtra, gearExtra];
 const PARTY = 4;
 const TARGET_RATIO = 1.5;
 const ENGINE_NAMES: Record<Engine, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -46,6 +47,8 @@ interface Table {
   services: Services;
   extras: ReturnType<typeof createExtrasService>;
   ids: string[];
+  /** Every Protagonist's maximum HP (the same sample sheet). */
+  hpMax: number;
   dispose(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ async function prepare(engine: Engine, dir: string): Promise<Table> {
   const services = createServices({ store: db.store, rng, extensions });
   const campaign = await services.campaigns.create({ actor: gm(), name: "Night Floors" });
   const ids: string[] = [];
+  let hpMax = 0;
   for (let seat = 1; seat <= PARTY; seat += 1) {
     const choices = { ...sampleChoices(), name: `Agent ${seat}` };
     const created = await db.store.transaction((tx) =>
@@ -73,9 +77,23 @@ async function prepare(engine: Engine, dir: string): Promise<Table> {
       }),
     );
     ids.push(created.id);
+    hpMax = created.hpMax;
   }
   const extras = createExtrasService({ store: db.store, rng, extensions }, MODULES);
   await extras.change({ actor: gm(), moduleId: "entities", enabled: true });
+  await extras.change({ actor: gm(), moduleId: "gear", enabled: true });
+  const [attacker, target] = ids;
+  await extras.of(gearExtra).weapon({
+    actor: gm(),
+    protagonistId: attacker,
+    name: "Revolver",
+    skill: "Firearms",
+    damage: "1D10",
+    range: "far",
+  });
+  await extras
+    .of(gearExtra)
+    .armour({ actor: gm(), protagonistId: target, name: "Vest", protection: 1 });
   await extras
     .of(entitiesExtra)
     .add({ actor: gm(), name: "Ghoul", kind: "creature", tags: "Weird 1, Scary 1" });
@@ -84,6 +102,7 @@ async function prepare(engine: Engine, dir: string): Promise<Table> {
     services,
     extras,
     ids,
+    hpMax,
     async dispose() {
       await db.close();
       if (database !== undefined) await dropDatabase(server, database);
@@ -96,7 +115,14 @@ async function reset(table: Table): Promise<void> {
   const { prisma } = table.db;
   await prisma.protagonist.updateMany({
     where: { id: { in: table.ids } },
-    data: { san: 70, breakingPoint: 56, wp: 12, status: "active", temporarilyInsane: false },
+    data: {
+      san: 70,
+      breakingPoint: 56,
+      wp: 12,
+      hp: table.hpMax,
+      status: "active",
+      temporarilyInsane: false,
+    },
   });
   await prisma.disorder.deleteMany({ where: { protagonistId: { in: table.ids } } });
 }
@@ -109,12 +135,16 @@ export async function runExtrasBench(sizes: ExtrasSizes): Promise<SectionResult>
   const engines: Engine[] = testPostgresUrl() === undefined ? ["sqlite"] : ["sqlite", "postgres"];
   const dir = mkdtempSync(join(tmpdir(), "ce-bench-extras-"));
   const rows: Row[] = [];
-  const latencies: Record<string, { san: LatencySummary; encounter: LatencySummary }> = {};
+  const latencies: Record<
+    string,
+    { san: LatencySummary; encounter: LatencySummary; attack: LatencySummary }
+  > = {};
   for (const engine of engines) {
     const table = await prepare(engine, dir);
     try {
       const san: number[] = [];
       const encounter: number[] = [];
+      const attack: number[] = [];
       for (let i = 0; i < sizes.warmup + sizes.iterations; i += 1) {
         await reset(table);
         let started = performance.now();
@@ -129,10 +159,20 @@ export async function runExtrasBench(sizes: ExtrasSizes): Promise<SectionResult>
         started = performance.now();
         await table.extras.of(entitiesExtra).encounter({ actor: gm(), name: "Ghoul" });
         if (i >= sizes.warmup) encounter.push(performance.now() - started);
+        await reset(table);
+        started = performance.now();
+        await table.extras.of(gearExtra).attack({
+          actor: gm(),
+          protagonistId: table.ids[0],
+          weapon: "Revolver",
+          targetId: table.ids[1],
+        });
+        if (i >= sizes.warmup) attack.push(performance.now() - started);
       }
       const sanSummary = summarize(san);
       const encounterSummary = summarize(encounter);
-      latencies[engine] = { san: sanSummary, encounter: encounterSummary };
+      const attackSummary = summarize(attack);
+      latencies[engine] = { san: sanSummary, encounter: encounterSummary, attack: attackSummary };
       const perProtagonist = ratio(encounterSummary.p50Ms / PARTY, sanSummary.p50Ms);
       rows.push({
         measure: `${ENGINE_NAMES[engine]}: encounter on ${PARTY} Protagonists (Weird 1, Scary 1) beside /san, p50 / p99`,
@@ -142,6 +182,15 @@ export async function runExtrasBench(sizes: ExtrasSizes): Promise<SectionResult>
         target: `p50 per Protagonist ≤ ${TARGET_RATIO}× /san`,
         pass: perProtagonist <= TARGET_RATIO,
       });
+      const attackRatio = ratio(attackSummary.p50Ms, sanSummary.p50Ms);
+      rows.push({
+        measure: `${ENGINE_NAMES[engine]}: an attack on a Protagonist (Firearms, 1D10, armour) beside /san, p50 / p99`,
+        ours: ms(attackSummary),
+        baseline: ms(sanSummary),
+        ratio: attackRatio,
+        target: `p50 ≤ ${TARGET_RATIO}× /san`,
+        pass: attackRatio <= TARGET_RATIO,
+      });
     } finally {
       await table.dispose();
     }
@@ -149,7 +198,7 @@ export async function runExtrasBench(sizes: ExtrasSizes): Promise<SectionResult>
   rmSync(dir, { recursive: true, force: true });
   return {
     title: "Extras beside /san (in process)",
-    ours: `an encounter: ${PARTY} Protagonists, a SAN test and a will test each`,
+    ours: `an encounter (${PARTY} Protagonists, a SAN test and a will test each); an attack on one`,
     baseline: "a GM's /san on one Protagonist, on the same database",
     rows,
     data: { iterations: sizes.iterations, engines, latencies },

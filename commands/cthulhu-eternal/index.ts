@@ -18,6 +18,7 @@ import type { ExtraModule } from "../../src/games/cthulhu-eternal/extras/module.
 import { extraRefusalText, logLines } from "../../src/games/cthulhu-eternal/extras/presentation.js";
 import { trainingExtra } from "../../src/games/cthulhu-eternal/extras/training/index.js";
 import { entitiesExtra } from "../../src/games/cthulhu-eternal/extras/entities/index.js";
+import { gearExtra } from "../../src/games/cthulhu-eternal/extras/gear/index.js";
 import { corruptionExtra } from "../../src/games/cthulhu-eternal/extras/corruption/index.js";
 import { substancesExtra } from "../../src/games/cthulhu-eternal/extras/substances/index.js";
 import { craftingExtra } from "../../src/games/cthulhu-eternal/extras/crafting/index.js";
@@ -31,6 +32,7 @@ export const extraModules: readonly ExtraModule[] = [
   substancesExtra,
   corruptionExtra,
   entitiesExtra,
+  gearExtra,
 ];
 
 /** Every slash command of the bot; registration and routing both read this list. */

@@ -20,7 +20,7 @@ async function orEmpty<T>(work: () => Promise<T[]>): Promise<T[]> {
 }
 
 /** The value of the `protagonist` option typed so far, if the command has one. */
-function chosenProtagonist(interaction: AutocompleteInteraction): string | null {
+export function chosenProtagonist(interaction: AutocompleteInteraction): string | null {
   try {
     return interaction.options.getString("protagonist") ?? null;
   } catch {

@@ -344,7 +344,7 @@ function corruptedMax(before: number, after: number) {
 }
 
 /** HP 0 is death: the status follows so the Protagonist leaves play (undo brings them back). */
-function withHp(p: ProtagonistSnapshot, change: HpChange): ProtagonistSnapshot {
+export function withHp(p: ProtagonistSnapshot, change: HpChange): ProtagonistSnapshot {
   const next = cloneSnapshot(p);
   next.hp = change.after;
   if (change.state === "dead") next.status = "dead";

@@ -31,6 +31,19 @@ describe("export and import with the Extras", () => {
       },
       substances: { dependencies: [{ substance: "Laudanum", relieved: false }] },
       corruption: { HP: 2, WP: 0, SAN: 5, stats: { POW: 1 } },
+      gear: {
+        weapons: [
+          {
+            name: "Revolver",
+            skill: "Firearms",
+            harm: { kind: "dice", dice: "1D10" },
+            range: "far",
+            type: "piercing",
+          },
+        ],
+        armour: [{ name: "Vest", protection: 3, fragile: true, heavy: false }],
+        periodic: [{ name: "Burning", dice: "1D4" }],
+      },
     };
     // The sheet as corruption left it: HP max −2, POW −1 (and WP max with it).
     const { hero } = world;

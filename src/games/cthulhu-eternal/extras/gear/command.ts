@@ -1,0 +1,327 @@
+import {
+  InteractionContextType,
+  SlashCommandBuilder,
+  type ChatInputCommandInteraction,
+  type SlashCommandSubcommandBuilder,
+} from "discord.js";
+import { actorFrom } from "../../../../core/discord/actor.js";
+import type { HandlerContext } from "../../command.js";
+import type { BotServices } from "../../game.js";
+import {
+  chosenProtagonist,
+  protagonistChoices,
+  skillChoices,
+} from "../../presentation/autocomplete.js";
+import { namedChoices, protagonistOption } from "../choices.js";
+import type { ExtraModule } from "../module.js";
+import {
+  armourText,
+  attackEmbed,
+  equipText,
+  gearListText,
+  periodicEmbed,
+  treatText,
+  weaponText,
+} from "./presentation.js";
+import { DAMAGE_TYPES, RANGES, type DamageType, type Range } from "./rules.js";
+import type { GearService } from "./service.js";
+import { MAX_PROTECTION } from "./state.js";
+
+/** `/gear`: Gear and Attacks, an Extra. */
+
+const rangeChoices = RANGES.map((r) => ({ name: r, value: r }));
+
+function itemOption(sub: SlashCommandSubcommandBuilder, description: string) {
+  return sub.addStringOption((option) =>
+    option
+      .setName("item")
+      .setDescription(description)
+      .setRequired(true)
+      .setAutocomplete(true)
+      .setMaxLength(100),
+  );
+}
+
+const definition = new SlashCommandBuilder()
+  .setName("gear")
+  .setDescription(
+    "Gear and Attacks (an Extra): weapons, armour, attacks, wounds that keep hurting.",
+  )
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) =>
+    protagonistOption(
+      sub
+        .setName("attack")
+        .setDescription("Attack with a weapon: its skill, then its damage, armour and HP")
+        .addStringOption((option) =>
+          option
+            .setName("weapon")
+            .setDescription("One of the sheet's weapons")
+            .setRequired(true)
+            .setAutocomplete(true)
+            .setMaxLength(100),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("target")
+            .setDescription(
+              "The Protagonist attacked (armour and HP applied); none for anyone else",
+            )
+            .setAutocomplete(true)
+            .setMaxLength(64),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("range")
+            .setDescription("How far the target is (beyond the weapon's range: hard)")
+            .addChoices(rangeChoices),
+        )
+        .addIntegerOption((option) =>
+          option
+            .setName("modifier")
+            .setDescription("The GM's modifier, e.g. 20 or -20")
+            .setMinValue(-100)
+            .setMaxValue(100),
+        )
+        .addBooleanOption((option) =>
+          option.setName("called_shot").setDescription("Aimed at a gap: armour is ignored"),
+        ),
+      "Who attacks (default: your active Protagonist)",
+    ),
+  )
+  .addSubcommand((sub) =>
+    protagonistOption(
+      sub
+        .setName("weapon")
+        .setDescription("A weapon on the sheet")
+        .addStringOption((option) =>
+          option
+            .setName("name")
+            .setDescription("e.g. Revolver")
+            .setRequired(true)
+            .setMaxLength(100),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("skill")
+            .setDescription("The skill it is used with, e.g. Firearms")
+            .setRequired(true)
+            .setAutocomplete(true)
+            .setMaxLength(64),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("damage")
+            .setDescription("Dice (1D10) or a lethality rating (15%)")
+            .setRequired(true)
+            .setMaxLength(40),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("range")
+            .setDescription("How far it reaches")
+            .setRequired(true)
+            .addChoices(rangeChoices),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("type")
+            .setDescription("Its damage type: what a critical does (default: +1D10)")
+            .addChoices(DAMAGE_TYPES.map((t) => ({ name: t, value: t }))),
+        ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    protagonistOption(
+      sub
+        .setName("armour")
+        .setDescription("A piece of armour worn")
+        .addStringOption((option) =>
+          option
+            .setName("name")
+            .setDescription("e.g. Kevlar vest")
+            .setRequired(true)
+            .setMaxLength(100),
+        )
+        .addIntegerOption((option) =>
+          option
+            .setName("protection")
+            .setDescription("HP of damage it stops")
+            .setRequired(true)
+            .setMinValue(0)
+            .setMaxValue(MAX_PROTECTION),
+        )
+        .addBooleanOption((option) =>
+          option.setName("fragile").setDescription("A critical hit wears its protection down"),
+        )
+        .addBooleanOption((option) =>
+          option.setName("heavy").setDescription("Movement tests are hard while it is worn"),
+        ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    protagonistOption(
+      itemOption(
+        sub.setName("drop").setDescription("A weapon or armour off the sheet"),
+        "What to drop",
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    protagonistOption(
+      itemOption(
+        sub.setName("treat").setDescription("A wound that keeps hurting, treated"),
+        "The wound",
+      ),
+    ),
+  )
+  .addSubcommand((sub) =>
+    protagonistOption(
+      sub.setName("periodic").setDescription("GM: a round of every wound that keeps hurting"),
+      "Whose wounds",
+    ),
+  )
+  .addSubcommand((sub) =>
+    protagonistOption(
+      sub.setName("list").setDescription("The weapons, armour and wounds on a sheet"),
+    ),
+  );
+
+function choiceOf<T extends string>(values: readonly T[], typed: string | null): T | null {
+  return values.find((v) => v === typed) ?? null;
+}
+
+export function gearCommand(
+  service: (services: BotServices) => GearService,
+): ExtraModule["command"] {
+  const who = (interaction: ChatInputCommandInteraction) => ({
+    actor: actorFrom(interaction),
+    protagonistId: interaction.options.getString("protagonist"),
+  });
+  const attack = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    const { options } = interaction;
+    const outcome = await service(context.services).attack({
+      ...who(interaction),
+      weapon: options.getString("weapon", true),
+      targetId: options.getString("target"),
+      range: choiceOf<Range>(RANGES, options.getString("range")),
+      modifier: options.getInteger("modifier") ?? 0,
+      calledShot: options.getBoolean("called_shot") ?? false,
+    });
+    await context.reply.send({ embeds: [attackEmbed(outcome, interaction.user.displayName)] });
+  };
+  const weapon = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    const { options } = interaction;
+    const type = choiceOf<DamageType>(DAMAGE_TYPES, options.getString("type"));
+    const range = choiceOf<Range>(RANGES, options.getString("range", true)) ?? "touch";
+    const outcome = await service(context.services).weapon({
+      ...who(interaction),
+      name: options.getString("name", true),
+      skill: options.getString("skill", true),
+      damage: options.getString("damage", true),
+      range,
+      ...(type ? { type } : {}),
+    });
+    const added = outcome.gear.weapons.find((w) => w.name === outcome.item);
+    await context.reply.send({
+      content: `${equipText(outcome, "add")}${added ? `\n⚔️ ${weaponText(added)}` : ""}`,
+    });
+  };
+  const armour = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    const { options } = interaction;
+    const outcome = await service(context.services).armour({
+      ...who(interaction),
+      name: options.getString("name", true),
+      protection: options.getInteger("protection", true),
+      fragile: options.getBoolean("fragile") ?? false,
+      heavy: options.getBoolean("heavy") ?? false,
+    });
+    const added = outcome.gear.armour.find((a) => a.name === outcome.item);
+    await context.reply.send({
+      content: `${equipText(outcome, "add")}${added ? `\n🛡️ ${armourText(added)}` : ""}`,
+    });
+  };
+  const item = (interaction: ChatInputCommandInteraction) => ({
+    ...who(interaction),
+    item: interaction.options.getString("item", true),
+  });
+  const drop = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    await context.reply.send({
+      content: equipText(await service(context.services).drop(item(interaction)), "drop"),
+    });
+  };
+  const treat = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    await context.reply.send({
+      content: treatText(await service(context.services).treat(item(interaction))),
+    });
+  };
+  const periodic = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    await context.reply.send({
+      embeds: [periodicEmbed(await service(context.services).periodic(who(interaction)))],
+    });
+  };
+  const list = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    await context.reply.send({
+      content: gearListText(await service(context.services).list(who(interaction))),
+    });
+  };
+  return {
+    definition,
+    subcommands: {
+      attack: { run: attack, writes: true },
+      weapon: { run: weapon, writes: true },
+      armour: { run: armour, writes: true },
+      drop: { run: drop, writes: true },
+      treat: { run: treat, writes: true },
+      periodic: { run: periodic, writes: true, gmOnly: true },
+      list: { run: list },
+    },
+    autocomplete: async (interaction, { services }) => {
+      const focused = interaction.options.getFocused(true);
+      if (focused.name === "protagonist" || focused.name === "target") {
+        return protagonistChoices(interaction, services, focused.value);
+      }
+      if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
+      const gear = () =>
+        service(services).list({
+          actor: actorFrom(interaction),
+          protagonistId: chosenProtagonist(interaction),
+        });
+      if (focused.name === "weapon") {
+        return namedChoices(async () => (await gear()).gear.weapons, focused.value);
+      }
+      if (focused.name !== "item") return [];
+      const subcommand = interaction.options.getSubcommand(false);
+      return namedChoices<{ name: string }>(async () => {
+        const { gear: carried } = await gear();
+        return subcommand === "treat" ? carried.periodic : [...carried.weapons, ...carried.armour];
+      }, focused.value);
+    },
+    help: {
+      examples: [
+        {
+          command: "/gear weapon name:Revolver skill:Firearms damage:1D10 range:far type:piercing",
+          does: "a weapon on your sheet (damage as dice, or a lethality rating such as 15%)",
+        },
+        {
+          command: "/gear armour name:Kevlar vest protection:3 fragile:True",
+          does: "armour worn: it stops 3 of every hit's damage; Fragile wears down on a critical hit",
+        },
+        {
+          command: "/gear attack weapon:Revolver target:Ada range:distant",
+          does: "Firearms beyond the weapon's range (hard), then damage, Ada's armour and HP",
+        },
+        {
+          command: "/gear periodic protagonist:Ada",
+          does: "GM: a round of Ada's wounds that keep hurting",
+        },
+        { command: "/gear treat item:Burning", does: "a wound treated: it hurts no more" },
+      ],
+      notes: [
+        "A critical hit: Default +1D10, Blasting doubles, Piercing deals the dice's maximum, Periodic leaves a wound that deals the weapon's dice each round until treated. Lethality weapons double their rating (SRD).",
+        "The damage bonus (STR) goes to Unarmed Combat and Melee Weapons attacks; armour stops damage except on called shots and lethal results.",
+        "Heavy armour makes Athletics, Dodge, Stealth and Swim tests hard.",
+      ],
+    },
+  };
+}

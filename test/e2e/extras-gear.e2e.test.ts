@@ -121,6 +121,7 @@ describe("gear and attacks, an Extra", () => {
   });
 
   it("hurts each round until treated; only a GM runs the round", async () => {
+    await t.setProtagonist(target.id, { hp: 12, hpMax: 12, status: "active" });
     const refused = await gear("periodic", { protagonist: target.id });
     expect(isEphemeral(refused.data)).toBe(true);
     const round = await gear("periodic", { protagonist: target.id }, t.gmId);
@@ -128,5 +129,67 @@ describe("gear and attacks, an Extra", () => {
     const treated = await gear("treat", { item: "Flamer", protagonist: target.id }, t.gmId);
     expect(treated.data?.content).toContain("wound is treated");
     expect((await targetGear()).periodic).toEqual([]);
+  });
+
+  it("an entity: a GM arms it and it strikes; attacked, the table sees hurt, never its HP", async () => {
+    await t.fake
+      .sendSlashCommand({
+        name: "campaign",
+        subcommand: "extras",
+        options: { module: "entities", enabled: true },
+        user: t.gmId,
+      })
+      .response();
+    await t.fake
+      .sendSlashCommand({
+        name: "entity",
+        subcommand: "add",
+        options: { name: "Deep One", kind: "creature", hp: 40, tags: "Armored 1" },
+        user: t.gmId,
+      })
+      .response();
+    const armed = await gear(
+      "weapon",
+      { entity: "Deep One", name: "Claws", damage: "1D4", range: "touch" },
+      t.gmId,
+    );
+    // Hidden: the GM's alone.
+    expect(isEphemeral(armed.data)).toBe(true);
+    expect(armed.data?.content).toContain("**Deep One** now has **Claws**");
+    await t.setProtagonist(target.id, { hp: 12, hpMax: 12, status: "active" });
+    const struck = await gear(
+      "strike",
+      { entity: "Deep One", weapon: "Claws", target: target.id },
+      t.gmId,
+    );
+    const strikeEmbed = struck.data?.embeds?.[0];
+    expect(strikeEmbed?.title).toBe(`⚔️ Something unseen strikes ${target.name} with Claws`);
+    const dealt = Number(/\*\*(\d+) damage\*\*/.exec(fieldValue(strikeEmbed, "Damage") ?? "")?.[1]);
+    expect((await targetGear()).hp).toBe(12 - dealt);
+    const playerStrike = await gear("strike", {
+      entity: "Deep One",
+      weapon: "Claws",
+      target: target.id,
+    });
+    expect(isEphemeral(playerStrike.data)).toBe(true);
+
+    await t.fake
+      .sendSlashCommand({
+        name: "entity",
+        subcommand: "show",
+        options: { name: "Deep One" },
+        user: t.gmId,
+      })
+      .response();
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const answer = await gear("attack", { weapon: "Pistol", opponent: "Deep One" });
+      const embed = answer.data?.embeds?.[0];
+      if (!embed?.title?.startsWith("✅") && !embed?.title?.startsWith("✨")) continue;
+      expect(isEphemeral(answer.data)).toBe(false);
+      expect(fieldValue(embed, "Deep One")).toMatch(/Hurt|Destroyed/);
+      expect(JSON.stringify(embed)).not.toMatch(/HP \d/);
+      return;
+    }
+    throw new Error("Firearms 99 missed fifty times");
   });
 });

@@ -8,7 +8,15 @@ import type { BotServices } from "../game.js";
 import type { ServiceDeps } from "../services/deps.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
 import type { LoggedFact } from "../services/event-facts.js";
-import type { Loss, Opponent, Reductions, TestOn } from "../services/extension-points.js";
+import type {
+  Loss,
+  Opponent,
+  OpponentDefence,
+  OpponentRef,
+  OpponentWound,
+  Reductions,
+  TestOn,
+} from "../services/extension-points.js";
 import type { TestCondition } from "../rules/percentile.js";
 
 /**
@@ -101,6 +109,12 @@ export interface ExtraHooks {
   importSheet?(data: unknown, protagonist: ProtagonistSnapshot): unknown;
   /** A test against a named opponent the module knows: its conditions (throws for a name it doesn't). */
   opponentConditions?(opponent: Opponent, settings: ExtraSettingValues): TestCondition[];
+  /** The opponents it keeps that the viewer may name. */
+  opponentNames?(ref: Pick<OpponentRef, "campaign" | "gm">): string[];
+  /** What an attack on one of them meets. */
+  opponentDefence?(ref: OpponentRef): OpponentDefence;
+  /** One of them wounded. */
+  woundOpponent?(ref: OpponentRef, wound: { points: number; lethal: boolean }): OpponentWound;
 }
 
 export interface ExtraModule<Service = unknown> {

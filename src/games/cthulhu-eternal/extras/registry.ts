@@ -34,6 +34,14 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
   assertWellFormed(modules);
   const on = (campaign: Campaign) =>
     campaignExtras(modules, campaign.extras).filter((extra) => extra.enabled);
+  /** The module on in the campaign that keeps opponents; a refusal naming it when it is off. */
+  const opponentKeeper = (campaign: Campaign) => {
+    const keeper = on(campaign).find((e) => e.module.hooks?.opponentConditions !== undefined);
+    if (keeper) return keeper;
+    const off = modules.find((module) => module.hooks?.opponentConditions !== undefined);
+    if (off) throw extraOff(off, campaign);
+    throw invalid({ code: "opponents-unavailable" });
+  };
   return {
     rollKinds: new Set(
       modules.flatMap((module) => module.events.filter((e) => e.roll).map((e) => e.kind)),
@@ -58,13 +66,22 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
       );
     },
     opponentConditions: (opponent) => {
-      const taker = on(opponent.campaign).find(
-        (e) => e.module.hooks?.opponentConditions !== undefined,
-      );
-      if (taker) return taker.module.hooks?.opponentConditions?.(opponent, taker.settings) ?? [];
-      const off = modules.find((module) => module.hooks?.opponentConditions !== undefined);
-      if (off) throw extraOff(off, opponent.campaign);
-      throw invalid({ code: "opponents-unavailable" });
+      const keeper = opponentKeeper(opponent.campaign);
+      return keeper.module.hooks?.opponentConditions?.(opponent, keeper.settings) ?? [];
+    },
+    opponentNames: (ref) => {
+      const keeper = on(ref.campaign).find((e) => e.module.hooks?.opponentNames !== undefined);
+      return keeper?.module.hooks?.opponentNames?.(ref) ?? [];
+    },
+    opponentDefence: (ref) => {
+      const defence = opponentKeeper(ref.campaign).module.hooks?.opponentDefence?.(ref);
+      if (!defence) throw invalid({ code: "opponents-unavailable" });
+      return defence;
+    },
+    woundOpponent: (ref, wound) => {
+      const after = opponentKeeper(ref.campaign).module.hooks?.woundOpponent?.(ref, wound);
+      if (!after) throw invalid({ code: "opponents-unavailable" });
+      return after;
     },
     importedReductions: (extras) => {
       const parts = z

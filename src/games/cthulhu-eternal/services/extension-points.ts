@@ -36,6 +36,12 @@ export interface ExtensionPoints {
    * (as the tester may know it: a player never names a hidden one).
    */
   opponentConditions(opponent: Opponent): TestCondition[];
+  /** The opponents the viewer may name (a player: only those a GM has shown); [] when none. */
+  opponentNames(ref: { campaign: Campaign; gm: boolean }): string[];
+  /** What an attack on a named opponent meets (throws as `opponentConditions` does). */
+  opponentDefence(ref: OpponentRef): OpponentDefence;
+  /** A wound on a named opponent: the campaign's module data after it, and how it stands. */
+  woundOpponent(ref: OpponentRef, wound: { points: number; lethal: boolean }): OpponentWound;
   /**
    * What an imported sheet's module parts say was taken off its maxima and stats (corruption),
    * so that the import checks the sheet against the rules as they were before.
@@ -48,6 +54,34 @@ export interface ExtensionPoints {
     extras: Readonly<Record<string, unknown>>,
     protagonist: ProtagonistSnapshot,
   ): Record<string, unknown>;
+}
+
+/** A named opponent, and whether whoever names it is a GM (who know every one). */
+export interface OpponentRef {
+  campaign: Campaign;
+  name: string;
+  gm: boolean;
+}
+
+/** What an attack on an opponent meets. */
+export interface OpponentDefence {
+  /** Its name as kept (the case a GM gave it). */
+  name: string;
+  armour: number;
+  /** Damage it takes twice over: damage types, or words of a weapon's name ("silver"). */
+  vulnerable: string[];
+  /** Only Weird weapons hurt it. */
+  spectral: boolean;
+  /** Not shown to the table: what is done to it is for the GMs' eyes. */
+  hidden: boolean;
+}
+
+/** An opponent after a wound: no hit points means it can't be hurt (a tome). */
+export interface OpponentWound {
+  name: string;
+  /** The campaign's `extras` with the module's data after the wound. */
+  extras: unknown;
+  state: "unhurt" | "hurt" | "destroyed" | "vanished";
 }
 
 /** A test against a named opponent, and who makes it. */
@@ -101,6 +135,13 @@ export const NO_EXTENSIONS: ExtensionPoints = {
   },
   takesCorruptingLosses: () => false,
   maxSanReduction: () => 0,
+  opponentNames: () => [],
+  opponentDefence: () => {
+    throw invalid({ code: "opponents-unavailable" });
+  },
+  woundOpponent: () => {
+    throw invalid({ code: "opponents-unavailable" });
+  },
   opponentConditions: () => {
     throw invalid({ code: "opponents-unavailable" });
   },

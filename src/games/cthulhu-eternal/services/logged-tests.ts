@@ -154,6 +154,8 @@ export interface WillTestRequest {
   panicOnFailure: boolean;
   source: string | null;
   groupSize?: number;
+  /** The loss lowers maximum WP too (a module must take it: Corruption). */
+  corrupting?: boolean;
 }
 
 /** A will test as a group summary shows it. */
@@ -213,7 +215,7 @@ export async function writeWillTest(
     campaign,
     pool: "WP",
     lost: result.lost,
-    corrupting: false,
+    corrupting: request.corrupting ?? false,
     before,
     after: changed,
   });

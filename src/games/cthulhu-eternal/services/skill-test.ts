@@ -61,6 +61,8 @@ export function openSkillTest(
     protagonist: ProtagonistSnapshot;
     skill: SkillSnapshot;
     modifier: number;
+    /** Beyond the tester's own: what the opponent does to the test (a strength, Flying). */
+    opponentConditions?: readonly TestCondition[];
     campaign: Campaign;
     roller: { userId: string; gm: boolean };
     extensions: ExtensionPoints;
@@ -72,12 +74,15 @@ export function openSkillTest(
     {
       rating: skill.rating,
       modifier: input.modifier,
-      conditions: testerConditions(
-        protagonist,
-        campaign,
-        { kind: "skill", skill: skill.name },
-        input.extensions,
-      ),
+      conditions: [
+        ...testerConditions(
+          protagonist,
+          campaign,
+          { kind: "skill", skill: skill.name },
+          input.extensions,
+        ),
+        ...(input.opponentConditions ?? []),
+      ],
       label: skill.name,
     },
     rng,

@@ -11,6 +11,7 @@ import {
   outOfRange,
   resolveHit,
   totalProtection,
+  vulnerabilityHit,
   type Weapon,
 } from "../../../../src/games/cthulhu-eternal/extras/gear/rules.js";
 import { percentileFaces } from "../../../support/dice.js";
@@ -21,6 +22,7 @@ const knife: Weapon = {
   harm: { kind: "dice", dice: "1D6" },
   range: "close",
   type: "default",
+  weird: false,
 };
 const hit = (weapon: Weapon, critical: boolean, faces: number[], armour = 0, calledShot = false) =>
   resolveHit(
@@ -93,6 +95,7 @@ describe("lethality weapons (SRD)", () => {
     harm: { kind: "lethality", rating: 10 },
     range: "far",
     type: "default",
+    weird: false,
   };
   it("at or under the rating kills, armour or not", () => {
     const result = hit(rifle, false, percentileFaces(10), 5);
@@ -128,5 +131,45 @@ describe("range, armour and movement", () => {
     expect(totalProtection(armour)).toBe(8);
     expect(carriesHeavy(armour)).toBe(true);
     expect(carriesHeavy(armour.slice(0, 1))).toBe(false);
+  });
+});
+
+describe("an entity's nature (seed 002)", () => {
+  const dagger: Weapon = { ...knife, name: "Silver dagger" };
+  it("Vulnerable (type) doubles what strikes at it: a damage type or a word of the weapon's name", () => {
+    expect(vulnerabilityHit(dagger, ["silver"])).toBe("silver");
+    expect(vulnerabilityHit({ ...knife, type: "piercing" }, ["Piercing"])).toBe("Piercing");
+    expect(vulnerabilityHit(knife, ["fire"])).toBeNull();
+    const result = resolveHit(
+      {
+        weapon: dagger,
+        critical: false,
+        damageBonus: 0,
+        target: { armour: 1, vulnerable: ["silver"] },
+        calledShot: false,
+      },
+      scriptedRng([4]),
+    );
+    expect(result).toMatchObject({ vulnerable: "silver", dealt: (4 - 1) * 2 });
+  });
+
+  it("Spectral: only a Weird weapon hurts it", () => {
+    const spectral = { armour: 0, spectral: true };
+    const plain = resolveHit(
+      { weapon: knife, critical: false, damageBonus: 0, target: spectral, calledShot: false },
+      scriptedRng([4]),
+    );
+    expect(plain).toMatchObject({ immune: true, dealt: 0 });
+    const weird = resolveHit(
+      {
+        weapon: { ...knife, weird: true },
+        critical: false,
+        damageBonus: 0,
+        target: spectral,
+        calledShot: false,
+      },
+      scriptedRng([4]),
+    );
+    expect(weird).toMatchObject({ immune: false, dealt: 4 });
   });
 });

@@ -73,4 +73,30 @@ describe("an encounter", () => {
     ).rejects.toMatchObject({ kind: "forbidden" });
     expect(await eventCount(world)).toBe(events);
   });
+
+  it("corrupting: every loss lowers its maximum too; refused without a trace with Corruption off", async () => {
+    const before = await sheet();
+    rng.queue(...percentileFaces(99), 3, ...percentileFaces(10), 2);
+    await extras.of(entitiesExtra).encounter({
+      actor: gm(),
+      name: "Star spawn",
+      protagonistId: world.hero.id,
+      corrupting: true,
+    });
+    const after = await sheet();
+    expect(after.protagonist.wpMax).toBe(before.protagonist.wpMax - 3);
+
+    await extras.change({ actor: gm(), moduleId: "corruption", enabled: false });
+    const events = await eventCount(world);
+    rng.queue(...percentileFaces(99), 3, ...percentileFaces(10), 2);
+    await expect(
+      extras.of(entitiesExtra).encounter({
+        actor: gm(),
+        name: "Star spawn",
+        protagonistId: world.hero.id,
+        corrupting: true,
+      }),
+    ).rejects.toMatchObject({ moduleId: "corruption", code: "off" });
+    expect(await eventCount(world)).toBe(events);
+  });
 });

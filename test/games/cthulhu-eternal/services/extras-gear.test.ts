@@ -6,6 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createExtrasService } from "../../../../src/games/cthulhu-eternal/extras/extras-service.js";
 import { gearExtra } from "../../../../src/games/cthulhu-eternal/extras/gear/index.js";
+import { entitiesExtra } from "../../../../src/games/cthulhu-eternal/extras/entities/index.js";
+import { bestiaryOf } from "../../../../src/games/cthulhu-eternal/extras/entities/state.js";
 import type { GearService } from "../../../../src/games/cthulhu-eternal/extras/gear/service.js";
 import { gearOf } from "../../../../src/games/cthulhu-eternal/extras/gear/state.js";
 import { extensionPointsOf } from "../../../../src/games/cthulhu-eternal/extras/registry.js";
@@ -13,16 +15,17 @@ import { actor, gm, makeWorld, OTHER_PLAYER, type World } from "../../../support
 import { percentileFaces, queuedRng } from "../../../support/dice.js";
 import { eventCount, stateOf } from "../../../support/service-world.js";
 
-const modules = [gearExtra];
+const modules = [gearExtra, entitiesExtra];
 let world: World;
 let rng: ReturnType<typeof queuedRng>;
 let gear: GearService;
 let targetId: string;
+let extras: ReturnType<typeof createExtrasService>;
 beforeEach(async () => {
   rng = queuedRng();
   const extensions = extensionPointsOf(modules);
   world = await makeWorld(rng, undefined, undefined, extensions);
-  const extras = createExtrasService({ store: world.db.store, rng, extensions }, modules);
+  extras = createExtrasService({ store: world.db.store, rng, extensions }, modules);
   await extras.change({ actor: gm(), moduleId: "gear", enabled: true });
   gear = extras.of(gearExtra);
   targetId = (await world.addProtagonist(OTHER_PLAYER, { name: "Target" })).id;
@@ -117,5 +120,103 @@ describe("Heavy armour", () => {
       subject: { kind: "skill", name: "Occult" },
     });
     expect(occult.test.conditions).toEqual([]);
+  });
+});
+
+describe("an attack on an entity", () => {
+  beforeEach(async () => {
+    await extras.change({ actor: gm(), moduleId: "entities", enabled: true });
+    await extras.of(entitiesExtra).add({
+      actor: gm(),
+      name: "Deep One",
+      kind: "creature",
+      hp: 10,
+      tags: "Armored 1, Vulnerable flamer",
+    });
+    await world.db.prisma.skill.updateMany({
+      where: { protagonistId: world.hero.id, name: "Firearms" },
+      data: { rating: 60 },
+    });
+  });
+  const bestiary = async () =>
+    bestiaryOf((await world.db.prisma.campaign.findFirstOrThrow()).extras).entities;
+
+  it("a player can't name a hidden one: refused as unknown, nothing rolled or written", async () => {
+    const events = await eventCount(world);
+    await expect(
+      gear.attack({ actor: actor(), weapon: "Flamer", opponent: "Deep One" }),
+    ).rejects.toMatchObject({ code: "no-such-entity" });
+    expect(await eventCount(world)).toBe(events);
+  });
+
+  it("its armour and vulnerability count, its HP is kept; a GM's attack on it stays private", async () => {
+    rng.queue(...percentileFaces(30), 4);
+    const hit = await gear.attack({
+      actor: gm(),
+      protagonistId: world.hero.id,
+      weapon: "Flamer",
+      opponent: "deep one",
+    });
+    expect(hit.hit).toMatchObject({ vulnerable: "flamer", dealt: (4 - 1) * 2 });
+    expect(hit.target).toEqual({ kind: "opponent", name: "Deep One", state: "hurt" });
+    expect(hit.hidden).toBe(true);
+    expect((await bestiary())[0]?.wounds).toBe(6);
+    await extras.of(entitiesExtra).show({ actor: gm(), name: "Deep One" });
+    rng.queue(...percentileFaces(30), 3);
+    const down = await gear.attack({ actor: actor(), weapon: "Flamer", opponent: "Deep One" });
+    expect(down).toMatchObject({ hidden: false, target: { state: "destroyed" } });
+    expect((await bestiary())[0]?.wounds).toBe(10);
+  });
+});
+
+describe("an entity's weapons", () => {
+  beforeEach(async () => {
+    await extras.change({ actor: gm(), moduleId: "entities", enabled: true });
+    await extras.of(entitiesExtra).add({ actor: gm(), name: "Deep One", kind: "creature", hp: 10 });
+  });
+
+  it("a GM arms it and it strikes: the damage type's critical, the target's armour and HP", async () => {
+    await gear.entityWeapon({
+      actor: gm(),
+      entity: "deep one",
+      name: "Claws",
+      damage: "1d6",
+      range: "touch",
+      type: "blasting",
+    });
+    expect(await gear.entityWeapons({ actor: gm(), entity: "Deep One" })).toMatchObject([
+      { name: "Claws", skill: "", harm: { kind: "dice", dice: "1D6" } },
+    ]);
+    const hp = (await stateOf(world, targetId)).hp;
+    rng.queue(5);
+    const struck = await gear.strike({
+      actor: gm(),
+      entity: "Deep One",
+      weapon: "claws",
+      targetId,
+      critical: true,
+    });
+    // Hidden: the table reads "something"; doubled, then the Vest's 2 (worn down by the critical).
+    expect(struck.entity).toBeNull();
+    expect(struck.hit.dealt).toBe(5 * 2 - 2);
+    expect(struck.target).toMatchObject({ wornArmour: ["Vest"] });
+    expect((await stateOf(world, targetId)).hp).toBe(Math.max(0, hp - 8));
+  });
+
+  it("is a GM's: a player can neither arm nor strike with it", async () => {
+    const events = await eventCount(world);
+    await expect(
+      gear.entityWeapon({
+        actor: actor(),
+        entity: "Deep One",
+        name: "Claws",
+        damage: "1D6",
+        range: "touch",
+      }),
+    ).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(
+      gear.strike({ actor: actor(), entity: "Deep One", weapon: "Claws", targetId }),
+    ).rejects.toMatchObject({ kind: "forbidden" });
+    expect(await eventCount(world)).toBe(events);
   });
 });

@@ -102,6 +102,10 @@ const definition = new SlashCommandBuilder()
           ),
       ),
       "Only this Protagonist (default: every active Protagonist)",
+    ).addBooleanOption((option) =>
+      option
+        .setName("corrupting")
+        .setDescription("Every loss lowers the maximum too (Corruption must be on)"),
     ),
   )
   .addSubcommand((sub) =>
@@ -158,6 +162,7 @@ export function entitiesCommand(
     const outcome = await service(context.services).encounter({
       ...name(interaction),
       protagonistId: interaction.options.getString("protagonist"),
+      corrupting: interaction.options.getBoolean("corrupting") ?? false,
     });
     await context.reply.send(
       sanGroupMessage(freshGroupEntries(outcome.sanTests), actor.userId, outcome.willTests),

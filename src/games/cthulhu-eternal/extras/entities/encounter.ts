@@ -19,6 +19,7 @@ import { ExtraRefusal, type ExtraModule } from "../module.js";
 import { encounterTests, remembersMeetings, type EncounterTest } from "./encounter-rules.js";
 import { ENTITY_EVENTS } from "./events.js";
 import { bestiaryOf, ENTITIES_ID, findEntity, type Entity } from "./state.js";
+import { logModuleEvent } from "../module-log.js";
 
 /** One summary holds at most this many tests (the group SAN test's limit). */
 export const MAX_ENCOUNTER_TESTS = 25;
@@ -29,6 +30,8 @@ const encounterInput = z.object({
   name: displayName,
   /** One Protagonist; absent: every active Protagonist of the campaign. */
   protagonistId: recordId.nullish(),
+  /** Every loss of the encounter corrupting (Eldritch's are anyway, with Corruption on). */
+  corrupting: z.boolean().default(false),
 });
 
 export interface EncounterOutcome {
@@ -53,6 +56,7 @@ export function createEncounters(
       campaignId?: string | null;
       name: string;
       protagonistId?: string | null;
+      corrupting?: boolean;
     }): Promise<EncounterOutcome> {
       const input = parseInput(encounterInput, raw);
       const { actor } = input;
@@ -112,6 +116,7 @@ export function createEncounters(
                   panicOnFailure: test.panic,
                   source,
                   groupSize: size,
+                  corrupting: input.corrupting,
                 });
                 willTests.push(outcome);
                 sheets.set(protagonist.id, after);
@@ -121,7 +126,7 @@ export function createEncounters(
                   threat: "unnatural",
                   source,
                   groupSize: size,
-                  corrupting: test.corrupting,
+                  corrupting: test.corrupting || input.corrupting,
                 });
                 sanTests.push(outcome);
                 sheets.set(protagonist.id, after);
@@ -143,20 +148,9 @@ export function createEncounters(
             ),
           );
         }
-        const kind = ENTITY_EVENTS.encounter;
-        const payload = kind.payload.parse({
-          entity: entity.name,
-          protagonists: met.map((p) => p.name),
-        });
-        const eventId = await tx.events.append({
-          guildId: actor.guildId,
-          campaignId: campaign.id,
-          actorId: actor.userId,
-          sessionNumber: campaign.sessionNumber,
-          kind: kind.kind,
-          payloadVersion: kind.version,
-          payload,
-          input: payload,
+        const eventId = await logModuleEvent(tx, actor, campaign, {
+          kind: ENTITY_EVENTS.encounter,
+          payload: { entity: entity.name, protagonists: met.map((p) => p.name) },
           visibility: entity.shown ? "campaign" : "gms",
         });
         return { entity: next, sanTests, willTests, eventId };

@@ -10,8 +10,20 @@ import {
 } from "./presentation.js";
 import { createEntitiesService, type EntitiesService } from "./service.js";
 import { EFFECT_MODIFIER, opponentEffects } from "./rules.js";
-import { bestiaryOf, ENTITIES_ID, findEntity } from "./state.js";
+import { bestiaryOf, entitiesSeenBy, ENTITIES_ID, findEntity, type Entity } from "./state.js";
+import { defenceOf, woundEntity } from "./wounds.js";
+import { withModuleData } from "../campaign-extras.js";
+import type { OpponentRef } from "../../services/extension-points.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
+
+/** The entity a tester or attacker names; a player can't name one not shown (as if none). */
+function knownEntity(ref: OpponentRef): Entity {
+  const entity = findEntity(bestiaryOf(ref.campaign.extras), ref.name);
+  if (!entity || (entity.shown === null && !ref.gm)) {
+    throw new ExtraRefusal(ENTITIES_ID, "no-such-entity", { entity: ref.name });
+  }
+  return entity;
+}
 
 /** Bestiary and Encounters (seed 002): a GM's entities with the seed's tags. */
 export const entitiesExtra: ExtraModule<EntitiesService> = {
@@ -25,12 +37,23 @@ export const entitiesExtra: ExtraModule<EntitiesService> = {
   eventLine: entitiesEventLine,
   refusalText: entitiesRefusalText,
   hooks: {
+    opponentNames: ({ campaign, gm }) =>
+      entitiesSeenBy(bestiaryOf(campaign.extras), gm).map((e) => e.name),
+    opponentDefence: (ref) => defenceOf(knownEntity(ref)),
+    woundOpponent: (ref, wound) => {
+      const bestiary = bestiaryOf(ref.campaign.extras);
+      const entity = knownEntity(ref);
+      const after = woundEntity(entity, wound);
+      return {
+        name: entity.name,
+        state: after.state,
+        extras: withModuleData(ref.campaign.extras, ENTITIES_ID, {
+          entities: bestiary.entities.map((e) => (e.name === entity.name ? after.entity : e)),
+        }),
+      };
+    },
     opponentConditions: (opponent) => {
-      const entity = findEntity(bestiaryOf(opponent.campaign.extras), opponent.name);
-      // A player can't name what has not been shown: as if there were no such entity.
-      if (!entity || (entity.shown === null && !opponent.gm)) {
-        throw new ExtraRefusal(ENTITIES_ID, "no-such-entity", { entity: opponent.name });
-      }
+      const entity = knownEntity(opponent);
       return opponentEffects(entity, opponent.test).map((effect) => ({
         kind: "extra",
         label: EFFECT_LABEL[effect],

@@ -73,7 +73,7 @@ export function entitiesEventLine(fact: LoggedFact): string | undefined {
 /** The stat block, for GMs only. */
 function statBlock(entity: Entity): string {
   const lines = [
-    `${KIND_WORDS[entity.kind]}${entity.hp === null ? "" : ` · HP ${entity.hp}`}${entity.shown ? " · 👁️ shown" : " · 🔒 hidden"}`,
+    `${KIND_WORDS[entity.kind]}${entity.hp === null ? "" : ` · HP ${entity.hp - entity.wounds}/${entity.hp}`}${entity.shown ? " · 👁️ shown" : " · 🔒 hidden"}`,
   ];
   if (entity.tags.length) lines.push(`Tags: ${entity.tags.map(tagText).join(", ")}`);
   if (entity.strengths.length)

@@ -22,6 +22,7 @@ import {
   type Bestiary,
   type Entity,
 } from "./state.js";
+import { logModuleEvent } from "../module-log.js";
 
 /** The tags a GM typed could not all be read: each problem, for the refusal to name. */
 export class EntityTagsRefused extends ExtraRefusal {
@@ -88,16 +89,9 @@ export function createEntitiesService(deps: ServiceDeps, module: ExtraModule) {
       campaign.id,
       asJson(withModuleData(campaign.extras, ENTITIES_ID, bestiary)),
     );
-    const payload = kind.payload.parse({ entity: entity.name });
-    const eventId = await tx.events.append({
-      guildId: actor.guildId,
-      campaignId: campaign.id,
-      actorId: actor.userId,
-      sessionNumber: campaign.sessionNumber,
-      kind: kind.kind,
-      payloadVersion: kind.version,
-      payload,
-      input: payload,
+    const eventId = await logModuleEvent(tx, actor, campaign, {
+      kind,
+      payload: { entity: entity.name },
       // A hidden entity's name is for the GMs: only its showing is the table's to read.
       visibility: kind === ENTITY_EVENTS.show ? "campaign" : "gms",
     });
@@ -142,6 +136,7 @@ export function createEntitiesService(deps: ServiceDeps, module: ExtraModule) {
           weaknesses: parseSkillList(input.weaknesses),
           shown: null,
           metBy: [],
+          wounds: 0,
         };
         return save(
           tx,

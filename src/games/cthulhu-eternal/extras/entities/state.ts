@@ -25,6 +25,8 @@ const entitySchema = z.object({
   shown: z.object({ description: z.string() }).nullable(),
   /** The Protagonists (by id) who have met it: Eldritch costs at once only at a first meeting. */
   metBy: z.array(z.string()).default([]),
+  /** Damage taken so far (attacks): its HP left is `hp − wounds`. */
+  wounds: z.number().int().min(0).default(0),
 });
 const bestiarySchema = z.object({ entities: z.array(entitySchema).default([]) });
 

@@ -17,9 +17,11 @@ import type { ExtraModule } from "../module.js";
 import {
   armourText,
   attackEmbed,
+  entityWeaponText,
   equipText,
   gearListText,
   periodicEmbed,
+  strikeEmbed,
   treatText,
   weaponText,
 } from "./presentation.js";
@@ -72,6 +74,13 @@ const definition = new SlashCommandBuilder()
         )
         .addStringOption((option) =>
           option
+            .setName("opponent")
+            .setDescription("An entity of the bestiary attacked (its armour and tags count)")
+            .setAutocomplete(true)
+            .setMaxLength(100),
+        )
+        .addStringOption((option) =>
+          option
             .setName("range")
             .setDescription("How far the target is (beyond the weapon's range: hard)")
             .addChoices(rangeChoices),
@@ -103,14 +112,6 @@ const definition = new SlashCommandBuilder()
         )
         .addStringOption((option) =>
           option
-            .setName("skill")
-            .setDescription("The skill it is used with, e.g. Firearms")
-            .setRequired(true)
-            .setAutocomplete(true)
-            .setMaxLength(64),
-        )
-        .addStringOption((option) =>
-          option
             .setName("damage")
             .setDescription("Dice (1D10) or a lethality rating (15%)")
             .setRequired(true)
@@ -125,9 +126,26 @@ const definition = new SlashCommandBuilder()
         )
         .addStringOption((option) =>
           option
+            .setName("skill")
+            .setDescription("The skill it is used with, e.g. Firearms (a Protagonist's weapon)")
+            .setAutocomplete(true)
+            .setMaxLength(64),
+        )
+        .addStringOption((option) =>
+          option
             .setName("type")
             .setDescription("Its damage type: what a critical does (default: +1D10)")
             .addChoices(DAMAGE_TYPES.map((t) => ({ name: t, value: t }))),
+        )
+        .addBooleanOption((option) =>
+          option.setName("weird").setDescription("Infused with magick: it hurts Spectral entities"),
+        )
+        .addStringOption((option) =>
+          option
+            .setName("entity")
+            .setDescription("GM: the weapon of an entity of the bestiary instead")
+            .setAutocomplete(true)
+            .setMaxLength(100),
         ),
     ),
   )
@@ -176,6 +194,41 @@ const definition = new SlashCommandBuilder()
     ),
   )
   .addSubcommand((sub) =>
+    sub
+      .setName("strike")
+      .setDescription("GM: an entity strikes a Protagonist with one of its weapons")
+      .addStringOption((option) =>
+        option
+          .setName("entity")
+          .setDescription("The entity striking")
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addStringOption((option) =>
+        option
+          .setName("weapon")
+          .setDescription("One of its weapons")
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(100),
+      )
+      .addStringOption((option) =>
+        option
+          .setName("target")
+          .setDescription("The Protagonist struck")
+          .setRequired(true)
+          .setAutocomplete(true)
+          .setMaxLength(64),
+      )
+      .addBooleanOption((option) =>
+        option.setName("critical").setDescription("A critical hit: its damage type's effect"),
+      )
+      .addBooleanOption((option) =>
+        option.setName("called_shot").setDescription("Aimed at a gap: armour is ignored"),
+      ),
+  )
+  .addSubcommand((sub) =>
     protagonistOption(
       sub.setName("periodic").setDescription("GM: a round of every wound that keeps hurting"),
       "Whose wounds",
@@ -204,23 +257,43 @@ export function gearCommand(
       ...who(interaction),
       weapon: options.getString("weapon", true),
       targetId: options.getString("target"),
+      opponent: options.getString("opponent"),
       range: choiceOf<Range>(RANGES, options.getString("range")),
       modifier: options.getInteger("modifier") ?? 0,
       calledShot: options.getBoolean("called_shot") ?? false,
     });
-    await context.reply.send({ embeds: [attackEmbed(outcome, interaction.user.displayName)] });
+    // An attack on an entity the table has not been shown is the GM's alone.
+    await context.reply.send({
+      embeds: [attackEmbed(outcome, interaction.user.displayName)],
+      ephemeral: outcome.hidden,
+    });
   };
   const weapon = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
     const { options } = interaction;
     const type = choiceOf<DamageType>(DAMAGE_TYPES, options.getString("type"));
     const range = choiceOf<Range>(RANGES, options.getString("range", true)) ?? "touch";
-    const outcome = await service(context.services).weapon({
-      ...who(interaction),
+    const made = {
       name: options.getString("name", true),
-      skill: options.getString("skill", true),
       damage: options.getString("damage", true),
       range,
       ...(type ? { type } : {}),
+      weird: options.getBoolean("weird") ?? false,
+    };
+    const entity = options.getString("entity");
+    if (entity !== null) {
+      const armed = await service(context.services).entityWeapon({
+        actor: actorFrom(interaction),
+        entity,
+        ...made,
+      });
+      // The bestiary is the GMs' until shown.
+      await context.reply.send({ content: entityWeaponText(armed), ephemeral: armed.hidden });
+      return;
+    }
+    const outcome = await service(context.services).weapon({
+      ...who(interaction),
+      ...made,
+      skill: options.getString("skill") ?? "",
     });
     const added = outcome.gear.weapons.find((w) => w.name === outcome.item);
     await context.reply.send({
@@ -260,6 +333,18 @@ export function gearCommand(
       embeds: [periodicEmbed(await service(context.services).periodic(who(interaction)))],
     });
   };
+  const strike = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
+    const { options } = interaction;
+    const outcome = await service(context.services).strike({
+      actor: actorFrom(interaction),
+      entity: options.getString("entity", true),
+      weapon: options.getString("weapon", true),
+      targetId: options.getString("target", true),
+      critical: options.getBoolean("critical") ?? false,
+      calledShot: options.getBoolean("called_shot") ?? false,
+    });
+    await context.reply.send({ embeds: [strikeEmbed(outcome, interaction.user.displayName)] });
+  };
   const list = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {
     await context.reply.send({
       content: gearListText(await service(context.services).list(who(interaction))),
@@ -274,6 +359,7 @@ export function gearCommand(
       drop: { run: drop, writes: true },
       treat: { run: treat, writes: true },
       periodic: { run: periodic, writes: true, gmOnly: true },
+      strike: { run: strike, writes: true, gmOnly: true },
       list: { run: list },
     },
     autocomplete: async (interaction, { services }) => {
@@ -282,6 +368,22 @@ export function gearCommand(
         return protagonistChoices(interaction, services, focused.value);
       }
       if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
+      if (focused.name === "weapon" && interaction.options.getSubcommand(false) === "strike") {
+        const entity = interaction.options.getString("entity") ?? "";
+        return namedChoices(
+          () => service(services).entityWeapons({ actor: actorFrom(interaction), entity }),
+          focused.value,
+        );
+      }
+      if (focused.name === "opponent" || focused.name === "entity") {
+        return namedChoices(
+          async () =>
+            (await service(services).opponents({ actor: actorFrom(interaction) })).map((name) => ({
+              name,
+            })),
+          focused.value,
+        );
+      }
       const gear = () =>
         service(services).list({
           actor: actorFrom(interaction),
@@ -310,6 +412,18 @@ export function gearCommand(
         {
           command: "/gear attack weapon:Revolver target:Ada range:distant",
           does: "Firearms beyond the weapon's range (hard), then damage, Ada's armour and HP",
+        },
+        {
+          command: "/gear attack weapon:Silver dagger opponent:Deep One",
+          does: "an entity of the bestiary: its strengths, Armored, Vulnerable and Spectral tags count; the table sees hurt or destroyed, never its HP",
+        },
+        {
+          command: "/gear weapon entity:Deep One name:Claws damage:1D6 range:touch",
+          does: "GM: a weapon for an entity of the bestiary",
+        },
+        {
+          command: "/gear strike entity:Deep One weapon:Claws target:Ada critical:True",
+          does: "GM: the entity strikes (you say whether it hits): its damage, Ada's armour and HP",
         },
         {
           command: "/gear periodic protagonist:Ada",

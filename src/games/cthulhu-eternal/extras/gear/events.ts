@@ -31,16 +31,29 @@ export const periodicPayload = z.object({
   after: z.number().int(),
 });
 
+export const strikePayload = z.object({
+  /** Null while the entity is hidden from the table. */
+  entity: z.string().nullable(),
+  weapon: z.string(),
+  target: z.string(),
+  critical: z.boolean(),
+  /** Null for a lethal hit. */
+  damage: z.number().int().nullable(),
+  lethal: z.boolean(),
+});
+
 export const treatPayload = z.object({ protagonist: z.string(), effect: z.string() });
 
 export type EquipPayload = z.infer<typeof equipPayload>;
 export type AttackPayload = z.infer<typeof attackPayload>;
 export type PeriodicPayload = z.infer<typeof periodicPayload>;
 export type TreatPayload = z.infer<typeof treatPayload>;
+export type StrikePayload = z.infer<typeof strikePayload>;
 
 export const GEAR_EVENTS = {
   equip: { kind: "gear-equip", version: 1, payload: equipPayload, roll: false },
   attack: { kind: "gear-attack", version: 1, payload: attackPayload, roll: true },
   periodic: { kind: "gear-periodic", version: 1, payload: periodicPayload, roll: true },
   treat: { kind: "gear-treat", version: 1, payload: treatPayload, roll: false },
+  strike: { kind: "gear-strike", version: 1, payload: strikePayload, roll: true },
 } as const satisfies Record<string, ExtraEventKind>;

@@ -15,10 +15,13 @@ import {
   type AttackPayload,
   type EquipPayload,
   type PeriodicPayload,
+  type StrikePayload,
   type TreatPayload,
 } from "./events.js";
 import type { Armour, CriticalEffect, DamageType, HitResult, Range, Weapon } from "./rules.js";
-import type { AttackOutcome, GearOutcome, PeriodicOutcome } from "./service.js";
+import type { EntityWeaponOutcome, StrikeOutcome } from "./arsenal.js";
+import type { AttackOutcome, OpponentHit, ProtagonistHit } from "./attack.js";
+import type { GearOutcome, PeriodicOutcome } from "./service.js";
 import { gearOf, type Gear } from "./state.js";
 
 /** Every sentence Gear and Attacks shows, in one place. */
@@ -47,7 +50,7 @@ const TYPE_WORDS: Readonly<Record<DamageType, string>> = {
 
 export function weaponText(w: Weapon): string {
   const harm = w.harm.kind === "dice" ? w.harm.dice : `lethality ${w.harm.rating}%`;
-  return `**${userText(w.name, 60)}** — ${userText(w.skill, 60)}, ${harm}, ${RANGE_WORDS[w.range]}, ${TYPE_WORDS[w.type]}`;
+  return `**${userText(w.name, 60)}** — ${userText(w.skill, 60)}, ${harm}, ${RANGE_WORDS[w.range]}, ${TYPE_WORDS[w.type]}${w.weird ? ", Weird" : ""}`;
 }
 
 export function armourText(a: Armour): string {
@@ -129,18 +132,45 @@ function hitText(hit: HitResult, weapon: Weapon): string[] {
   if (hit.kind === "lethality") {
     const { lethality } = hit;
     const head = `Lethality ${lethality.effectiveRating}%: rolled ${formatPercentile(lethality.roll.value)}`;
-    if (lethality.lethal) return [`${head} — **lethal**: armour does not help`];
+    if (lethality.lethal) {
+      return [`${head} — **lethal**: armour does not help`, ...susceptibilityLines(hit)];
+    }
     return [
       `${head} — not lethal: ${lethality.tensDamage} + ${lethality.onesDamage}${lethality.critical ? " × 2" : ""} = ${lethality.damage}`,
       ...(hit.damage?.steps.map(stepText).filter((l): l is string => l !== null) ?? []),
-      `**${hit.damage?.total ?? 0} damage**`,
+      ...susceptibilityLines(hit),
+      `**${hit.dealt ?? 0} damage**`,
     ];
   }
   return [
     `Rolled ${weapon.harm.kind === "dice" ? weapon.harm.dice : ""}: ${hit.roll.total}`,
     ...(hit.critical ? [criticalText(hit.critical)] : []),
     ...hit.damage.steps.map(stepText).filter((l): l is string => l !== null),
-    `**${hit.damage.total} damage**`,
+    ...susceptibilityLines(hit),
+    `**${hit.dealt ?? hit.damage.total} damage**`,
+  ];
+}
+
+function susceptibilityLines(hit: HitResult): string[] {
+  if (hit.immune) return ["Spectral: only a Weird weapon hurts it → 0"];
+  return hit.vulnerable ? [`Vulnerable (${userText(hit.vulnerable, 40)}): doubled`] : [];
+}
+
+const OPPONENT_STATE: Readonly<Record<OpponentHit["state"], string>> = {
+  unhurt: "Unhurt",
+  hurt: "🩸 Hurt",
+  destroyed: "💀 Destroyed",
+  vanished: "🌫️ Down — Immortal: it falls into a fugue or vanishes, and will return",
+};
+
+/** The target's field: a Protagonist's HP and armour; an entity's state (never its numbers). */
+function targetLines(target: ProtagonistHit | OpponentHit): string[] {
+  if (target.kind === "opponent") return [OPPONENT_STATE[target.state]];
+  return [
+    `HP ${pointsLine(target.change)}`,
+    ...target.wornArmour.map((name) => `🛡️ Fragile **${userText(name, 60)}** loses protection`),
+    ...(target.periodic ? [`🩸 A **${userText(target.periodic, 60)}** wound until treated`] : []),
+    ...conditionNews(target.name, target.conditions),
   ];
 }
 
@@ -170,18 +200,47 @@ export function attackEmbed(outcome: AttackOutcome, roller: string): EmbedBuilde
       : "Missed: no damage",
   });
   if (target) {
-    const lines = [
-      `HP ${pointsLine(target.change)}`,
-      ...target.wornArmour.map((name) => `🛡️ Fragile **${userText(name, 60)}** loses protection`),
-      ...(target.periodic ? [`🩸 A **${userText(target.periodic, 60)}** wound until treated`] : []),
-      ...conditionNews(target.name, target.conditions),
-    ];
     embed.addFields({
       name: truncate(userText(target.name), EMBED_LIMITS.fieldName),
-      value: truncate(lines.join("\n"), EMBED_LIMITS.fieldValue),
+      value: truncate(targetLines(target).join("\n"), EMBED_LIMITS.fieldValue),
     });
   }
   return embed.setFooter({ text: `Attack #${outcome.eventId}` });
+}
+
+export function entityWeaponText(outcome: EntityWeaponOutcome): string {
+  return `**${userText(outcome.entity, 100)}** now has **${userText(outcome.weapon.name, 100)}**.\n⚔️ ${weaponText(outcome.weapon)}`;
+}
+
+/** An entity's strike: the GM's call to hit, the damage, the target's armour and HP. */
+export function strikeEmbed(outcome: StrikeOutcome, roller: string): EmbedBuilder {
+  const who = outcome.entity === null ? "Something unseen" : userText(outcome.entity, 80);
+  return new EmbedBuilder()
+    .setColor(WOUND_COLOUR)
+    .setAuthor({ name: truncate(roller, EMBED_LIMITS.fieldName) })
+    .setTitle(
+      truncate(
+        `⚔️ ${who} strikes ${userText(outcome.target.name, 80)} with ${userText(outcome.weapon.name, 60)}${outcome.critical ? " — critical" : ""}`,
+        EMBED_LIMITS.title,
+      ),
+    )
+    .addFields(
+      {
+        name: "Damage",
+        value: truncate(
+          [
+            ...(outcome.calledShot ? ["Called shot"] : []),
+            ...hitText(outcome.hit, outcome.weapon),
+          ].join("\n"),
+          EMBED_LIMITS.fieldValue,
+        ),
+      },
+      {
+        name: truncate(userText(outcome.target.name), EMBED_LIMITS.fieldName),
+        value: truncate(targetLines(outcome.target).join("\n"), EMBED_LIMITS.fieldValue),
+      },
+    )
+    .setFooter({ text: `Strike #${outcome.eventId}` });
 }
 
 export function periodicEmbed(outcome: PeriodicOutcome): EmbedBuilder {
@@ -209,6 +268,8 @@ const LOG_WORDS = {
   periodic: (p: PeriodicPayload) =>
     `${p.protagonist}: wounds (${p.effects.join(", ")}) dealt ${p.damage}, HP ${p.before} → ${p.after}`,
   treat: (p: TreatPayload) => `${p.protagonist}: the ${p.effect} wound was treated`,
+  strike: (p: StrikePayload) =>
+    `${p.entity ?? "Something unseen"} struck ${p.target} with ${p.weapon}${p.critical ? " (critical)" : ""}: ${p.lethal ? "lethal" : `${p.damage ?? 0} damage`}`,
 };
 
 export function gearEventLine(fact: LoggedFact): string | undefined {
@@ -216,7 +277,8 @@ export function gearEventLine(fact: LoggedFact): string | undefined {
     kindLine(fact, GEAR_EVENTS.equip, LOG_WORDS.equip) ??
     kindLine(fact, GEAR_EVENTS.attack, LOG_WORDS.attack) ??
     kindLine(fact, GEAR_EVENTS.periodic, LOG_WORDS.periodic) ??
-    kindLine(fact, GEAR_EVENTS.treat, LOG_WORDS.treat)
+    kindLine(fact, GEAR_EVENTS.treat, LOG_WORDS.treat) ??
+    kindLine(fact, GEAR_EVENTS.strike, LOG_WORDS.strike)
   );
 }
 
@@ -236,6 +298,10 @@ export function gearRefusalText(refusal: ExtraRefusal): string {
       return `**${text("protagonist")}** has no weapon or armour named **${text("item")}**: \`/gear list\` shows what they carry.`;
     case "no-such-weapon":
       return `**${text("protagonist")}** has no weapon named **${text("weapon")}**: add it with \`/gear weapon\`, or pick one from the list.`;
+    case "weapon-needs-skill":
+      return "Name the skill a Protagonist's weapon is used with (`skill`), e.g. Firearms.";
+    case "one-target":
+      return "Name one target: `target` (a Protagonist) or `opponent` (an entity), not both.";
     case "attack-yourself":
       return `**${text("protagonist")}** can't attack themselves: pick another target, or none.`;
     case "target-out-of-play":

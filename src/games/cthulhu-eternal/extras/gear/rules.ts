@@ -35,6 +35,8 @@ export interface Weapon {
   harm: WeaponHarm;
   range: Range;
   type: DamageType;
+  /** Infused with magick: the only kind that hurts a Spectral entity. */
+  weird: boolean;
 }
 
 export interface Armour {
@@ -88,6 +90,16 @@ export function assertWeaponDice(dice: string): void {
 export interface AttackTarget {
   /** Protection of the target's armour (a Protagonist's pieces, an entity's Armored X). */
   armour: number;
+  /** Damage it takes twice over: damage types, or words of a weapon's name ("silver"). */
+  vulnerable?: readonly string[];
+  /** Hurt only by Weird weapons. */
+  spectral?: boolean;
+}
+
+/** The target's Vulnerable (type) that the weapon strikes at, if any. */
+export function vulnerabilityHit(weapon: Weapon, vulnerable: readonly string[]): string | null {
+  const words = new Set([weapon.type, ...weapon.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)]);
+  return vulnerable.find((type) => words.has(type.trim().toLowerCase())) ?? null;
 }
 
 export interface HitInput {
@@ -107,22 +119,34 @@ export type CriticalEffect =
   | { code: "maximum"; maximum: number }
   | { code: "periodic"; effect: PeriodicEffect };
 
-export type HitResult =
-  | {
-      kind: "dice";
-      roll: DiceRoll;
-      critical: CriticalEffect | null;
-      damage: DamageResult;
-      /** Fragile armour is worn down by a critical hit. */
-      armourWorn: boolean;
-    }
-  | {
-      kind: "lethality";
-      lethality: LethalityResult;
-      /** Null when the roll was lethal: armour does not stop it, the target dies. */
-      damage: DamageResult | null;
-      armourWorn: boolean;
-    };
+/** What the target's nature did to the damage after armour. */
+export interface Susceptibility {
+  /** The Vulnerable (type) struck: the damage doubled. */
+  vulnerable: string | null;
+  /** A Spectral target, and no Weird weapon: no damage. */
+  immune: boolean;
+  /** The damage dealt in the end (null for a lethal result). */
+  dealt: number | null;
+}
+
+export type HitResult = Susceptibility &
+  (
+    | {
+        kind: "dice";
+        roll: DiceRoll;
+        critical: CriticalEffect | null;
+        damage: DamageResult;
+        /** Fragile armour is worn down by a critical hit. */
+        armourWorn: boolean;
+      }
+    | {
+        kind: "lethality";
+        lethality: LethalityResult;
+        /** Null when the roll was lethal: armour does not stop it, the target dies. */
+        damage: DamageResult | null;
+        armourWorn: boolean;
+      }
+  );
 
 /**
  * The damage of a hit. Dice weapons: a critical adds 1D10 (Default), doubles (Blasting), deals the
@@ -134,9 +158,26 @@ export function resolveHit(input: HitInput, rng: Rng): HitResult {
   const { weapon, critical, target, calledShot } = input;
   const source = damageSourceOf(weapon.skill);
   const armourWorn = critical && !calledShot;
+  const immune = (target.spectral ?? false) && !weapon.weird;
+  const vulnerable = immune ? null : vulnerabilityHit(weapon, target.vulnerable ?? []);
+  const dealt = (damage: DamageResult): Susceptibility => ({
+    vulnerable,
+    immune,
+    dealt: immune ? 0 : vulnerable ? damage.total * 2 : damage.total,
+  });
   if (weapon.harm.kind === "lethality") {
     const lethality = lethalityTest({ rating: weapon.harm.rating, critical }, rng);
-    if (lethality.lethal) return { kind: "lethality", lethality, damage: null, armourWorn };
+    if (lethality.lethal) {
+      return {
+        kind: "lethality",
+        lethality,
+        damage: null,
+        armourWorn,
+        vulnerable: null,
+        immune,
+        dealt: immune ? 0 : null,
+      };
+    }
     const damage = resolveDamage({
       rolled: lethality.damage,
       source,
@@ -144,7 +185,7 @@ export function resolveHit(input: HitInput, rng: Rng): HitResult {
       armour: target.armour,
       calledShot,
     });
-    return { kind: "lethality", lethality, damage, armourWorn };
+    return { kind: "lethality", lethality, damage, armourWorn, ...dealt(damage) };
   }
   const roll = rollDice(parseDice(weapon.harm.dice), rng);
   let rolled = Math.max(0, roll.total);
@@ -179,7 +220,7 @@ export function resolveHit(input: HitInput, rng: Rng): HitResult {
     calledShot,
     critical: effect?.code === "doubled",
   });
-  return { kind: "dice", roll, critical: effect, damage, armourWorn };
+  return { kind: "dice", roll, critical: effect, damage, armourWorn, ...dealt(damage) };
 }
 
 /** A round of a periodic wound: its dice, taken off HP (armour does not help). */

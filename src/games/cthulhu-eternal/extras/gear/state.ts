@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
+import { moduleDataOf } from "../campaign-extras.js";
 import { DAMAGE_TYPES, RANGES } from "./rules.js";
 
 /** The module's id: its key in the Protagonist's `extras`. */
@@ -12,13 +13,15 @@ export const MAX_PROTECTION = 20;
 
 const weaponSchema = z.object({
   name: z.string().min(1),
-  skill: z.string().min(1),
+  /** The skill it is used with; empty for an entity's weapon (entities have no ratings). */
+  skill: z.string(),
   harm: z.union([
     z.object({ kind: z.literal("dice"), dice: z.string().min(1) }),
     z.object({ kind: z.literal("lethality"), rating: z.number().int().min(1).max(100) }),
   ]),
   range: z.enum(RANGES),
   type: z.enum(DAMAGE_TYPES),
+  weird: z.boolean().default(false),
 });
 const armourSchema = z.object({
   name: z.string().min(1),
@@ -34,6 +37,21 @@ const gearSchema = z.object({
   periodic: z.array(periodicSchema).default([]),
 });
 export type Gear = z.infer<typeof gearSchema>;
+
+/** The campaign's part: the bestiary's weapons, by entity name (lower case), which GMs keep. */
+const arsenalSchema = z.object({
+  entities: z.record(z.string(), z.array(weaponSchema)).default({}),
+});
+export type Arsenal = z.infer<typeof arsenalSchema>;
+
+export function arsenalOf(campaignExtras: unknown): Arsenal {
+  const parsed = arsenalSchema.safeParse(moduleDataOf(campaignExtras, GEAR_ID) ?? {});
+  return parsed.success ? parsed.data : { entities: {} };
+}
+
+export function entityKey(name: string): string {
+  return name.trim().toLowerCase();
+}
 
 export const NO_GEAR: Gear = { weapons: [], armour: [], periodic: [] };
 

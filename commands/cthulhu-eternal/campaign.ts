@@ -30,6 +30,7 @@ import {
   END_CONFIRM_ACTION,
 } from "./campaign/session-end.js";
 import { bindChannel, campaignSettings, changeGm, createCampaign } from "./campaign/setup.js";
+import { exportCampaign, importCampaign } from "./campaign/transfer.js";
 import { campaignExtras, extrasChoices } from "../../src/games/cthulhu-eternal/extras/commands.js";
 
 /** Each subcommand once: its handler, whether it writes, whether only the user sees it. */
@@ -47,6 +48,9 @@ export const CAMPAIGN_SUBCOMMANDS = subcommandTable({
     gmOnly: true,
   },
   bind: { run: bindChannel, writes: true, gmOnly: true },
+  // The file may hold hidden entities: it goes to the GM alone.
+  export: { run: exportCampaign, private: true, gmOnly: true },
+  import: { run: importCampaign, writes: true },
   extras: { run: campaignExtras, writes: true },
   party: { run: showParty },
   // The session-end question is the GM's alone; everything else is for the table to see.

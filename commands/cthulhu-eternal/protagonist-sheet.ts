@@ -107,8 +107,11 @@ export async function selectProtagonist(
   await reply.send(`You now play **${userText(result.protagonist.name)}** ${where}.`);
 }
 
-/** A file name from a Protagonist's name: letters, digits and hyphens only. */
-export function exportFileName(name: string): string {
+/** A file name from a Protagonist's or campaign's name: letters, digits and hyphens only. */
+export function exportFileName(
+  name: string,
+  kind: "protagonist" | "campaign" = "protagonist",
+): string {
   const slug = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
@@ -116,7 +119,9 @@ export function exportFileName(name: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 60);
-  return `${slug || "protagonist"}.json`;
+  return kind === "campaign"
+    ? `${slug || "campaign"}.campaign.json`
+    : `${slug || "protagonist"}.json`;
 }
 
 export async function exportProtagonist(

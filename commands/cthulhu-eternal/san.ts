@@ -295,12 +295,12 @@ async function refreshGroup(
   group: GroupMessageRef,
 ): Promise<void> {
   try {
-    const { gmId, statuses, willTests } = await context.services.sanity.groupSanTestStatus({
+    const { gmId, statuses, willTests, size } = await context.services.sanity.groupSanTestStatus({
       actor: actorFrom(interaction),
       firstEventId: group.firstEventId,
       size: group.size,
     });
-    const message = sanGroupMessage(currentGroupEntries(statuses), gmId, willTests);
+    const message = sanGroupMessage(currentGroupEntries(statuses), gmId, willTests, size);
     await interaction.client.rest.patch(
       Routes.channelMessage(interaction.channelId, group.messageId),
       {

@@ -209,6 +209,28 @@ export const definition = new SlashCommandBuilder()
   .addSubcommand((sub) =>
     campaignOption(
       sub
+        .setName("export")
+        .setDescription("GM: the campaign as a file (settings, custom content, the Extras)"),
+      "to export",
+    ),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName("import")
+      .setDescription("A new campaign here from a file `/campaign export` made")
+      .addAttachmentOption((option) =>
+        option.setName("file").setDescription("The .json file `/campaign export` made"),
+      )
+      .addStringOption((option) =>
+        option.setName("json").setDescription("Or the file's text, pasted").setMaxLength(6000),
+      )
+      .addStringOption((option) =>
+        option.setName("name").setDescription("A new name (default: the file's)").setMaxLength(100),
+      ),
+  )
+  .addSubcommand((sub) =>
+    campaignOption(
+      sub
         .setName("bind")
         .setDescription("Make this channel play a campaign (commands here use it)"),
       "this channel plays",

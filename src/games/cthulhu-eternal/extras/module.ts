@@ -125,6 +125,8 @@ export interface ExtraModule<Service = unknown> {
   /** What it adds, in one line. */
   readonly summary: string;
   readonly settings: readonly ExtraSetting[];
+  /** The schema of its campaign data (a catalogue), checked when a campaign is imported. */
+  readonly campaignData?: z.ZodType;
   readonly events: readonly ExtraEventKind[];
   /** The slash command it owns, with one row per subcommand (handler, writes, private). */
   readonly command: {

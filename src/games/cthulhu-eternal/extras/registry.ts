@@ -4,7 +4,7 @@ import { STAT_NAMES } from "../rules/types.js";
 import { invalid } from "../services/errors.js";
 import { NO_REDUCTIONS } from "../services/extension-points.js";
 import type { Campaign } from "../store/types.js";
-import { campaignExtras } from "./campaign-extras.js";
+import { campaignExtras, storedExtrasOf } from "./campaign-extras.js";
 import { extraOff } from "./extras-service.js";
 import type { ExtraModule } from "./module.js";
 
@@ -50,6 +50,28 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
       on(campaign).flatMap(
         (extra) => extra.module.hooks?.testConditions?.(protagonist, extra.settings, test) ?? [],
       ),
+    checkCampaignExtras: (extras) => {
+      const stored = storedExtrasOf(extras);
+      for (const [id, part] of Object.entries(stored)) {
+        const module = modules.find((m) => m.id === id);
+        if (!module) {
+          throw invalid({ code: "campaign-extras-invalid", module: id, problem: "unknown-module" });
+        }
+        for (const [key, value] of Object.entries(part.settings)) {
+          const setting = module.settings.find((s) => s.key === key);
+          if (!setting?.schema.safeParse(value).success) {
+            throw invalid({ code: "campaign-extras-invalid", module: id, problem: "setting" });
+          }
+        }
+        if (
+          part.data !== undefined &&
+          !(module.campaignData?.safeParse(part.data).success ?? false)
+        ) {
+          throw invalid({ code: "campaign-extras-invalid", module: id, problem: "data" });
+        }
+      }
+      return stored;
+    },
     takesCorruptingLosses: (campaign) =>
       on(campaign).some((e) => e.module.hooks?.takesCorruptingLosses),
     afterLoss: (loss) => {

@@ -56,11 +56,13 @@ export function sanGroupMessage(
   entries: readonly GroupEntry[],
   gmId: string,
   willTests: readonly WillTestOutcome[] = [],
+  /** The size the tests were logged with, when it is not their number (an encounter cut short). */
+  loggedSize?: number,
 ) {
   const ids = [...entries.map((e) => e.eventId), ...willTests.map((t) => t.eventId)];
   const group: GroupRef = {
     firstEventId: ids.length ? Math.min(...ids) : 0,
-    size: ids.length,
+    size: loggedSize ?? ids.length,
   };
   const byLoss = new Map<string, GroupEntry[]>();
   for (const entry of entries) {

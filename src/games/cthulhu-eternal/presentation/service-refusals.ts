@@ -90,6 +90,12 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
     `This channel plays ${bold(r.campaign)}: only a GM of it (or someone with Manage Server) can bind it to another campaign.`,
 
   "campaign-name-taken": (r) => `A campaign called ${bold(r.name)} already exists here.`,
+  "campaign-extras-invalid": (r) =>
+    r.problem === "unknown-module"
+      ? `The file switches on an Extra this bot doesn't have (${bold(r.module)}): nothing was imported.`
+      : `The file's ${r.problem === "setting" ? "settings" : "data"} of the Extra ${bold(r.module)} can't be read: nothing was imported.`,
+  "campaign-file-invalid": (r) =>
+    `That is not a campaign file \`/campaign export\` made${r.path ? ` (at ${bold(r.path)})` : ""}: nothing was imported.`,
   "gm-channel-needed": () =>
     "Posting secret rolls to a GM channel needs `gm-channel` set to a channel.",
   "custom-content-invalid": (r) =>

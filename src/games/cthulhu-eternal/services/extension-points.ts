@@ -2,6 +2,7 @@ import type { TestCondition } from "../rules/percentile.js";
 import type { StatName } from "../rules/types.js";
 import type { Campaign } from "../store/types.js";
 import type { ProtagonistSnapshot } from "./snapshot.js";
+import { z } from "zod";
 import { invalid } from "./errors.js";
 
 /**
@@ -26,6 +27,11 @@ export interface ExtensionPoints {
    * anything is written, a refusal when the loss is marked corrupting and no module on takes it.
    */
   afterLoss(loss: Loss): ProtagonistSnapshot;
+  /**
+   * A campaign's Extras as an import brings them, checked: every module known to this bot, its
+   * settings and campaign data by its own schemas. Throws a refusal naming the first problem.
+   */
+  checkCampaignExtras(extras: unknown): unknown;
   /** Whether a module on in the campaign takes losses marked corrupting. */
   takesCorruptingLosses(campaign: Campaign): boolean;
   /** What the modules on in the campaign take off Max SAN (99 − Unnatural). */
@@ -134,6 +140,18 @@ export const NO_EXTENSIONS: ExtensionPoints = {
     return loss.after;
   },
   takesCorruptingLosses: () => false,
+  checkCampaignExtras: (extras) => {
+    const [module] = Object.keys(
+      z
+        .record(z.string(), z.unknown())
+        .catch({})
+        .parse(extras ?? {}),
+    );
+    if (module !== undefined) {
+      throw invalid({ code: "campaign-extras-invalid", module, problem: "unknown-module" });
+    }
+    return {};
+  },
   maxSanReduction: () => 0,
   opponentNames: () => [],
   opponentDefence: () => {

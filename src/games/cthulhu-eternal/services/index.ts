@@ -1,5 +1,6 @@
 import { createBondService } from "./bond-service.js";
 import { createCampaignService } from "./campaign-service.js";
+import { createCampaignTransfer } from "./campaign-transfer.js";
 import { createHarmService } from "./harm-service.js";
 import { createResourceService } from "./resource-service.js";
 import { createDowntimeService } from "./downtime-service.js";
@@ -15,6 +16,7 @@ import { createSanityService } from "./sanity-service.js";
 export function createServices(deps: ServiceDeps) {
   return {
     campaigns: createCampaignService(deps),
+    campaignTransfer: createCampaignTransfer(deps),
     protagonists: createProtagonistService(deps),
     rolls: createRollService(deps),
     unloggedRolls: createUnloggedRolls(deps),

@@ -29,6 +29,13 @@ export type ServiceRefusal =
   | { readonly code: "bound-channel-gm-only"; readonly campaign: string }
   // Campaigns
   | { readonly code: "campaign-name-taken"; readonly name: string }
+  | {
+      readonly code: "campaign-extras-invalid";
+      /** The module's id as the file has it. */
+      readonly module: string;
+      readonly problem: "unknown-module" | "setting" | "data";
+    }
+  | { readonly code: "campaign-file-invalid"; readonly path: string | null }
   | { readonly code: "gm-channel-needed" }
   | {
       readonly code: "custom-content-invalid";

@@ -30,6 +30,8 @@ export interface GroupSanTestStatus {
   gmId: string;
   statuses: SanTestStatus[];
   willTests: WillTestOutcome[];
+  /** The group's size as its tests were logged with (its summary's menus carry it). */
+  size: number;
 }
 
 /** A Bond a projection may draw on, with its score before the SAN test. */
@@ -99,14 +101,15 @@ export function createSanityQueries({ store }: Pick<ServiceDeps, "store">) {
           .filter((e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size)
           .sort((a, b) => a.id - b.id);
         const first = inGroup[0];
-        if (!first || inGroup.length !== size) throw notFound("group-san-test");
+        // An encounter may log fewer than it planned (a Protagonist out of play halfway).
+        if (!first || inGroup.length > size) throw notFound("group-san-test");
         const statuses: SanTestStatus[] = [];
         const willTests: WillTestOutcome[] = [];
         for (const event of inGroup) {
           if (event.kind === "san-test") statuses.push(await statusOf(tx, actor, event.id));
           else willTests.push(loggedWillTest(event));
         }
-        return { gmId: first.actorId, statuses, willTests };
+        return { gmId: first.actorId, statuses, willTests, size };
       });
     },
 

@@ -73,6 +73,8 @@ export interface CampaignRepository {
   setSessionNumber(campaignId: string, sessionNumber: number): Promise<void>;
   /** Sets the campaign's Extras (each module's switch and settings) as JSON. */
   setExtras(campaignId: string, extras: JsonValue): Promise<void>;
+  /** Sets the campaign's GM-defined archetypes and skills (checked by the caller). */
+  setCustomContent(campaignId: string, content: JsonValue | null): Promise<void>;
   /** How many campaigns the guild has. */
   countIn(guildId: string): Promise<number>;
   /** The guild's campaign of exactly this name. */

@@ -243,7 +243,8 @@ describe("help", () => {
     expect(paths).toContain("/campaign gm add");
     expect(paths).toContain("/campaign downtime adversity");
     expect(paths).toContain("/campaign extras");
-    expect(paths).toHaveLength(13);
+    expect(paths).toContain("/campaign import");
+    expect(paths).toHaveLength(15);
     expect(isRestricted(json)).toBe(false);
     expect(commandOverviewField(json).name).toBe("/campaign");
     for (const embed of detailEmbeds(json, null)) {

@@ -118,6 +118,27 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       call: (s, who, ids) => s.campaigns.bindChannel({ actor: who, campaignId: ids.campaignId }),
     },
   },
+  campaignTransfer: {
+    exportCampaign: {
+      foreign: "not-found",
+      player: "forbidden",
+      call: (s, who, ids) =>
+        s.campaignTransfer.exportCampaign({ actor: who, campaignId: ids.campaignId }),
+    },
+    importCampaign: {
+      foreign: "no ids",
+      // The guild has a campaign: another one needs Manage Server, as `create` does.
+      player: "forbidden",
+      call: async (s, who, ids) =>
+        s.campaignTransfer.importCampaign({
+          actor: who,
+          json: JSON.stringify(
+            await s.campaignTransfer.exportCampaign({ actor: gm(), campaignId: ids.campaignId }),
+          ),
+          name: "A Copy",
+        }),
+    },
+  },
   protagonists: {
     list: {
       foreign: "not-found",

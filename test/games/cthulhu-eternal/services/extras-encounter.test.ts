@@ -99,4 +99,27 @@ describe("an encounter", () => {
     ).rejects.toMatchObject({ moduleId: "corruption", code: "off" });
     expect(await eventCount(world)).toBe(events);
   });
+
+  it("skips what is left for a Protagonist out of play halfway; the summary still reads", async () => {
+    await extras.of(entitiesExtra).add({
+      actor: gm(),
+      name: "Mi-go",
+      kind: "creature",
+      tags: "Weird 1, Eldritch 1",
+    });
+    await world.db.prisma.protagonist.update({ where: { id: world.hero.id }, data: { san: 1 } });
+    // Weird: failed (99), 3 lost: SAN 0, permanently insane; Eldritch is never rolled.
+    rng.queue(...percentileFaces(99), 3);
+    const met = await extras
+      .of(entitiesExtra)
+      .encounter({ actor: gm(), name: "Mi-go", protagonistId: world.hero.id });
+    expect(met.sanTests).toHaveLength(1);
+    expect(met.groupSize).toBe(2);
+    const group = await world.services.sanity.groupSanTestStatus({
+      actor: gm(),
+      firstEventId: met.sanTests[0]?.eventId ?? 0,
+      size: met.groupSize,
+    });
+    expect(group.statuses.map((s) => s.result.lost)).toEqual([1]);
+  });
 });

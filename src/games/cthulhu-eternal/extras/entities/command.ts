@@ -165,7 +165,12 @@ export function entitiesCommand(
       corrupting: interaction.options.getBoolean("corrupting") ?? false,
     });
     await context.reply.send(
-      sanGroupMessage(freshGroupEntries(outcome.sanTests), actor.userId, outcome.willTests),
+      sanGroupMessage(
+        freshGroupEntries(outcome.sanTests),
+        actor.userId,
+        outcome.willTests,
+        outcome.groupSize,
+      ),
     );
   };
   const list = async (interaction: ChatInputCommandInteraction, context: HandlerContext) => {

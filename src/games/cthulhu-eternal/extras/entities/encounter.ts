@@ -38,6 +38,8 @@ export interface EncounterOutcome {
   entity: Entity;
   sanTests: SanTestOutcome[];
   willTests: WillTestOutcome[];
+  /** How many tests were planned: the group's size in the log, even if some were skipped. */
+  groupSize: number;
   eventId: number;
 }
 
@@ -153,7 +155,7 @@ export function createEncounters(
           payload: { entity: entity.name, protagonists: met.map((p) => p.name) },
           visibility: entity.shown ? "campaign" : "gms",
         });
-        return { entity: next, sanTests, willTests, eventId };
+        return { entity: next, sanTests, willTests, groupSize: size, eventId };
       });
     },
   };

@@ -10,7 +10,14 @@ import {
 } from "./presentation.js";
 import { createEntitiesService, type EntitiesService } from "./service.js";
 import { EFFECT_MODIFIER, opponentEffects } from "./rules.js";
-import { bestiaryOf, entitiesSeenBy, ENTITIES_ID, findEntity, type Entity } from "./state.js";
+import {
+  bestiaryOf,
+  bestiarySchema,
+  entitiesSeenBy,
+  ENTITIES_ID,
+  findEntity,
+  type Entity,
+} from "./state.js";
 import { defenceOf, woundEntity } from "./wounds.js";
 import { withModuleData } from "../campaign-extras.js";
 import type { OpponentRef } from "../../services/extension-points.js";
@@ -30,6 +37,7 @@ export const entitiesExtra: ExtraModule<EntitiesService> = {
   id: ENTITIES_ID,
   name: ENTITIES_NAME,
   summary: ENTITIES_SUMMARY,
+  campaignData: bestiarySchema,
   settings: [],
   events: Object.values(ENTITY_EVENTS),
   command: entitiesCommand((services) => services.extras.of(entitiesExtra)),

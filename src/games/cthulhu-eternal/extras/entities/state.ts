@@ -28,7 +28,7 @@ const entitySchema = z.object({
   /** Damage taken so far (attacks): its HP left is `hp − wounds`. */
   wounds: z.number().int().min(0).default(0),
 });
-const bestiarySchema = z.object({ entities: z.array(entitySchema).default([]) });
+export const bestiarySchema = z.object({ entities: z.array(entitySchema).default([]) });
 
 export type Entity = z.infer<typeof entitySchema>;
 export type Bestiary = z.infer<typeof bestiarySchema>;

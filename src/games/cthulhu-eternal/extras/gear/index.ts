@@ -11,7 +11,7 @@ import {
 } from "./presentation.js";
 import { carriesHeavy, HEAVY_MODIFIER, MOVEMENT_SKILLS } from "./rules.js";
 import { createGearService, type GearService } from "./service.js";
-import { gearOf, GEAR_ID } from "./state.js";
+import { gearOf, GEAR_ID, arsenalSchema } from "./state.js";
 
 const movement = new Set(MOVEMENT_SKILLS.map((s) => s.toLowerCase()));
 
@@ -20,6 +20,7 @@ export const gearExtra: ExtraModule<GearService> = {
   id: GEAR_ID,
   name: GEAR_NAME,
   summary: GEAR_SUMMARY,
+  campaignData: arsenalSchema,
   settings: [],
   events: Object.values(GEAR_EVENTS),
   command: gearCommand((services) => services.extras.of(gearExtra)),

@@ -39,7 +39,7 @@ const gearSchema = z.object({
 export type Gear = z.infer<typeof gearSchema>;
 
 /** The campaign's part: the bestiary's weapons, by entity name (lower case), which GMs keep. */
-const arsenalSchema = z.object({
+export const arsenalSchema = z.object({
   entities: z.record(z.string(), z.array(weaponSchema)).default({}),
 });
 export type Arsenal = z.infer<typeof arsenalSchema>;

@@ -12,13 +12,14 @@ import {
 } from "./presentation.js";
 import { dependencePenalty } from "./rules.js";
 import { createSubstancesService, type SubstancesService } from "./service.js";
-import { substanceStateOf, SUBSTANCES_ID } from "./state.js";
+import { substanceStateOf, SUBSTANCES_ID, catalogueSchema } from "./state.js";
 
 /** Substances (seed 002): effects by a CON × 5 test, and dependence that makes action checks hard. */
 export const substancesExtra: ExtraModule<SubstancesService> = {
   id: SUBSTANCES_ID,
   name: SUBSTANCES_NAME,
   summary: SUBSTANCES_SUMMARY,
+  campaignData: catalogueSchema,
   settings: SUBSTANCES_SETTING_WORDS,
   events: Object.values(SUBSTANCE_EVENTS),
   command: substancesCommand((services) => services.extras.of(substancesExtra)),

@@ -17,7 +17,7 @@ const substanceSchema = z.object({
   addictive: z.boolean(),
 });
 /** The campaign's catalogue, which GMs keep. */
-const catalogueSchema = z.object({ substances: z.array(substanceSchema).default([]) });
+export const catalogueSchema = z.object({ substances: z.array(substanceSchema).default([]) });
 
 const dependencySchema = z.object({
   substance: z.string(),

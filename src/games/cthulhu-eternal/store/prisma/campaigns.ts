@@ -101,6 +101,12 @@ export function campaignsOn(client: Client): CampaignRepository {
         data: { extras: jsonColumn(extras) },
       });
     },
+    setCustomContent: async (campaignId, content) => {
+      await client.campaign.update({
+        where: { id: campaignId },
+        data: { customContent: jsonColumn(content) },
+      });
+    },
     countIn: (guildId) => client.campaign.count({ where: { guildId } }),
     byName: async (guildId, name) =>
       toCampaign(await client.campaign.findUnique({ where: { guildId_name: { guildId, name } } })),

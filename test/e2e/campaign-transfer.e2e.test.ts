@@ -15,14 +15,7 @@ beforeAll(async () => {
   t = await startSeededBot(TOKEN, {
     otherGuilds: [{ id: OTHER_SERVER, name: "The next table" }],
   });
-  await t.fake
-    .sendSlashCommand({
-      name: "campaign",
-      subcommand: "extras",
-      options: { module: "entities", enabled: true },
-      user: t.gmId,
-    })
-    .response();
+  await t.switchOn("entities");
   await t.fake
     .sendSlashCommand({
       name: "entity",

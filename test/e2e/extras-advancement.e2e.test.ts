@@ -70,14 +70,7 @@ describe("Advancement in Downtime, an Extra", () => {
   });
 
   it("once on, a player's check improves the marked skills; a secret mark is told privately", async () => {
-    await t.fake
-      .sendSlashCommand({
-        name: "campaign",
-        subcommand: "extras",
-        options: { module: "advancement", enabled: true },
-        user: t.gmId,
-      })
-      .response();
+    await t.switchOn("advancement");
     expect(fieldValue(await sheet(), "Downtime checks")).toBe("1 check open: `/advance check`");
 
     const handle = advance();

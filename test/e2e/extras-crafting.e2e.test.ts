@@ -73,14 +73,7 @@ describe("Crafting, an Extra", () => {
   });
 
   it("starts a project once a GM switches it on, shown on the sheet", async () => {
-    await t.fake
-      .sendSlashCommand({
-        name: "campaign",
-        subcommand: "extras",
-        options: { module: "crafting", enabled: true },
-        user: t.gmId,
-      })
-      .response();
+    await t.switchOn("crafting");
     const started = await craft("start", { name: PROJECT, skill: skill.name, complexity: 10000 });
     expect(isEphemeral(started.data)).toBe(false);
     expect(started.data?.embeds?.[0]?.description).toContain(

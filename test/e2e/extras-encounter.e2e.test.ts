@@ -14,14 +14,7 @@ let t: SeededBot;
 
 beforeAll(async () => {
   t = await startSeededBot(TOKEN, { env: UNLIMITED, players: 3 });
-  await t.fake
-    .sendSlashCommand({
-      name: "campaign",
-      subcommand: "extras",
-      options: { module: "entities", enabled: true },
-      user: t.gmId,
-    })
-    .response();
+  await t.switchOn("entities");
   await entity("add", { name: "Ghoul", kind: "creature", hp: 12, tags: "Weird 1, Scary 1" });
   await entity("add", { name: "Old tome", kind: "tome", tags: "Spectral" });
 }, 60_000);

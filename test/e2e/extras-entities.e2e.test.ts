@@ -11,14 +11,7 @@ let t: SeededBot;
 
 beforeAll(async () => {
   t = await startSeededBot(TOKEN);
-  await t.fake
-    .sendSlashCommand({
-      name: "campaign",
-      subcommand: "extras",
-      options: { module: "entities", enabled: true },
-      user: t.gmId,
-    })
-    .response();
+  await t.switchOn("entities");
 }, 60_000);
 
 afterAll(async () => {

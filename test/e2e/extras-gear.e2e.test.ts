@@ -64,14 +64,7 @@ describe("gear and attacks, an Extra", () => {
   });
 
   it("shows each damage type's critical on a Protagonist target, armour and HP applied", async () => {
-    await t.fake
-      .sendSlashCommand({
-        name: "campaign",
-        subcommand: "extras",
-        options: { module: "gear", enabled: true },
-        user: t.gmId,
-      })
-      .response();
+    await t.switchOn("gear");
     for (const [name, type] of [
       ["Pistol", "default"],
       ["Grenade", "blasting"],
@@ -132,14 +125,7 @@ describe("gear and attacks, an Extra", () => {
   });
 
   it("an entity: a GM arms it and it strikes; attacked, the table sees hurt, never its HP", async () => {
-    await t.fake
-      .sendSlashCommand({
-        name: "campaign",
-        subcommand: "extras",
-        options: { module: "entities", enabled: true },
-        user: t.gmId,
-      })
-      .response();
+    await t.switchOn("entities");
     await t.fake
       .sendSlashCommand({
         name: "entity",
@@ -163,7 +149,7 @@ describe("gear and attacks, an Extra", () => {
       t.gmId,
     );
     const strikeEmbed = struck.data?.embeds?.[0];
-    expect(strikeEmbed?.title).toBe(`⚔️ Something unseen strikes ${target.name} with Claws`);
+    expect(strikeEmbed?.title).toBe(`⚔️ Something unseen strikes ${target.name}`);
     const dealt = Number(/\*\*(\d+) damage\*\*/.exec(fieldValue(strikeEmbed, "Damage") ?? "")?.[1]);
     expect((await targetGear()).hp).toBe(12 - dealt);
     const playerStrike = await gear("strike", {
@@ -186,8 +172,16 @@ describe("gear and attacks, an Extra", () => {
       const embed = answer.data?.embeds?.[0];
       if (!embed?.title?.startsWith("✅") && !embed?.title?.startsWith("✨")) continue;
       expect(isEphemeral(answer.data)).toBe(false);
-      expect(fieldValue(embed, "Deep One")).toMatch(/Hurt|Destroyed/);
+      // A roll of 1 is all stopped by Armored 1: unhurt; anything more hurts it (40 HP).
+      const campaign = await t.db.campaign.findFirstOrThrow({ where: { id: t.table.campaignId } });
+      const extras = campaign.extras as {
+        entities?: { data?: { entities: { wounds: number }[] } };
+      };
+      const wounds = extras.entities?.data?.entities[0]?.wounds ?? -1;
+      expect(fieldValue(embed, "Deep One")).toBe(wounds > 0 ? "🩸 Hurt" : "Unhurt");
       expect(JSON.stringify(embed)).not.toMatch(/HP \d/);
+      // Its Armored 1 is its stat block's: the table reads the dice, not what armour took.
+      expect(JSON.stringify(embed)).not.toContain("Armour");
       return;
     }
     throw new Error("Firearms 99 missed fifty times");

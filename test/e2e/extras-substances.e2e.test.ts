@@ -62,14 +62,7 @@ describe("Substances, an Extra", () => {
     const off = await substance("list");
     expect(isEphemeral(off.data)).toBe(true);
     expect(off.data?.content).toContain("**Substances** is an Extra, and it is off");
-    await t.fake
-      .sendSlashCommand({
-        name: "campaign",
-        subcommand: "extras",
-        options: { module: "substances", enabled: true },
-        user: t.gmId,
-      })
-      .response();
+    await t.switchOn("substances");
     const laudanum = {
       name: "Laudanum",
       potency: 99,

@@ -32,6 +32,7 @@ const GM_ONLY: Record<string, Record<string, Record<string, string | boolean> | 
   campaign: {
     "gm add": { user: SECOND_PLAYER_ID },
     "gm remove": { user: SECOND_PLAYER_ID },
+    export: {},
     bind: {},
     "session-end": {},
     "downtime replenish": {},

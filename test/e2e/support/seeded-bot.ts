@@ -39,6 +39,8 @@ export interface BotOnFake {
   setProtagonist(id: string, columns: Prisma.ProtagonistUpdateInput): Promise<void>;
   /** The newest event's id (0 when none), of one actor's when named. */
   latestEventId(actorId?: string): Promise<number>;
+  /** The seeded campaign's GM switches an Extra on (`/campaign extras`). */
+  switchOn(moduleId: string): Promise<void>;
   /** Presses the button whose custom id starts with `prefix` on the handle's answer. */
   press(handle: InteractionHandle, prefix: string, user?: string): Promise<InteractionHandle>;
   /**
@@ -151,6 +153,16 @@ export async function startSeededBot(
     async latestEventId(actorId) {
       const { _max } = await db.event.aggregate({ where: { actorId }, _max: { id: true } });
       return _max.id ?? 0;
+    },
+    async switchOn(moduleId) {
+      await fake
+        .sendSlashCommand({
+          name: "campaign",
+          subcommand: "extras",
+          options: { module: moduleId, enabled: true },
+          user: gmId,
+        })
+        .response();
     },
     async press(handle, prefix, user) {
       const original = await handle.waitForOriginal();

@@ -15,6 +15,12 @@ const storedExtras = z.record(z.string(), storedModule);
 
 export type StoredExtras = z.infer<typeof storedExtras>;
 
+/** The stored JSON read strictly (an import): null when it can't be read. */
+export function readStoredExtras(json: unknown): StoredExtras | null {
+  const parsed = storedExtras.safeParse(json ?? {});
+  return parsed.success ? parsed.data : null;
+}
+
 /** The stored JSON, or nothing switched on when it is missing or unreadable. */
 export function storedExtrasOf(json: unknown): StoredExtras {
   const parsed = storedExtras.safeParse(json ?? {});

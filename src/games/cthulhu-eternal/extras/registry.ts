@@ -4,7 +4,7 @@ import { STAT_NAMES } from "../rules/types.js";
 import { invalid } from "../services/errors.js";
 import { NO_REDUCTIONS } from "../services/extension-points.js";
 import type { Campaign } from "../store/types.js";
-import { campaignExtras, storedExtrasOf } from "./campaign-extras.js";
+import { campaignExtras, readStoredExtras } from "./campaign-extras.js";
 import { extraOff } from "./extras-service.js";
 import type { ExtraModule } from "./module.js";
 
@@ -51,7 +51,10 @@ export function extensionPointsOf(modules: readonly ExtraModule[]): ExtensionPoi
         (extra) => extra.module.hooks?.testConditions?.(protagonist, extra.settings, test) ?? [],
       ),
     checkCampaignExtras: (extras) => {
-      const stored = storedExtrasOf(extras);
+      const stored = readStoredExtras(extras);
+      if (stored === null) {
+        throw invalid({ code: "campaign-extras-invalid", module: "extras", problem: "data" });
+      }
       for (const [id, part] of Object.entries(stored)) {
         const module = modules.find((m) => m.id === id);
         if (!module) {

@@ -29,6 +29,7 @@ export interface WillTestResult {
   notation: string;
   /** The loss rolled on a failure; null on a success. */
   lossRoll: DiceRoll | null;
+  /** WP actually lost: the roll, never more than the Protagonist had. */
   lost: number;
   change: WpChange;
   panicked: boolean;
@@ -54,13 +55,13 @@ export function willTest(input: WillTestInput, rng: Rng): WillTestResult {
   );
   const lossRoll = test.success ? null : rollDice(loss, rng);
   // A loss whose dice total below 0 ("1D4−2") costs nothing rather than restoring WP.
-  const lost = lossRoll ? Math.max(0, lossRoll.total) : 0;
+  const change = applyWpChange(input.wp, input.wpMax, -Math.max(0, lossRoll?.total ?? 0));
   return {
     test,
     notation: input.loss,
     lossRoll,
-    lost,
-    change: applyWpChange(input.wp, input.wpMax, -lost),
+    lost: change.before - change.after,
+    change,
     panicked: !test.success && (input.panicOnFailure ?? false),
   };
 }

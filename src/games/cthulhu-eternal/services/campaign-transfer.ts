@@ -123,7 +123,8 @@ export function createCampaignTransfer({ store, extensions = NO_EXTENSIONS }: Se
 function parseCampaignFile(json: string): CampaignFile {
   let data: unknown;
   try {
-    data = JSON.parse(json);
+    // An editor on Windows may leave a byte-order mark before the JSON.
+    data = JSON.parse(json.replace(/^\uFEFF/, ""));
   } catch {
     throw invalid({ code: "campaign-file-invalid", path: null });
   }

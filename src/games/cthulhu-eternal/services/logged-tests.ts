@@ -37,12 +37,21 @@ export interface Written<T> {
   after: ProtagonistSnapshot;
 }
 
+/**
+ * Each test of a group summary carries the group's size (its tests have consecutive ids) and,
+ * after the first, the first one's id, so a group cut short never takes in a later test.
+ */
+export interface GroupMark {
+  size: number;
+  first?: number;
+}
+
 export interface SanTestRequest {
   loss: string;
   threat: ThreatType;
   source: string | null;
-  /** Set on each test of a group summary: how many tests it logged, with consecutive ids. */
-  groupSize?: number;
+  /** Set on each test of a group summary. */
+  group?: GroupMark;
   /** A GM's Helplessness test for a broken Bond: once per broken Bond. */
   brokenBond?: BrokenBondRef;
   /** The loss lowers Max SAN too (a module must take it: Corruption). */
@@ -62,7 +71,7 @@ export interface StoredSanInput {
   loss: string;
   threat: string;
   source: string | null;
-  group?: { size: number };
+  group?: GroupMark;
   brokenBond?: BrokenBondRef;
   /** The loss lowered Max SAN too; a projection of it does as well. */
   corrupting?: true;
@@ -114,7 +123,7 @@ export async function writeSanTest(
     loss: result.sanLoss.notation,
     threat: request.threat,
     source,
-    ...(request.groupSize ? { group: { size: request.groupSize } } : {}),
+    ...(request.group ? { group: request.group } : {}),
     ...(request.brokenBond ? { brokenBond: request.brokenBond } : {}),
     ...(request.corrupting ? { corrupting: true } : {}),
   };
@@ -153,7 +162,7 @@ export interface WillTestRequest {
   loss: string;
   panicOnFailure: boolean;
   source: string | null;
-  groupSize?: number;
+  group?: GroupMark;
   /** The loss lowers maximum WP too (a module must take it: Corruption). */
   corrupting?: boolean;
 }
@@ -171,7 +180,7 @@ const storedWillInput = z.object({
   loss: z.string(),
   source: z.string().nullable(),
   protagonist: z.object({ id: z.string(), name: z.string() }),
-  group: z.object({ size: z.number() }).optional(),
+  group: z.object({ size: z.number(), first: z.number().optional() }).optional(),
 });
 
 /** A logged will test, read back for a group summary. */
@@ -238,7 +247,7 @@ export async function writeWillTest(
       loss: request.loss,
       source: request.source,
       protagonist: { id: before.id, name: before.name },
-      ...(request.groupSize ? { group: { size: request.groupSize } } : {}),
+      ...(request.group ? { group: request.group } : {}),
     },
     dice: result,
     changes: written ? [{ before, after }] : [],

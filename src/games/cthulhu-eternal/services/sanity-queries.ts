@@ -97,9 +97,17 @@ export function createSanityQueries({ store }: Pick<ServiceDeps, "store">) {
             below: firstEventId + size,
             order: "oldest",
           });
-        const inGroup = [...(await inRange("will-test")), ...(await inRange("san-test"))]
-          .filter((e) => (e.input as { group?: { size?: number } } | null)?.group?.size === size)
+        const markOf = (e: { input: unknown }) =>
+          (e.input as { group?: { size?: number; first?: number } } | null)?.group;
+        const sized = [...(await inRange("will-test")), ...(await inRange("san-test"))]
+          .filter((e) => markOf(e)?.size === size)
           .sort((a, b) => a.id - b.id);
+        // Each test after the first names the first: a group cut short never takes in the next
+        // one's. Groups logged before that carry no such mark: their size and range say it all.
+        const marked = sized.some((e) => markOf(e)?.first !== undefined);
+        const inGroup = marked
+          ? sized.filter((e) => e.id === firstEventId || markOf(e)?.first === firstEventId)
+          : sized;
         const first = inGroup[0];
         // An encounter may log fewer than it planned (a Protagonist out of play halfway).
         if (!first || inGroup.length > size) throw notFound("group-san-test");

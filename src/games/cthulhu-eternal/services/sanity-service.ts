@@ -99,7 +99,9 @@ export function createSanityService({ store, rng, extensions = NO_EXTENSIONS }: 
             loss: input.loss,
             threat: input.threat,
             source: input.source ?? null,
-            ...(input.group ? { groupSize: targets.length } : {}),
+            ...(input.group
+              ? { group: { size: targets.length, first: outcomes[0]?.eventId } }
+              : {}),
             ...(input.brokenBond ? { brokenBond: input.brokenBond } : {}),
             corrupting: input.corrupting,
           });

@@ -19,7 +19,8 @@ describe("will test", () => {
   it("a roll above it fails: the loss's dice come off WP, never below 0, and panic follows", () => {
     const rng = scriptedRng([...percentileFaces(51), 9, 7]);
     const result = willTest({ ...ada, loss: "2D10", panicOnFailure: true }, rng);
-    expect(result).toMatchObject({ lost: 16, panicked: true });
+    // 16 rolled, 8 was all there was to lose.
+    expect(result).toMatchObject({ lost: 8, lossRoll: { total: 16 }, panicked: true });
     expect(result.change).toMatchObject({ before: 8, after: 0, state: "unconscious" });
   });
 

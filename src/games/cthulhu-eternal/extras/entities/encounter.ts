@@ -10,7 +10,7 @@ import {
   type SanTestOutcome,
   type WillTestOutcome,
 } from "../../services/logged-tests.js";
-import { readTarget, type Target } from "../../services/protagonist-target.js";
+import { assertActive, readTarget, type Target } from "../../services/protagonist-target.js";
 import { loadProtagonist } from "../../services/lookups.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import { withModuleData } from "../campaign-extras.js";
@@ -78,6 +78,15 @@ export function createEncounters(
               })),
             );
         if (targets.length === 0) throw new ExtraRefusal(ENTITIES_ID, "no-one-to-encounter");
+        for (const { campaign: theirs, protagonist } of targets) {
+          // The GM checked is this campaign's: its encounters touch only its Protagonists.
+          if (theirs.id !== campaign.id) {
+            throw new ExtraRefusal(ENTITIES_ID, "not-in-campaign", {
+              protagonist: protagonist.name,
+            });
+          }
+          assertActive(protagonist);
+        }
         const corruption = extensions.takesCorruptingLosses(campaign);
         const plans = targets.map((target) => ({
           target,
@@ -104,6 +113,7 @@ export function createEncounters(
         const willTests: WillTestOutcome[] = [];
         const sanTests: SanTestOutcome[] = [];
         // Every will test first: a SAN test can be projected only while it is the latest change.
+        const firstId = () => (willTests[0] ?? sanTests[0])?.eventId;
         const sheets = new Map(targets.map((t) => [t.protagonist.id, t.protagonist]));
         for (const pool of ["WP", "SAN"] as const) {
           for (const { target, tests } of plans) {
@@ -117,7 +127,7 @@ export function createEncounters(
                   loss: test.loss,
                   panicOnFailure: test.panic,
                   source,
-                  groupSize: size,
+                  group: { size, first: firstId() },
                   corrupting: input.corrupting,
                 });
                 willTests.push(outcome);
@@ -127,7 +137,7 @@ export function createEncounters(
                   loss: test.loss,
                   threat: "unnatural",
                   source,
-                  groupSize: size,
+                  group: { size, first: firstId() },
                   corrupting: test.corrupting || input.corrupting,
                 });
                 sanTests.push(outcome);
@@ -136,7 +146,8 @@ export function createEncounters(
             }
           }
         }
-        const met = targets.map((t) => t.protagonist);
+        const tested = new Set([...sanTests, ...willTests].map((t) => t.protagonist.id));
+        const met = targets.map((t) => t.protagonist).filter((p) => tested.has(p.id));
         const next: Entity = remembersMeetings(entity.tags)
           ? { ...entity, metBy: [...new Set([...entity.metBy, ...met.map((p) => p.id)])] }
           : entity;

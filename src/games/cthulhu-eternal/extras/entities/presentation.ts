@@ -157,6 +157,8 @@ export function entitiesRefusalText(refusal: ExtraRefusal): string {
       return `The bestiary holds ${Number(p.max)} entities at most: remove one first.`;
     case "already-hidden":
       return `**${entity}** is already hidden from the table.`;
+    case "not-in-campaign":
+      return `**${userText(String(p.protagonist ?? ""), 100)}** plays in another campaign: an encounter meets this campaign's Protagonists.`;
     case "no-one-to-encounter":
       return "This campaign has no active Protagonist to meet it: name one with `protagonist`, or create one.";
     case "encounter-calls-for-no-test":

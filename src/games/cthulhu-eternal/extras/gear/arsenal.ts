@@ -23,7 +23,15 @@ import {
   type Weapon,
 } from "./rules.js";
 import { harmOf } from "./harm-input.js";
-import { arsenalOf, entityKey, gearOf, GEAR_ID, MAX_WEAPONS, named } from "./state.js";
+import {
+  arsenalOf,
+  entityKey,
+  gearOf,
+  GEAR_ID,
+  MAX_WEAPONS,
+  named,
+  UNSEEN_WEAPON,
+} from "./state.js";
 import { logModuleEvent } from "../module-log.js";
 
 const entityRef = { actor: actorSchema, entity: displayName };
@@ -167,9 +175,12 @@ export function createArsenal(
           throw new ExtraRefusal(GEAR_ID, "target-out-of-play", { target: before.name });
         }
         const gear = gearOf(before);
+        // While hidden, neither its name nor its weapon's reaches the table (a wound is named
+        // after the weapon that left it).
+        const wielded = defence.hidden ? { ...weapon, name: UNSEEN_WEAPON } : weapon;
         const hit = resolveHit(
           {
-            weapon,
+            weapon: wielded,
             critical: input.critical,
             damageBonus: 0,
             target: { armour: totalProtection(gear.armour) },
@@ -192,7 +203,7 @@ export function createArsenal(
           kind: GEAR_EVENTS.strike,
           payload: {
             entity,
-            weapon: weapon.name,
+            weapon: wielded.name,
             target: before.name,
             critical: input.critical,
             damage: hit.dealt,
@@ -204,7 +215,7 @@ export function createArsenal(
         });
         return {
           entity,
-          weapon,
+          weapon: wielded,
           critical: input.critical,
           calledShot: input.calledShot,
           hit,

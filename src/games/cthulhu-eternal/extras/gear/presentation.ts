@@ -128,7 +128,23 @@ function stepText(step: DamageStep): string | null {
   }
 }
 
-function hitText(hit: HitResult, weapon: Weapon): string[] {
+/**
+ * A hit's damage, step by step. Against an entity the table reads only the dice: its armour and
+ * nature are its stat block's (the GM's `/entity list` shows what is left of it).
+ */
+function hitText(hit: HitResult, weapon: Weapon, againstEntity = false): string[] {
+  if (againstEntity) {
+    if (hit.kind === "lethality") {
+      const { lethality } = hit;
+      return [
+        `Lethality ${lethality.effectiveRating}%: rolled ${formatPercentile(lethality.roll.value)}${lethality.lethal ? " — **lethal**" : ""}`,
+      ];
+    }
+    return [
+      `Rolled ${weapon.harm.kind === "dice" ? weapon.harm.dice : ""}: ${hit.roll.total}`,
+      ...(hit.critical ? [criticalText(hit.critical)] : []),
+    ];
+  }
   if (hit.kind === "lethality") {
     const { lethality } = hit;
     const head = `Lethality ${lethality.effectiveRating}%: rolled ${formatPercentile(lethality.roll.value)}`;
@@ -176,7 +192,7 @@ function targetLines(target: ProtagonistHit | OpponentHit): string[] {
 
 export function attackEmbed(outcome: AttackOutcome, roller: string): EmbedBuilder {
   const { test, weapon, target } = outcome;
-  const hitLines = (hit: HitResult) => hitText(hit, weapon);
+  const hitLines = (hit: HitResult) => hitText(hit, weapon, target?.kind === "opponent");
   const title = `${OUTCOME_ICON[test.outcome]} ${OUTCOME_LABEL[test.outcome]} — ${userText(outcome.attacker)} attacks with ${userText(weapon.name, 60)}`;
   const notes = [
     ...(outcome.outOfRange && outcome.range
@@ -220,7 +236,7 @@ export function strikeEmbed(outcome: StrikeOutcome, roller: string): EmbedBuilde
     .setAuthor({ name: truncate(roller, EMBED_LIMITS.fieldName) })
     .setTitle(
       truncate(
-        `⚔️ ${who} strikes ${userText(outcome.target.name, 80)} with ${userText(outcome.weapon.name, 60)}${outcome.critical ? " — critical" : ""}`,
+        `⚔️ ${who} strikes ${userText(outcome.target.name, 80)}${outcome.entity === null ? "" : ` with ${userText(outcome.weapon.name, 60)}`}${outcome.critical ? " — critical" : ""}`,
         EMBED_LIMITS.title,
       ),
     )
@@ -269,7 +285,7 @@ const LOG_WORDS = {
     `${p.protagonist}: wounds (${p.effects.join(", ")}) dealt ${p.damage}, HP ${p.before} → ${p.after}`,
   treat: (p: TreatPayload) => `${p.protagonist}: the ${p.effect} wound was treated`,
   strike: (p: StrikePayload) =>
-    `${p.entity ?? "Something unseen"} struck ${p.target} with ${p.weapon}${p.critical ? " (critical)" : ""}: ${p.lethal ? "lethal" : `${p.damage ?? 0} damage`}`,
+    `${p.entity ?? "Something unseen"} struck ${p.target}${p.entity === null ? "" : ` with ${p.weapon}`}${p.critical ? " (critical)" : ""}: ${p.lethal ? "lethal" : `${p.damage ?? 0} damage`}`,
 };
 
 export function gearEventLine(fact: LoggedFact): string | undefined {

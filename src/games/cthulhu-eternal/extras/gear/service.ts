@@ -105,6 +105,23 @@ export function createGearService(deps: ServiceDeps, module: ExtraModule) {
     }
   }
 
+  /** A new weapon or piece of armour on the sheet; `add` checks the sheet's room for it. */
+  function addItem(
+    input: { actor: Actor; protagonistId?: string | null | undefined; name: string },
+    kind: "weapon" | "armour",
+    add: (gear: Gear, protagonist: ProtagonistSnapshot) => Gear,
+  ): Promise<GearOutcome> {
+    return store.transaction(async (tx) => {
+      const { campaign, protagonist, gear } = await wearer(tx, input.actor, input.protagonistId);
+      assertNewItem(gear, input.name, protagonist.name);
+      return equip(tx, input.actor, campaign, protagonist, add(gear, protagonist), {
+        item: input.name,
+        kind,
+        action: "add",
+      });
+    });
+  }
+
   return {
     ...createAttacks(deps, module),
     ...createArsenal(deps, module),
@@ -122,30 +139,20 @@ export function createGearService(deps: ServiceDeps, module: ExtraModule) {
     }): Promise<GearOutcome> {
       const input = parseInput(weaponInput, raw);
       const harm = harmOf(input.damage);
-      return store.transaction(async (tx) => {
-        const { campaign, protagonist, gear } = await wearer(tx, input.actor, input.protagonistId);
-        assertNewItem(gear, input.name, protagonist.name);
+      return addItem(input, "weapon", (gear, protagonist) => {
         if (gear.weapons.length >= MAX_WEAPONS) {
           throw new ExtraRefusal(GEAR_ID, "too-many-weapons", { max: MAX_WEAPONS });
         }
         if (input.skill === "") throw new ExtraRefusal(GEAR_ID, "weapon-needs-skill");
-        const skill = findSkill(protagonist, input.skill);
         const weapon: Weapon = {
           name: input.name,
-          skill: skill.name,
+          skill: findSkill(protagonist, input.skill).name,
           harm,
           range: input.range,
           type: input.type,
           weird: input.weird,
         };
-        return equip(
-          tx,
-          input.actor,
-          campaign,
-          protagonist,
-          { ...gear, weapons: [...gear.weapons, weapon] },
-          { item: weapon.name, kind: "weapon", action: "add" },
-        );
+        return { ...gear, weapons: [...gear.weapons, weapon] };
       });
     },
 
@@ -159,9 +166,7 @@ export function createGearService(deps: ServiceDeps, module: ExtraModule) {
       heavy?: boolean;
     }): Promise<GearOutcome> {
       const input = parseInput(armourInput, raw);
-      return store.transaction(async (tx) => {
-        const { campaign, protagonist, gear } = await wearer(tx, input.actor, input.protagonistId);
-        assertNewItem(gear, input.name, protagonist.name);
+      return addItem(input, "armour", (gear) => {
         if (gear.armour.length >= MAX_ARMOUR) {
           throw new ExtraRefusal(GEAR_ID, "too-much-armour", { max: MAX_ARMOUR });
         }
@@ -171,14 +176,7 @@ export function createGearService(deps: ServiceDeps, module: ExtraModule) {
           fragile: input.fragile,
           heavy: input.heavy,
         };
-        return equip(
-          tx,
-          input.actor,
-          campaign,
-          protagonist,
-          { ...gear, armour: [...gear.armour, piece] },
-          { item: piece.name, kind: "armour", action: "add" },
-        );
+        return { ...gear, armour: [...gear.armour, piece] };
       });
     },
 

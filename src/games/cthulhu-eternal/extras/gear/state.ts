@@ -10,6 +10,8 @@ export const MAX_WEAPONS = 20;
 export const MAX_ARMOUR = 10;
 export const MAX_PERIODIC = 10;
 export const MAX_PROTECTION = 20;
+/** What a hidden entity's weapon, and the wound it leaves, are called on the table's side. */
+export const UNSEEN_WEAPON = "Unseen";
 
 const weaponSchema = z.object({
   name: z.string().min(1),

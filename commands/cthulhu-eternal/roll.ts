@@ -9,6 +9,7 @@ import { serverActorOf } from "../../src/core/discord/actor.js";
 import type { CommandModule } from "../../src/games/cthulhu-eternal/command.js";
 import type { BotServices } from "../../src/games/cthulhu-eternal/game.js";
 import {
+  opponentChoices,
   protagonistChoices,
   skillChoices,
 } from "../../src/games/cthulhu-eternal/presentation/autocomplete.js";
@@ -113,6 +114,7 @@ const definition = new SlashCommandBuilder()
     option
       .setName("opponent")
       .setDescription("Bestiary (an Extra): the entity tested against (its strengths, its tags)")
+      .setAutocomplete(true)
       .setMaxLength(100),
   );
 
@@ -222,6 +224,7 @@ export const rollCommand: CommandModule = {
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
     if (focused.name === "skill") return skillChoices(interaction, services, focused.value);
+    if (focused.name === "opponent") return opponentChoices(interaction, services, focused.value);
     if (focused.name === "protagonist")
       return protagonistChoices(interaction, services, focused.value);
     if (focused.name === "modifier") {

@@ -34,6 +34,18 @@ const names = async (user: string) => {
     .response();
   return (choices.data?.choices ?? []).map((c) => c.value);
 };
+/** What `/roll opponent:` offers the user while typing. */
+const opponents = async (user: string) => {
+  const choices = await t.fake
+    .sendAutocomplete({
+      name: "roll",
+      options: { skill: "Alertness", opponent: "" },
+      focused: "opponent",
+      user,
+    })
+    .response();
+  return (choices.data?.choices ?? []).map((c) => c.value);
+};
 const history = async (user: string) => {
   const page = await t.fake.sendSlashCommand({ name: "history", options: {}, user }).response();
   return JSON.stringify(page.data?.embeds ?? []);
@@ -69,6 +81,8 @@ describe("the bestiary, an Extra", () => {
     expect(added.data?.content).toContain("Tags: Weird (1), Scary (1), Armored (2)");
     expect(await names(t.gmId)).toEqual(["Deep One"]);
     expect(await names(t.playerId)).toEqual([]);
+    expect(await opponents(t.gmId)).toEqual(["Deep One"]);
+    expect(await opponents(t.playerId)).toEqual([]);
     const listed = await entity("list", {});
     expect(isEphemeral(listed.data)).toBe(false);
     expect(JSON.stringify(listed.data?.embeds)).not.toContain("Deep One");
@@ -99,6 +113,7 @@ describe("the bestiary, an Extra", () => {
       "**Deep One** (Creature): Scales glisten in the lamplight.",
     );
     expect(await names(t.playerId)).toEqual(["Deep One"]);
+    expect(await opponents(t.playerId)).toEqual(["Deep One"]);
     expect(await history(t.playerId)).toContain("a GM showed Deep One to the table");
   });
 

@@ -40,6 +40,19 @@ export async function protagonistChoices(
   return found.map((p) => choice(p.status === "active" ? p.name : `${p.name} (${p.status})`, p.id));
 }
 
+/** The bestiary's entities the member may name (hidden ones for GMs alone). */
+export async function opponentChoices(
+  interaction: AutocompleteInteraction,
+  services: BotServices,
+  query: string,
+): Promise<ApplicationCommandOptionChoiceData<string>[]> {
+  const names = await orEmpty(() => services.rolls.opponents({ actor: actorFrom(interaction) }));
+  const wanted = query.trim().toLowerCase();
+  return names
+    .filter((name) => name.toLowerCase().includes(wanted))
+    .map((name) => choice(name, name));
+}
+
 export async function skillChoices(
   interaction: AutocompleteInteraction,
   services: BotServices,

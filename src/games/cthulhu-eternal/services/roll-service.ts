@@ -14,7 +14,7 @@ import {
 } from "../rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../rules/types.js";
 import { actorSchema, type Actor } from "../../../core/access/actor.js";
-import { assertCanActOn, campaignOfChannel, isGm } from "./campaign-access.js";
+import { assertCanActOn, campaignOfChannel, isGm, resolveCampaign } from "./campaign-access.js";
 import { rollAudience } from "./hidden-marks.js";
 import { afterSkillTest, testerConditions } from "./skill-test.js";
 import { NO_EXTENSIONS, type TestKind, type TestOn } from "./extension-points.js";
@@ -90,6 +90,18 @@ export interface TestRollResult {
 
 export function createRollService({ store, rng, extensions = NO_EXTENSIONS }: ServiceDeps) {
   return {
+    /**
+     * The opponents (a module's, the bestiary's) the actor may name in this channel's campaign,
+     * by name: every one for a GM, the shown ones for a player; none without the module.
+     */
+    async opponents(raw: { actor: Actor }): Promise<string[]> {
+      const { actor } = parseInput(z.object({ actor: actorSchema }), raw);
+      return store.read(async (tx) => {
+        const campaign = await resolveCampaign(tx, actor);
+        return extensions.opponentNames({ campaign, gm: await isGm(tx, actor, campaign.id) });
+      });
+    },
+
     /** A dice expression, logged in the campaign of the channel when there is one. */
     async rollExpression(raw: {
       actor: Actor;

@@ -239,6 +239,11 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
     },
   },
   rolls: {
+    opponents: {
+      foreign: "no ids",
+      player: "allowed",
+      call: (s, who) => s.rolls.opponents({ actor: who }),
+    },
     rollExpression: {
       foreign: "no ids",
       player: "allowed",

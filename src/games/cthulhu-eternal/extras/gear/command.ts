@@ -9,6 +9,7 @@ import type { HandlerContext } from "../../command.js";
 import type { BotServices } from "../../game.js";
 import {
   chosenProtagonist,
+  opponentChoices,
   protagonistChoices,
   skillChoices,
 } from "../../presentation/autocomplete.js";
@@ -376,13 +377,7 @@ export function gearCommand(
         );
       }
       if (focused.name === "opponent" || focused.name === "entity") {
-        return namedChoices(
-          async () =>
-            (await service(services).opponents({ actor: actorFrom(interaction) })).map((name) => ({
-              name,
-            })),
-          focused.value,
-        );
+        return opponentChoices(interaction, services, focused.value);
       }
       const gear = () =>
         service(services).list({

@@ -3,9 +3,7 @@ import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import type { DiceRoll } from "../../rules/dice/index.js";
 import { applyHpChange, type HpChange } from "../../rules/harm.js";
 import { newConditions, type Condition } from "../../rules/conditions.js";
-import { isGm, resolveCampaign } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { NO_EXTENSIONS } from "../../services/extension-points.js";
 import { withHp } from "../../services/harm-service.js";
 import { findSkill } from "../../services/lookups.js";
 import { readTarget } from "../../services/protagonist-target.js";
@@ -75,7 +73,7 @@ export interface PeriodicOutcome {
 }
 
 export function createGearService(deps: ServiceDeps, module: ExtraModule) {
-  const { store, rng, extensions = NO_EXTENSIONS } = deps;
+  const { store, rng } = deps;
   const wearer = (tx: StoreTx, actor: Actor, protagonistId?: string | null) =>
     armedTarget(tx, actor, module, protagonistId);
 
@@ -207,16 +205,6 @@ export function createGearService(deps: ServiceDeps, module: ExtraModule) {
           kind: weapon ? "weapon" : "armour",
           action: "drop",
         });
-      });
-    },
-
-    /** The opponents the actor may name as a target (autocomplete). */
-    async opponents(raw: { actor: Actor }): Promise<string[]> {
-      const { actor } = parseInput(z.object({ actor: actorSchema }), raw);
-      return store.read(async (tx) => {
-        const campaign = await resolveCampaign(tx, actor);
-        assertExtraOn(module, campaign);
-        return extensions.opponentNames({ campaign, gm: await isGm(tx, actor, campaign.id) });
       });
     },
 

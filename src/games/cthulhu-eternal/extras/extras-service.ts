@@ -6,13 +6,8 @@ import { assertGm, isGm, resolveCampaign } from "../services/campaign-access.js"
 import type { ServiceDeps } from "../services/deps.js";
 import { asJson } from "../services/event-log.js";
 import { parseInput, recordId } from "../services/validation.js";
-import {
-  campaignExtras,
-  settingsOf,
-  storedExtrasOf,
-  withChange,
-  type CampaignExtra,
-} from "./campaign-extras.js";
+import { storedExtrasOf } from "../services/campaign-module-data.js";
+import { campaignExtras, settingsOf, withChange, type CampaignExtra } from "./campaign-extras.js";
 import { ExtraRefusal, type ExtraModule, type ExtraSettingValues } from "./module.js";
 
 /** The registry's own refusals (module id "extras"); src/games/cthulhu-eternal/extras/presentation.ts words them. */

@@ -1,4 +1,5 @@
 import type { Actor } from "../../../core/access/actor.js";
+import type { CampaignDataChange } from "../services/campaign-module-data.js";
 import type { StateChange } from "../services/event-log.js";
 import { changesOf } from "../services/protagonist-target.js";
 import type { ProtagonistSnapshot } from "../services/snapshot.js";
@@ -13,6 +14,7 @@ export interface ModuleEvent {
   payload: unknown;
   dice?: unknown;
   changes?: StateChange[];
+  campaignData?: CampaignDataChange[];
   concerns?: string[];
   visibility?: Visibility;
 }
@@ -36,6 +38,7 @@ export async function logModuleEvent(
     input: payload,
     ...(event.dice === undefined ? {} : { dice: event.dice }),
     ...(event.changes ? { changes: event.changes } : {}),
+    ...(event.campaignData ? { campaignData: event.campaignData } : {}),
     ...(event.concerns ? { concerns: event.concerns } : {}),
     ...(event.visibility ? { visibility: event.visibility } : {}),
   });

@@ -4,7 +4,8 @@ import { STAT_NAMES } from "../rules/types.js";
 import { invalid } from "../services/errors.js";
 import { NO_REDUCTIONS } from "../services/extension-points.js";
 import type { Campaign } from "../store/types.js";
-import { campaignExtras, readStoredExtras } from "./campaign-extras.js";
+import { campaignExtras } from "./campaign-extras.js";
+import { readStoredExtras } from "../services/campaign-module-data.js";
 import { extraOff } from "./extras-service.js";
 import type { ExtraModule } from "./module.js";
 

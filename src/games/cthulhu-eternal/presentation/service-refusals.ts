@@ -148,6 +148,8 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
     `That file can't be imported as it is (${r.problems} ${plural(r.problems, "problem", "problems")}); nothing was changed.`,
   "changed-since": (r) =>
     `${bold(r.protagonist)} changed since then in a way the log can't undo safely.`,
+  "campaign-data-changed-since": (r) =>
+    `The campaign's \`${r.module}\` Extra changed again since then (a later change to its entities or catalogue): undo that later change first, newest first (see \`/history\`).`,
 
   "above-maximum": (r) => `${bold(r.protagonist)} has at most ${r.max} ${r.pool}.`,
   "corruption-unavailable": () =>

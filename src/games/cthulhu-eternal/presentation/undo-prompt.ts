@@ -17,8 +17,13 @@ const PROMPT_COLOUR = 0xf1c40f;
 const DONE_COLOUR = 0x2ecc71;
 const REFUSED_COLOUR = 0x95a5a6;
 
-function names(list: readonly string[]): string {
-  return truncate(list.map((n) => userText(n)).join(", ") || "—", EMBED_LIMITS.fieldValue);
+/** The Protagonists, then each Extra's campaign data (its entities, its catalogue), an undo restores. */
+function restored(protagonists: readonly string[], modules: readonly string[]): string {
+  const all = [
+    ...protagonists.map((n) => userText(n)),
+    ...modules.map((id) => `the campaign's \`${id}\` Extra`),
+  ];
+  return truncate(all.join(", ") || "—", EMBED_LIMITS.fieldValue);
 }
 
 /** "Undo this?" with what it restores, and Confirm / Cancel for the requester only. */
@@ -36,7 +41,7 @@ export function undoPromptMessage(
     .addFields(
       { name: "Done by", value: `<@${entry.actorId}>`, inline: true },
       { name: "When", value: `<t:${seconds}:R>`, inline: true },
-      { name: "Restores", value: names(preview.protagonists) },
+      { name: "Restores", value: restored(preview.protagonists, preview.campaignData) },
     )
     .setFooter({ text: "Confirm puts them back exactly as they were before this change." });
   const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
@@ -57,7 +62,7 @@ export function undoneMessage(result: UndoResult, lineOf: EventLineOf): BaseMess
     .setColor(DONE_COLOUR)
     .setTitle(`↩️ Undone #${result.undoneEventId}`)
     .setDescription(userText(lineOf(result.fact), 1000))
-    .addFields({ name: "Restored", value: names(result.protagonists) })
+    .addFields({ name: "Restored", value: restored(result.protagonists, result.campaignData) })
     .setFooter({ text: `Logged as #${result.undoEventId}.` });
   return { embeds: [embed], components: [] };
 }
@@ -101,7 +106,10 @@ export function undoneBackMessage(
     .setDescription(truncate(lines.join("\n"), EMBED_LIMITS.description))
     .addFields({
       name: "Restored",
-      value: names([...new Set(results.flatMap((r) => r.protagonists))]),
+      value: restored(
+        [...new Set(results.flatMap((r) => r.protagonists))],
+        [...new Set(results.flatMap((r) => r.campaignData))],
+      ),
     });
   return { embeds: [embed], components: [] };
 }

@@ -85,8 +85,9 @@ export interface OpponentDefence {
 /** An opponent after a wound: no hit points means it can't be hurt (a tome). */
 export interface OpponentWound {
   name: string;
-  /** The campaign's `extras` with the module's data after the wound. */
-  extras: unknown;
+  /** The module that keeps the opponent, and its campaign data after the wound. */
+  moduleId: string;
+  data: unknown;
   state: "unhurt" | "hurt" | "destroyed" | "vanished";
 }
 

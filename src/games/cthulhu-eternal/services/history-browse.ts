@@ -15,7 +15,7 @@ import {
   type HistoryEntry,
 } from "./history-entries.js";
 import { HISTORY_PAGE_SIZE, type HistoryPage } from "./history-service.js";
-import { storedSnapshots } from "./snapshot.js";
+import { storedCampaignData, storedSnapshots } from "./snapshot.js";
 import { rollKindsOf } from "./undo-policy.js";
 import { NO_EXTENSIONS, type ExtensionPoints } from "./extension-points.js";
 import { assertMayUndo, assertNoDependents } from "./undo-steps.js";
@@ -58,6 +58,8 @@ export interface UndoPreview {
   entry: HistoryEntry;
   /** Names of the Protagonists the undo restores. */
   protagonists: string[];
+  /** Ids of the modules whose campaign data (an entity, a catalogue) the undo restores. */
+  campaignData: string[];
 }
 
 export function createHistoryBrowsing({
@@ -159,6 +161,7 @@ export function createHistoryBrowsing({
         return {
           entry: entryOf(event),
           protagonists: Object.values(before).map((p) => p.name),
+          campaignData: Object.keys(storedCampaignData(event.before)),
         };
       });
     },

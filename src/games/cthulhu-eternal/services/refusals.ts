@@ -91,6 +91,8 @@ export type ServiceRefusal =
   /** The import's problems are listed apart (`ImportRefused.problems`). */
   | { readonly code: "import-refused"; readonly problems: number }
   | { readonly code: "changed-since"; readonly protagonist: string }
+  /** A module's campaign data (its module id) changed after the change to undo. */
+  | { readonly code: "campaign-data-changed-since"; readonly module: string }
   // Harm and Resources
   | {
       readonly code: "above-maximum";

@@ -1,6 +1,12 @@
+import { z } from "zod";
 import { isDeepStrictEqual } from "node:util";
 import type { Bond } from "../rules/types.js";
-import type { BondSnapshot, ProtagonistSnapshot, SkillSnapshot } from "../store/records.js";
+import {
+  CAMPAIGN_DATA_KEY,
+  type BondSnapshot,
+  type ProtagonistSnapshot,
+  type SkillSnapshot,
+} from "../store/records.js";
 
 // The snapshot types are the store's records; here is what services do with them.
 export type {
@@ -23,7 +29,6 @@ export type StoredSnapshot = Omit<ProtagonistSnapshot, "temporarilyInsane" | "sk
   })[];
 };
 
-/** An event's before/after snapshots by Protagonist id, with the fields added since filled in. */
 /**
  * Whether two values hold the same JSON, whatever the order of their keys: PostgreSQL's jsonb
  * keeps an object's keys in an order of its own, so a snapshot read back from the log may list
@@ -35,21 +40,30 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return isDeepStrictEqual(asJson(a), asJson(b));
 }
 
+/** An event's before/after snapshots by Protagonist id, with the fields added since filled in. */
 export function storedSnapshots(json: unknown): Record<string, ProtagonistSnapshot> {
   const stored = (json ?? {}) as Record<string, StoredSnapshot>;
   return Object.fromEntries(
-    Object.entries(stored).map(([id, s]) => [
-      id,
-      {
-        ...s,
-        temporarilyInsane: s.temporarilyInsane ?? false,
-        skills: s.skills.map((skill) => ({
-          ...skill,
-          failureMarkVisibleTo: skill.failureMarkVisibleTo ?? null,
-        })),
-      },
-    ]),
+    Object.entries(stored)
+      .filter(([id]) => id !== CAMPAIGN_DATA_KEY)
+      .map(([id, s]) => [
+        id,
+        {
+          ...s,
+          temporarilyInsane: s.temporarilyInsane ?? false,
+          skills: s.skills.map((skill) => ({
+            ...skill,
+            failureMarkVisibleTo: skill.failureMarkVisibleTo ?? null,
+          })),
+        },
+      ]),
   );
+}
+
+/** An event's before/after campaign data by module id (none on most events). */
+export function storedCampaignData(json: unknown): Record<string, unknown> {
+  const byModule = z.record(z.string(), z.unknown()).catch({});
+  return byModule.parse(byModule.parse(json ?? {})[CAMPAIGN_DATA_KEY] ?? {});
 }
 
 /**

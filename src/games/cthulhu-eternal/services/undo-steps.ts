@@ -4,7 +4,13 @@ import { assertCanActOn, assertGm, resolveCampaign } from "./campaign-access.js"
 import { conflict } from "./errors.js";
 import { dependentChain } from "./event-dependencies.js";
 import { asVisibility, EVERYONE, memberViewer } from "./event-visibility.js";
-import { sameJson, storedSnapshots, type ProtagonistSnapshot } from "./snapshot.js";
+import {
+  sameJson,
+  storedCampaignData,
+  storedSnapshots,
+  type ProtagonistSnapshot,
+} from "./snapshot.js";
+import { moduleDataOf, writeModuleData, type CampaignDataChange } from "./campaign-module-data.js";
 import { loadProtagonist } from "./lookups.js";
 import {
   undoForbiddenReason,
@@ -36,6 +42,8 @@ export interface UndoResult {
   /** The undone change. */
   fact: LoggedFact;
   protagonists: string[];
+  /** Ids of the modules whose campaign data was put back. */
+  campaignData: string[];
   /** The undone change as the whole table may read it; null when it is hidden from some. */
   publicFact: LoggedFact | null;
 }
@@ -133,6 +141,7 @@ export async function revert(
     await tx.protagonists.write(current, snapshot);
     changes.push({ before: current, after: snapshot });
   }
+  const campaignData = await revertCampaignData(tx, actor, event);
   const undoEventId = await tx.events.append({
     guildId: actor.guildId,
     campaignId: campaign.id,
@@ -141,6 +150,7 @@ export async function revert(
     sessionNumber: campaign.sessionNumber,
     input: { eventId: event.id },
     changes,
+    campaignData,
     // Undoing a secret roll's failure mark is as secret as the roll.
     visibility: asVisibility(event.visibility),
   });
@@ -151,8 +161,36 @@ export async function revert(
     undoEventId,
     fact: loggedFact(event),
     protagonists: changes.map((c) => c.after.name),
+    campaignData: campaignData.map((c) => c.moduleId),
     publicFact: shown ? loggedFact(shown) : null,
   };
+}
+
+/**
+ * Puts back each module's campaign data the event changed (an entity's wounds, a bestiary), after
+ * checking nobody changed it since: only whoever made the change or a GM may.
+ */
+async function revertCampaignData(
+  tx: StoreTx,
+  actor: Actor,
+  event: UndoableEvent,
+): Promise<CampaignDataChange[]> {
+  const before = storedCampaignData(event.before);
+  const after = storedCampaignData(event.after);
+  const modules = Object.keys(before);
+  if (!modules.length || !event.campaignId) return [];
+  // Read again: an earlier step of an "undo back to" may have just written it.
+  let campaign = await resolveCampaign(tx, actor, event.campaignId);
+  if (event.actorId !== actor.userId) await assertGm(tx, actor, campaign);
+  const changes: CampaignDataChange[] = [];
+  for (const moduleId of modules) {
+    if (!sameJson(moduleDataOf(campaign.extras, moduleId) ?? null, after[moduleId] ?? null)) {
+      throw conflict({ code: "campaign-data-changed-since", module: moduleId });
+    }
+    changes.push(await writeModuleData(tx, campaign, moduleId, before[moduleId] ?? null));
+    campaign = await resolveCampaign(tx, actor, event.campaignId);
+  }
+  return changes;
 }
 
 /** Snapshot fields that matter for "nothing changed since"; disorder ids/cure dates vary. */

@@ -93,6 +93,19 @@ export interface StateChange {
   after: ProtagonistSnapshot;
 }
 
+/** A module's campaign data (a bestiary, a catalogue) before and after a change, for undo. */
+export interface CampaignDataChange {
+  moduleId: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * The key an event's before/after JSON keeps its campaign data changes under, beside the
+ * Protagonists' snapshots (keyed by their UUIDs, which never take this form).
+ */
+export const CAMPAIGN_DATA_KEY = "campaign";
+
 /** One event to append: its fact (kind, payload, version) and what undo and reads need. */
 export interface EventInput extends EventFact {
   guildId: string;
@@ -105,6 +118,8 @@ export interface EventInput extends EventFact {
   dice?: unknown;
   /** Protagonists whose state changed, before and after. */
   changes?: StateChange[];
+  /** The campaign's module data the event changed, by module. */
+  campaignData?: CampaignDataChange[];
   /** Protagonists the event concerns without changing them (e.g. a skill roll with no mark). */
   concerns?: string[];
   /** Who may read it; default: everyone in the campaign. */

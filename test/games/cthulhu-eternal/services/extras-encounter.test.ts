@@ -66,6 +66,37 @@ describe("an encounter", () => {
     expect((await sheet()).protagonist.san).toBe(after.protagonist.san);
   });
 
+  it("undone, it forgets the meeting: the next one is a first meeting again", async () => {
+    rng.queue(...percentileFaces(1), ...percentileFaces(10), 5);
+    const first = await meet();
+    expect(first.entity.metBy).toEqual([world.hero.id]);
+    const preview = await world.services.historyBrowsing.undoPreview({
+      actor: gm(),
+      eventId: first.eventId,
+    });
+    expect(preview.campaignData).toEqual(["entities"]);
+    await world.services.history.undo({ actor: gm(), eventId: first.eventId });
+    rng.queue(...percentileFaces(1), ...percentileFaces(10), 3);
+    const again = await meet();
+    expect(again.sanTests.map((t) => [t.result.sanLoss.notation, t.result.lost])).toEqual([
+      ["1D10/1D10", 3],
+    ]);
+  });
+
+  it("a bestiary entry added is taken away by undo, and put back by undoing its removal", async () => {
+    const bestiary = extras.of(entitiesExtra);
+    const added = await bestiary.add({ actor: gm(), name: "Ghoul", kind: "creature", hp: 8 });
+    const removed = await bestiary.remove({ actor: gm(), name: "Ghoul" });
+    await world.services.history.undo({ actor: gm(), eventId: removed.eventId });
+    expect((await bestiary.bestiary({ actor: gm() })).entities.map((e) => e.name)).toContain(
+      "Ghoul",
+    );
+    await world.services.history.undo({ actor: gm(), eventId: added.eventId });
+    expect((await bestiary.bestiary({ actor: gm() })).entities.map((e) => e.name)).not.toContain(
+      "Ghoul",
+    );
+  });
+
   it("is a GM's, and refused without a trace for a player", async () => {
     const events = await eventCount(world);
     await expect(

@@ -167,6 +167,40 @@ describe("an attack on an entity", () => {
     expect(down).toMatchObject({ hidden: false, target: { state: "destroyed" } });
     expect((await bestiary())[0]?.wounds).toBe(10);
   });
+
+  it("undo gives the entity back its HP, newest first; an older wound waits for the later one", async () => {
+    await extras.of(entitiesExtra).show({ actor: gm(), name: "Deep One" });
+    rng.queue(...percentileFaces(30), 2);
+    const first = await gear.attack({
+      actor: gm(),
+      protagonistId: world.hero.id,
+      weapon: "Flamer",
+      opponent: "Deep One",
+    });
+    rng.queue(...percentileFaces(30), 3);
+    const second = await gear.attack({
+      actor: gm(),
+      protagonistId: world.hero.id,
+      weapon: "Flamer",
+      opponent: "Deep One",
+    });
+    expect((await bestiary())[0]?.wounds).toBe(2 + 4);
+
+    const events = await eventCount(world);
+    await expect(
+      world.services.history.undo({ actor: gm(), eventId: first.eventId }),
+    ).rejects.toMatchObject({
+      refusal: { code: "campaign-data-changed-since", module: "entities" },
+    });
+    expect(await eventCount(world)).toBe(events);
+    expect((await bestiary())[0]?.wounds).toBe(6);
+
+    const undone = await world.services.history.undo({ actor: gm(), eventId: second.eventId });
+    expect(undone.campaignData).toEqual(["entities"]);
+    expect((await bestiary())[0]?.wounds).toBe(2);
+    await world.services.history.undo({ actor: gm(), eventId: first.eventId });
+    expect((await bestiary())[0]?.wounds).toBe(0);
+  });
 });
 
 describe("an entity's weapons", () => {

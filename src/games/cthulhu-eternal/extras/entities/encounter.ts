@@ -2,7 +2,6 @@ import { z } from "zod";
 import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import { assertGm, resolveCampaign } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { asJson } from "../../services/event-log.js";
 import { NO_EXTENSIONS } from "../../services/extension-points.js";
 import {
   writeSanTest,
@@ -13,7 +12,7 @@ import {
 import { assertActive, readTarget, type Target } from "../../services/protagonist-target.js";
 import { loadProtagonist } from "../../services/lookups.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
-import { withModuleData } from "../campaign-extras.js";
+import { writeModuleData } from "../../services/campaign-module-data.js";
 import { assertExtraOn } from "../extras-service.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
 import { encounterTests, remembersMeetings, type EncounterTest } from "./encounter-rules.js";
@@ -151,19 +150,16 @@ export function createEncounters(
         const next: Entity = remembersMeetings(entity.tags)
           ? { ...entity, metBy: [...new Set([...entity.metBy, ...met.map((p) => p.id)])] }
           : entity;
-        if (next !== entity) {
-          await tx.campaigns.setExtras(
-            campaign.id,
-            asJson(
-              withModuleData(campaign.extras, ENTITIES_ID, {
-                entities: bestiary.entities.map((e) => (e === entity ? next : e)),
-              }),
-            ),
-          );
-        }
+        const metNow = next.metBy.length !== entity.metBy.length;
+        const change = metNow
+          ? await writeModuleData(tx, campaign, ENTITIES_ID, {
+              entities: bestiary.entities.map((e) => (e === entity ? next : e)),
+            })
+          : null;
         const eventId = await logModuleEvent(tx, actor, campaign, {
           kind: ENTITY_EVENTS.encounter,
           payload: { entity: entity.name, protagonists: met.map((p) => p.name) },
+          ...(change ? { campaignData: [change] } : {}),
           visibility: entity.shown ? "campaign" : "gms",
         });
         return { entity: next, sanTests, willTests, groupSize: size, eventId };

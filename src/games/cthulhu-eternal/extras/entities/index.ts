@@ -19,7 +19,6 @@ import {
   type Entity,
 } from "./state.js";
 import { defenceOf, woundEntity } from "./wounds.js";
-import { withModuleData } from "../campaign-extras.js";
 import type { OpponentRef } from "../../services/extension-points.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
 
@@ -55,9 +54,10 @@ export const entitiesExtra: ExtraModule<EntitiesService> = {
       return {
         name: entity.name,
         state: after.state,
-        extras: withModuleData(ref.campaign.extras, ENTITIES_ID, {
+        moduleId: ENTITIES_ID,
+        data: {
           entities: bestiary.entities.map((e) => (e.name === entity.name ? after.entity : e)),
-        }),
+        },
       };
     },
     opponentConditions: (opponent) => {

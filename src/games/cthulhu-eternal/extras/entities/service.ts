@@ -2,11 +2,10 @@ import { z } from "zod";
 import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import { assertGm, isGm, resolveCampaign } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { asJson } from "../../services/event-log.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import type { StoreTx } from "../../store/store.js";
 import type { Campaign } from "../../store/types.js";
-import { withModuleData } from "../campaign-extras.js";
+import { writeModuleData } from "../../services/campaign-module-data.js";
 import { assertExtraOn } from "../extras-service.js";
 import { ExtraRefusal, type ExtraEventKind, type ExtraModule } from "../module.js";
 import { createEncounters } from "./encounter.js";
@@ -85,13 +84,11 @@ export function createEntitiesService(deps: ServiceDeps, module: ExtraModule) {
     kind: ExtraEventKind,
     entity: Entity,
   ): Promise<EntityOutcome> {
-    await tx.campaigns.setExtras(
-      campaign.id,
-      asJson(withModuleData(campaign.extras, ENTITIES_ID, bestiary)),
-    );
+    const change = await writeModuleData(tx, campaign, ENTITIES_ID, bestiary);
     const eventId = await logModuleEvent(tx, actor, campaign, {
       kind,
       payload: { entity: entity.name },
+      campaignData: [change],
       // A hidden entity's name is for the GMs: only its showing is the table's to read.
       visibility: kind === ENTITY_EVENTS.show ? "campaign" : "gms",
     });

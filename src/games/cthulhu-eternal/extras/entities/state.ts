@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moduleDataOf } from "../campaign-extras.js";
+import { moduleDataOf } from "../../services/campaign-module-data.js";
 import { ENTITY_KINDS, MAX_TAG_RATING, PLAIN_TAGS, RATED_TAGS } from "./rules.js";
 
 /** The module's id: its key in the campaign's `extras`. */

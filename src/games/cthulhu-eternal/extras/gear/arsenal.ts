@@ -3,12 +3,11 @@ import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import { newConditions } from "../../rules/conditions.js";
 import { assertGm, resolveCampaign } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { asJson } from "../../services/event-log.js";
 import { NO_EXTENSIONS } from "../../services/extension-points.js";
 import { changesOf, readTarget } from "../../services/protagonist-target.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import type { StoreTx } from "../../store/store.js";
-import { withModuleData } from "../campaign-extras.js";
+import { writeModuleData } from "../../services/campaign-module-data.js";
 import { assertExtraOn } from "../extras-service.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
 import { wound, type ProtagonistHit } from "./attack.js";
@@ -126,13 +125,11 @@ export function createArsenal(
         const next = {
           entities: { ...arsenal.entities, [entityKey(defence.name)]: [...weapons, weapon] },
         };
-        await tx.campaigns.setExtras(
-          campaign.id,
-          asJson(withModuleData(campaign.extras, GEAR_ID, next)),
-        );
+        const change = await writeModuleData(tx, campaign, GEAR_ID, next);
         const eventId = await logModuleEvent(tx, input.actor, campaign, {
           kind: GEAR_EVENTS.equip,
           payload: { protagonist: defence.name, item: weapon.name, kind: "weapon", action: "add" },
+          campaignData: [change],
           // The bestiary is the GMs' until shown.
           ...(defence.hidden ? { visibility: "gms" as const } : {}),
         });

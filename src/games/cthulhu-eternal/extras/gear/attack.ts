@@ -6,7 +6,7 @@ import { applyHpChange, type HpChange } from "../../rules/harm.js";
 import type { PercentileTestResult } from "../../rules/percentile.js";
 import { isGm } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { asJson } from "../../services/event-log.js";
+import { writeModuleData } from "../../services/campaign-module-data.js";
 import {
   NO_EXTENSIONS,
   type OpponentDefence,
@@ -189,7 +189,9 @@ export function createAttacks(
                 lethal: hit.dealt === null,
               })
             : null;
-        if (opponentAfter) await tx.campaigns.setExtras(campaign.id, asJson(opponentAfter.extras));
+        const opponentChange = opponentAfter
+          ? await writeModuleData(tx, campaign, opponentAfter.moduleId, opponentAfter.data)
+          : null;
         await tx.protagonists.write(attacker, attackerAfter);
         if (targetBefore && targetAfter) await tx.protagonists.write(targetBefore, targetAfter);
         const hidden = defence?.hidden ?? false;
@@ -212,6 +214,7 @@ export function createAttacks(
             ...(targetBefore && targetAfter ? changesOf(targetBefore, targetAfter) : []),
           ],
           concerns: [attacker.id, ...(targetBefore ? [targetBefore.id] : [])],
+          ...(opponentChange ? { campaignData: [opponentChange] } : {}),
           // A hidden entity's name is for the GMs alone.
           ...(hidden ? { visibility: "gms" as const } : {}),
         });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
-import { moduleDataOf } from "../campaign-extras.js";
+import { moduleDataOf } from "../../services/campaign-module-data.js";
 import { DAMAGE_TYPES, RANGES } from "./rules.js";
 
 /** The module's id: its key in the Protagonist's `extras`. */

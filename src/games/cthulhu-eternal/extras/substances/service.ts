@@ -3,16 +3,15 @@ import { actorSchema, type Actor } from "../../../../core/access/actor.js";
 import type { PercentileTestResult } from "../../rules/percentile.js";
 import { assertGm, resolveCampaign } from "../../services/campaign-access.js";
 import type { ServiceDeps } from "../../services/deps.js";
-import { asJson } from "../../services/event-log.js";
 import { NO_EXTENSIONS } from "../../services/extension-points.js";
 import { writeTarget } from "../../services/protagonist-target.js";
 import { testerConditions } from "../../services/skill-test.js";
 import { displayName, parseInput, recordId } from "../../services/validation.js";
 import type { StoreTx } from "../../store/store.js";
 import type { Campaign } from "../../store/types.js";
-import { withModuleData } from "../campaign-extras.js";
+import { writeModuleData } from "../../services/campaign-module-data.js";
 import { assertExtraOn } from "../extras-service.js";
-import { logSheetChange } from "../module-log.js";
+import { logModuleEvent, logSheetChange } from "../module-log.js";
 import { ExtraRefusal, type ExtraModule } from "../module.js";
 import { SUBSTANCE_EVENTS } from "./events.js";
 import { afterTaking, dailyTest, takeSubstance, type Effects } from "./rules.js";
@@ -99,24 +98,15 @@ export function createSubstancesService(
     event: typeof SUBSTANCE_EVENTS.add | typeof SUBSTANCE_EVENTS.remove,
     substance: Substance,
   ): Promise<CatalogueOutcome> {
-    await tx.campaigns.setExtras(
-      campaign.id,
-      asJson(withModuleData(campaign.extras, SUBSTANCES_ID, catalogue)),
-    );
-    const payload = event.payload.parse({
-      substance: substance.name,
-      potency: substance.potency,
-      addictive: substance.addictive,
-    });
-    const eventId = await tx.events.append({
-      guildId: actor.guildId,
-      campaignId: campaign.id,
-      actorId: actor.userId,
-      sessionNumber: campaign.sessionNumber,
-      kind: event.kind,
-      payloadVersion: event.version,
-      payload,
-      input: payload,
+    const change = await writeModuleData(tx, campaign, SUBSTANCES_ID, catalogue);
+    const eventId = await logModuleEvent(tx, actor, campaign, {
+      kind: event,
+      payload: {
+        substance: substance.name,
+        potency: substance.potency,
+        addictive: substance.addictive,
+      },
+      campaignData: [change],
     });
     return { campaign: { id: campaign.id, name: campaign.name }, substance, eventId };
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ProtagonistSnapshot } from "../../services/snapshot.js";
-import { moduleDataOf } from "../campaign-extras.js";
+import { moduleDataOf } from "../../services/campaign-module-data.js";
 
 /** The module's id: its key in the campaign's and the Protagonist's `extras`. */
 export const SUBSTANCES_ID = "substances";

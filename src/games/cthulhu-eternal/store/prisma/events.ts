@@ -1,7 +1,7 @@
 import type { Client } from "../../../../store/database.js";
 import { jsonColumn, requiredJson } from "../../../../store/json.js";
 import type { EventRepository, StoredEvent } from "../store.js";
-import type { EventInput } from "../records.js";
+import { CAMPAIGN_DATA_KEY, type EventInput } from "../records.js";
 import { eventLogOn } from "./event-log.js";
 
 const STORED = {
@@ -46,8 +46,21 @@ export function eventsOn(client: Client): EventRepository {
 async function appendEvent(client: Client, event: EventInput): Promise<number> {
   const changes = event.changes ?? [];
   const targets = new Set([...changes.map((c) => c.after.id), ...(event.concerns ?? [])]);
+  const campaignData = event.campaignData ?? [];
+  const changed = changes.length > 0 || campaignData.length > 0;
   const snapshots = (side: "before" | "after") =>
-    changes.length ? Object.fromEntries(changes.map((c) => [c[side].id, c[side]])) : null;
+    changed
+      ? {
+          ...Object.fromEntries(changes.map((c) => [c[side].id, c[side]])),
+          ...(campaignData.length
+            ? {
+                [CAMPAIGN_DATA_KEY]: Object.fromEntries(
+                  campaignData.map((c) => [c.moduleId, c[side] ?? null]),
+                ),
+              }
+            : {}),
+        }
+      : null;
   const { id } = await client.event.create({
     data: {
       guildId: event.guildId,
@@ -59,7 +72,7 @@ async function appendEvent(client: Client, event: EventInput): Promise<number> {
       dice: jsonColumn(event.dice),
       before: jsonColumn(snapshots("before")),
       after: jsonColumn(snapshots("after")),
-      changed: changes.length > 0,
+      changed,
       summary: "",
       payload: JSON.stringify(event.payload ?? null),
       payloadVersion: event.payloadVersion,

@@ -9,6 +9,8 @@ import { downloadTextAttachment } from "../../src/core/discord/attachment-downlo
 import type { ComponentContext, HandlerContext } from "../../src/games/cthulhu-eternal/command.js";
 import { PROTAGONIST_COMMAND } from "../../src/games/cthulhu-eternal/creation/session.js";
 import { userText } from "../../src/core/discord/format.js";
+import { foreverImportText } from "../../src/games/cthulhu-eternal/presentation/forever-import.js";
+import type { Actor } from "../../src/core/access/actor.js";
 import { importProblemsText } from "../../src/games/cthulhu-eternal/presentation/import-problems.js";
 import { protagonistListPage } from "../../src/games/cthulhu-eternal/presentation/protagonist-list.js";
 import {
@@ -126,9 +128,14 @@ export function exportFileName(
 
 export async function exportProtagonist(
   interaction: ChatInputCommandInteraction,
-  { reply, services }: HandlerContext,
+  context: HandlerContext,
 ): Promise<void> {
   const actor = actorFrom(interaction);
+  if (interaction.options.getString("format") === "cthulhu-forever") {
+    await exportForever(interaction, context, actor);
+    return;
+  }
+  const { reply, services } = context;
   const exported = await services.protagonists.exportJson({
     actor,
     protagonistId: await protagonistIdOption(interaction, services, actor),
@@ -139,6 +146,24 @@ export async function exportProtagonist(
   });
   await reply.send({
     content: `**${userText(name)}** as a file. Bring it into another campaign or server with \`/protagonist import\`.`,
+    files: [file],
+  });
+}
+
+async function exportForever(
+  interaction: ChatInputCommandInteraction,
+  { reply, services }: HandlerContext,
+  actor: Actor,
+): Promise<void> {
+  const { name, document } = await services.protagonists.exportForever({
+    actor,
+    protagonistId: await protagonistIdOption(interaction, services, actor),
+  });
+  const file = new AttachmentBuilder(Buffer.from(JSON.stringify(document, null, 2), "utf8"), {
+    name: exportFileName(name).replace(/\.json$/, ".cthulhu-forever.json"),
+  });
+  await reply.send({
+    content: `**${userText(name)}** for **Cthulhu Forever**: open the web generator and import this file. It comes back here with \`/protagonist import\`.`,
     files: [file],
   });
 }
@@ -170,7 +195,6 @@ export async function importProtagonist(
       throw error;
     });
   const selected = result.selected ? " You now play them in this campaign." : "";
-  await reply.send(
-    `📥 Imported **${userText(result.protagonist.name)}** (${userText(result.protagonist.archetype)}).${selected}`,
-  );
+  const imported = `📥 Imported **${userText(result.protagonist.name)}** (${userText(result.protagonist.archetype)}).${selected}`;
+  await reply.send(result.forever ? `${imported}\n${foreverImportText(result.forever)}` : imported);
 }

@@ -183,14 +183,25 @@ const definition = new SlashCommandBuilder()
     sub
       .setName("export")
       .setDescription("Get a Protagonist as a JSON file (to keep, or import elsewhere).")
-      .addStringOption(protagonistOption(false, "Which one (default: the one you play here)")),
+      .addStringOption(protagonistOption(false, "Which one (default: the one you play here)"))
+      .addStringOption((option) =>
+        option
+          .setName("format")
+          .setDescription("This bot's file (default), or Cthulhu Forever's for the web generator")
+          .addChoices(
+            { name: "This bot", value: "bot" },
+            { name: "Cthulhu Forever", value: "cthulhu-forever" },
+          ),
+      ),
   )
   .addSubcommand((sub) =>
     sub
       .setName("import")
-      .setDescription("Bring in a Protagonist from an exported JSON file.")
+      .setDescription("Bring in a Protagonist from this bot's or Cthulhu Forever's JSON export.")
       .addAttachmentOption((option) =>
-        option.setName("file").setDescription("The .json file `/protagonist export` made"),
+        option
+          .setName("file")
+          .setDescription("The .json file from `/protagonist export` or Cthulhu Forever"),
       )
       .addStringOption((option) =>
         option.setName("json").setDescription("Or paste the file's text here").setMaxLength(6000),

@@ -3,6 +3,7 @@
  * the real bot: sheets and lists that ping nobody, authority (a player can't edit another's
  * Protagonist), the retire confirmation, and an export imported back.
  */
+import { readFileSync } from "node:fs";
 import { InteractionResponseType, type APIEmbed } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
@@ -247,11 +248,52 @@ describe("/protagonist export and import", () => {
     expect(row).toEqual({ str: 12, notes: "Smokes too much.", ownerId: fake.defaultUser.id });
   });
 
+  it("imports a Cthulhu Forever export and says what went where; exported back, it returns the same", async () => {
+    const forever = readFileSync(
+      new URL("../support/fixtures/cthulhu-forever-journalist.json", import.meta.url),
+      "utf8",
+    );
+    const data = await answer("import", { json: JSON.stringify(JSON.parse(forever)) });
+    expect(data.content).toMatch(/Imported \*\*Honoria Vale\*\* \(Explorer Surveyor\)/);
+    expect(data.content).toMatch(/Kept as their own skills.*Bootlick, Carouse, Cartography/);
+    expect(data.content).toMatch(
+      /In the notes: notes, profession, birthplace, gender, age, motivations/,
+    );
+    expect(data.content).toMatch(/Left out:.*temporary insanity/);
+    const imported = await t.db.protagonist.findFirstOrThrow({
+      where: { name: "Honoria Vale" },
+      include: { skills: true },
+    });
+    expect(imported.skills.find((s) => s.name === "Art (Writing)")?.rating).toBe(40);
+
+    const response = await command("export", {
+      protagonist: imported.id,
+      format: "cthulhu-forever",
+    }).response();
+    const [file] = response.files;
+    expect(file?.filename).toBe("honoria-vale.cthulhu-forever.json");
+    const document = JSON.parse(file?.data.toString("utf8") ?? "{}") as Record<string, unknown>;
+    expect(document).toMatchObject({ version: 2, identity: { name: "Honoria Vale" } });
+    const again = await answer("import", {
+      json: JSON.stringify(document),
+      name: "Honoria Returned",
+    });
+    expect(again.content).toMatch(/Imported \*\*Honoria Returned\*\*/);
+    const returned = await t.db.protagonist.findFirstOrThrow({
+      where: { name: "Honoria Returned" },
+      include: { skills: true },
+    });
+    const skills = (p: typeof imported) =>
+      p.skills.map((s) => [s.name, s.rating, s.failureMarked]).sort();
+    expect(skills(returned)).toEqual(skills(imported));
+    expect(returned.notes).toBe(imported.notes);
+  });
+
   it("asks for a file or pasted text, and refuses text that is not an export", async () => {
     expect((await answer("import")).content).toMatch(/Attach the exported file/);
     const bad = await answer("import", { json: '{"format":"something else"}' });
     expect(isEphemeral(bad)).toBe(true);
-    expect(bad.content).toMatch(/not a Protagonist exported by this bot/);
+    expect(bad.content).toMatch(/neither a Protagonist exported by this bot nor a Cthulhu Forever/);
   });
 });
 

@@ -44,7 +44,8 @@ export const INPUT_NOTE_TEXT: NoteTexts = {
   "out-of-range": (n) => rangeText(n.min, n.max),
   "control-characters": () => "contains control characters",
   "over-sheet-limit": (n) => `holds more than a sheet can (at most ${n.maximum})`,
-  "not-an-export": (n) => `must be "${n.format}" (this is not a Protagonist exported by this bot)`,
+  "not-an-export": (n) =>
+    `must be "${n.format}" (this is neither a Protagonist exported by this bot nor a Cthulhu Forever version 2 export)`,
   "unread-version": (n) => `must be ${n.version}; this bot reads version ${n.version} exports only`,
   "not-valid": () => "is not valid",
   unworded: (n) => n.message,

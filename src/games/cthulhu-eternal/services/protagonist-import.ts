@@ -21,6 +21,8 @@ import {
   statRange,
   type InputNote,
 } from "./protagonist-input.js";
+import { foreverDocumentSchema, isForeverExport } from "./cthulhu-forever/format.js";
+import { fromForever, type ForeverReport } from "./cthulhu-forever/from-forever.js";
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -109,6 +111,8 @@ const envelopeSchema = z.object({
 export interface ParsedImport {
   sheet: ExportedSheet;
   creation: unknown;
+  /** What became of a Cthulhu Forever export; null for this bot's own. */
+  forever: ForeverReport | null;
 }
 
 /**
@@ -130,7 +134,12 @@ export function parseImport(
   } catch {
     throw invalid({ code: "import-not-json" });
   }
-  const envelope = parseFriendly(envelopeSchema, raw);
+  const forever = isForeverExport(raw)
+    ? fromForever(parseFriendly(foreverDocumentSchema, raw), context.catalog, context.catalog.era)
+    : null;
+  const envelope = forever
+    ? { protagonist: forever.sheet, creation: null }
+    : parseFriendly(envelopeSchema, raw);
   const sheet: Record<string, unknown> = context.name
     ? { ...envelope.protagonist, name: context.name }
     : envelope.protagonist;
@@ -142,7 +151,8 @@ export function parseImport(
     }
   }
   const reductions = (context.extensions ?? NO_EXTENSIONS).importedReductions(sheet.extras);
-  problems.push(...crossFieldProblems(sheet, context.catalog, reductions));
+  const ownSkills = new Set(forever?.report.ownSkills ?? []);
+  problems.push(...crossFieldProblems(sheet, context.catalog, reductions, ownSkills));
   const creation = notedIssues(creationDraftSchema.nullish(), envelope.creation);
   if (!creation.ok) {
     for (const { path, note } of creation.issues) {
@@ -150,7 +160,11 @@ export function parseImport(
     }
   }
   if (problems.length > 0 || !parsed.ok || !creation.ok) throw new ImportRefused(problems);
-  return { sheet: parsed.value, creation: creation.value ?? null };
+  return {
+    sheet: parsed.value,
+    creation: creation.value ?? null,
+    forever: forever?.report ?? null,
+  };
 }
 
 /** The name of the list entry a path points into (`["bonds", 1, …]`), when it has one. */
@@ -207,6 +221,8 @@ function crossFieldProblems(
   catalog: SkillCatalog,
   // What corruption took: the rules are checked against the sheet as it was before.
   reductions: Reductions,
+  // A Cthulhu Forever era's skills the campaign's list lacks, kept as the Protagonist's own.
+  ownSkills: ReadonlySet<string>,
 ): ImportProblem[] {
   const problems: ImportProblem[] = [];
   const fail: Fail = (path, note) => {
@@ -269,7 +285,7 @@ function crossFieldProblems(
       fail(["skills", index, "name"], { code: "skill-repeated", skill: skill.name });
     keys.add(key);
     const resolution = resolveSkill(catalog, skill.name);
-    if (!resolution.ok) {
+    if (!resolution.ok && !ownSkills.has(skill.name)) {
       const refusal = skillProblem(catalog, skill.name, resolution.problem);
       fail(["skills", index], { code: "skill-refused", refusal });
     }

@@ -7,6 +7,10 @@ import { campaignEra, creationContextOf } from "./custom-content.js";
 import type { ServiceDeps } from "./deps.js";
 import { NO_EXTENSIONS } from "./extension-points.js";
 import { parseImport } from "./protagonist-import.js";
+import { maxSanOf } from "./protagonist-edit.js";
+import { recoverySanity } from "../rules/derived.js";
+import type { ForeverReport } from "./cthulhu-forever/from-forever.js";
+import { toForever } from "./cthulhu-forever/to-forever.js";
 import {
   assertNameFree,
   campaignRef,
@@ -32,6 +36,8 @@ export interface ImportResult {
   protagonist: ProtagonistSnapshot;
   selected: boolean;
   eventId: number;
+  /** What became of a Cthulhu Forever file's fields; null for this bot's own export. */
+  forever: ForeverReport | null;
 }
 
 /** A sheet exported as a versioned JSON document, and such a document imported as a new Protagonist. */
@@ -58,6 +64,31 @@ export function createProtagonistTransferService({
       });
     },
 
+    /** The sheet as a Cthulhu Forever export, to take back to the web generator. */
+    async exportForever(raw: {
+      actor: Actor;
+      protagonistId?: string | null;
+    }): Promise<{ name: string; document: Record<string, unknown> }> {
+      const { actor, protagonistId } = parseInput(protagonistRef, raw);
+      return store.read(async (tx) => {
+        const { campaign, protagonist } = await readTarget(tx, actor, protagonistId);
+        const shared = sheetSeenBy(protagonist, EVERYONE);
+        const corrupted = extensions.maxSanReduction(shared, campaign);
+        const unnatural = shared.skills.find((s) => s.key === "unnatural")?.rating ?? 0;
+        const era = campaignEra(campaign);
+        const document = toForever(
+          shared,
+          skillCatalog(era, creationContextOf(campaign).customSkills),
+          era,
+          {
+            maxSan: maxSanOf(shared, corrupted),
+            recoverySan: recoverySanity(shared.stats.POW, unnatural, corrupted),
+          },
+        );
+        return { name: shared.name, document };
+      });
+    },
+
     /** A new Protagonist of the actor, in the current campaign, from an exported document. */
     async importJson(raw: {
       actor: Actor;
@@ -69,7 +100,7 @@ export function createProtagonistTransferService({
       const { actor } = input;
       return store.transaction(async (tx) => {
         const campaign = await resolveCampaign(tx, actor, input.campaignId);
-        const { sheet, creation } = parseImport(input.json, {
+        const { sheet, creation, forever } = parseImport(input.json, {
           catalog: skillCatalog(campaignEra(campaign), creationContextOf(campaign).customSkills),
           name: input.name,
           extensions,
@@ -95,7 +126,7 @@ export function createProtagonistTransferService({
           input: { name: sheet.name, bytes: Buffer.byteLength(input.json, "utf8") },
           concerns: [protagonist.id],
         });
-        return { protagonist, selected, eventId };
+        return { protagonist, selected, eventId, forever };
       });
     },
   };

@@ -26,7 +26,7 @@ describe("what is wrong with an input value, in the player's words", () => {
     [{ code: "over-sheet-limit", maximum: 12 }, "holds more than a sheet can (at most 12)"],
     [
       { code: "not-an-export", format: "cthulhu-eternal-bot/protagonist" },
-      'must be "cthulhu-eternal-bot/protagonist" (this is not a Protagonist exported by this bot)',
+      'must be "cthulhu-eternal-bot/protagonist" (this is neither a Protagonist exported by this bot nor a Cthulhu Forever version 2 export)',
     ],
     [{ code: "unread-version", version: 1 }, "must be 1; this bot reads version 1 exports only"],
     [{ code: "not-valid" }, "is not valid"],

@@ -220,6 +220,13 @@ const MATRIX: Readonly<Record<string, Readonly<Record<string, Entry>>>> = {
       player: "allowed",
       call: (s, who, ids) => s.protagonists.exportJson({ actor: who, protagonistId: ids.hero.id }),
     },
+    exportForever: {
+      foreign: "not-found",
+      // The same sheet, in the web generator's format.
+      player: "allowed",
+      call: (s, who, ids) =>
+        s.protagonists.exportForever({ actor: who, protagonistId: ids.hero.id }),
+    },
     importJson: {
       foreign: "not-found",
       // A copy becomes the importer's own Protagonist; nothing of PLAYER's changes.

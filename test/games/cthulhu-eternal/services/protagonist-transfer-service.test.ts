@@ -222,7 +222,7 @@ describe("export and import", () => {
     );
     await refuse(
       variant((doc) => (doc.format = "something-else")),
-      '`format` must be "cthulhu-eternal-bot/protagonist" (this is not a Protagonist exported by this bot).',
+      '`format` must be "cthulhu-eternal-bot/protagonist" (this is neither a Protagonist exported by this bot nor a Cthulhu Forever version 2 export).',
     );
     await refuse(
       variant((doc) => (doc.version = 2)),

@@ -7,6 +7,7 @@ import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   ApplicationCommandOptionType,
+  ButtonStyle,
   Client,
   ComponentType,
   DiscordAPIError,
@@ -15,6 +16,11 @@ import {
   MessageFlags,
   type Interaction,
   TextInputStyle,
+  type APIButtonComponentWithCustomId,
+  type APIContainerComponent,
+  type APIMessageTopLevelComponent,
+  type APISectionComponent,
+  type APITextDisplayComponent,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -84,6 +90,40 @@ async function outcomeOf(handle: { id: string }): Promise<unknown> {
 
 function discordCode(error: unknown): unknown {
   return error instanceof DiscordAPIError ? error.code : error;
+}
+
+const V2 = MessageFlags.IsComponentsV2;
+
+function text(content: string): APITextDisplayComponent {
+  return { type: ComponentType.TextDisplay, content };
+}
+
+function button(customId: string): APIButtonComponentWithCustomId {
+  return {
+    type: ComponentType.Button,
+    style: ButtonStyle.Primary,
+    custom_id: customId,
+    label: "Go",
+  };
+}
+
+function container(...components: APIContainerComponent["components"]): APIContainerComponent {
+  return { type: ComponentType.Container, components };
+}
+
+function section(texts: number, accessory = button("sec")): APISectionComponent {
+  const components = Array.from({ length: texts }, (_, i) => text(`line ${i}`));
+  return { type: ComponentType.Section, components, accessory };
+}
+
+/** Replies to a slash command with a Components V2 message. */
+function replyV2(
+  interaction: Interaction,
+  components: APIMessageTopLevelComponent[],
+): Promise<unknown> {
+  return interaction.isRepliable()
+    ? interaction.reply({ flags: V2, components })
+    : Promise.resolve();
 }
 
 describe("the 3 s deadline", () => {
@@ -199,6 +239,113 @@ describe("Discord's documented limits", () => {
         : sleep(0),
     );
     expect(errors).toContain('"description"');
+  });
+
+  /** Runs `respond` on a slash command; it must succeed. Returns the original message after it. */
+  const accepted = async (respond: (interaction: Interaction) => Promise<unknown>) => {
+    next = async (interaction) => {
+      await respond(interaction);
+    };
+    const handle = fake.sendSlashCommand({ name: "ask" });
+    expect(await outcomeOf(handle)).toBeUndefined();
+    return handle.waitForOriginal();
+  };
+
+  it("Components V2: a container with text, a section with a button, a row with a select", async () => {
+    const select = {
+      type: ComponentType.StringSelect as const,
+      custom_id: "pick",
+      options: [{ label: "a", value: "a" }],
+    };
+    const message = await accepted((i) =>
+      replyV2(i, [
+        container(text("# Sheet"), section(2), {
+          type: ComponentType.ActionRow,
+          components: [select],
+        }),
+      ]),
+    );
+    expect((message.flags ?? 0) & V2).toBe(V2);
+    expect(message.components).toHaveLength(1);
+  });
+
+  it("Components V2: more than 40 components, nested ones counted", async () => {
+    const texts = Array.from({ length: 40 }, (_, i) => text(`t${i}`));
+    const errors = await refusal((i) => replyV2(i, [container(...texts)]));
+    expect(errors).toContain("Must be 40 or fewer in length.");
+  });
+
+  it("Components V2: more than 4,000 characters of text across displays", async () => {
+    const errors = await refusal((i) =>
+      replyV2(i, [text("x".repeat(2000)), text("y".repeat(2001))]),
+    );
+    expect(errors).toContain("Text displays must total 4000 or fewer characters.");
+  });
+
+  it("Components V2: a section with 4 texts", async () => {
+    const errors = await refusal((i) => replyV2(i, [section(4)]));
+    expect(errors).toContain("Must be between 1 and 3 in length.");
+  });
+
+  it("Components V2: a row in a container keeps the row limits, and custom ids are unique", async () => {
+    const six = ["a", "b", "c", "d", "e", "f"].map(button);
+    const errors = await refusal((i) =>
+      replyV2(i, [
+        container({ type: ComponentType.ActionRow, components: six }, section(1, button("a"))),
+      ]),
+    );
+    expect(errors).toContain("Must be between 1 and 5 in length.");
+    expect(errors).toContain("COMPONENT_CUSTOM_ID_DUPLICATED");
+  });
+
+  it("Components V2: content alongside the flag", async () => {
+    const errors = await refusal((i) =>
+      i.isRepliable() ? i.reply({ flags: V2, content: "hi", components: [text("t")] }) : sleep(0),
+    );
+    expect(errors).toContain("MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2");
+  });
+
+  it("Components V2: an edit without flags is still V2, and keeps the flag", async () => {
+    const message = await accepted(async (i) => {
+      await replyV2(i, [text("before")]);
+      if (i.isRepliable()) await i.editReply({ components: [container(text("after"))] });
+    });
+    expect((message.flags ?? 0) & V2).toBe(V2);
+    expect(JSON.stringify(message.components)).toContain("after");
+  });
+
+  it("Components V2: a button's update without flags is still V2", async () => {
+    const sheet = await accepted((i) => replyV2(i, [section(1, button("turn"))]));
+    next = async (interaction) => {
+      if (interaction.isButton()) await interaction.update({ components: [text("turned")] });
+    };
+    const press = fake.sendButton({ customId: "turn", messageId: sheet.id });
+    expect(await outcomeOf(press)).toBeUndefined();
+    const updated = await press.waitForOriginal();
+    expect((updated.flags ?? 0) & V2).toBe(V2);
+    expect(updated.components).toEqual([text("turned")]);
+  });
+
+  it("Components V2: an edit that removes the flag, or adds content", async () => {
+    const removed = await refusal(async (i) => {
+      await replyV2(i, [text("sheet")]);
+      if (i.isRepliable()) await i.editReply({ flags: MessageFlags.SuppressEmbeds });
+    });
+    expect(removed).toContain('"flags"');
+    const withContent = await refusal(async (i) => {
+      await replyV2(i, [text("sheet")]);
+      if (i.isRepliable()) await i.editReply("now plain text");
+    });
+    expect(withContent).toContain("MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2");
+  });
+
+  it("Components V2: a plain message turned V2 without resetting its content", async () => {
+    const errors = await refusal(async (i) => {
+      if (!i.isRepliable()) return;
+      await i.reply("plain");
+      await i.editReply({ flags: V2, components: [text("sheet")] });
+    });
+    expect(errors).toContain("MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2");
   });
 });
 

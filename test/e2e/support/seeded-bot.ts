@@ -11,6 +11,7 @@ import {
 import { emptyDir, startBotProcess, type BotProcess } from "./bot-process.js";
 import { seedTable, type SeededTable } from "./seed.js";
 import { botDatabase } from "./bot-database.js";
+import { buttonIds } from "../../support/message-components.js";
 import type { Db } from "../../../src/store/database.js";
 import type { Prisma } from "../../../src/generated/prisma/client.js";
 import type { CreationChoices } from "../../../src/games/cthulhu-eternal/rules/creation/index.js";
@@ -188,32 +189,7 @@ export async function startSeededBot(
 }
 
 export { isEphemeral } from "./messages.js";
-
-/** The custom ids on a message's buttons, in order. */
-export function buttonIds(message: { components?: readonly unknown[] }): string[] {
-  const rows = (message.components ?? []) as { components?: { custom_id?: string }[] }[];
-  return rows.flatMap((row) => (row.components ?? []).flatMap((c) => c.custom_id ?? []));
-}
-
-/** The labels of a message's buttons, in order. */
-export function buttonLabels(message: { components?: readonly unknown[] }): string[] {
-  const rows = (message.components ?? []) as { components?: { label?: string }[] }[];
-  return rows.flatMap((row) => (row.components ?? []).flatMap((c) => c.label ?? []));
-}
-
-/** Whether the button with this custom id prefix is disabled. */
-export function buttonDisabled(
-  message: { components?: readonly unknown[] },
-  prefix: string,
-): boolean | undefined {
-  const rows = (message.components ?? []) as {
-    components?: { custom_id?: string; disabled?: boolean }[];
-  }[];
-  const button = rows
-    .flatMap((row) => row.components ?? [])
-    .find((c) => c.custom_id?.startsWith(prefix));
-  return button === undefined ? undefined : (button.disabled ?? false);
-}
+export { buttonDisabled, buttonIds, buttonLabels } from "../../support/message-components.js";
 
 /** The event ids listed on a /history page, in order. */
 export function listedIds(description: string | undefined): number[] {

@@ -224,8 +224,8 @@ export class InteractionRegistry {
         record.originalId = record.sourceMessageId;
         break;
       case InteractionResponseType.UpdateMessage: {
-        throwIfInvalid(validateMessageBody(data));
         const stored = this.storedOrThrow(record.sourceMessageId);
+        throwIfInvalid(validateMessageBody(data, stored.message));
         stored.message = applyMessageBody(stored.message, data, files, this.bodyContext, {
           edit: true,
         });
@@ -327,7 +327,7 @@ export class InteractionRegistry {
     return this.guarded(record, `PATCH ${messageId}`, () => {
       const stored = this.webhookMessage(record, messageId);
       const data = asRecord(body);
-      throwIfInvalid(validateMessageBody(data));
+      throwIfInvalid(validateMessageBody(data, stored.message));
       const wasLoading = ((stored.message.flags ?? 0) & MessageFlags.Loading) !== 0;
       let next = applyMessageBody(stored.message, data, files, this.bodyContext, { edit: true });
       if (wasLoading) {

@@ -96,12 +96,12 @@ export function applyMessageBody(
   if ("components" in body) next.components = asArray(body.components) as APIMessage["components"];
   if ("flags" in body) {
     const flags = asNumber(body.flags) ?? 0;
-    // Ephemeral-ness is fixed at creation; edits may only change the other flags.
+    // Ephemeral-ness is fixed at creation, and Components V2 can't be removed once set; edits may
+    // only change the other flags.
+    const kept = (message.flags ?? 0) & (MessageFlags.Ephemeral | MessageFlags.IsComponentsV2);
     next.flags = bitfield(
       MessageFlags,
-      options.edit
-        ? (flags & ~MessageFlags.Ephemeral) | ((message.flags ?? 0) & MessageFlags.Ephemeral)
-        : flags,
+      options.edit ? (flags & ~MessageFlags.Ephemeral) | kept : flags,
     );
   }
   if ("attachments" in body || files.length > 0) {

@@ -5,13 +5,16 @@
  * message content 2,000 and embed limits (Resources › Message, "Embed Limits"); components
  * (Components › Component Reference: action rows, buttons, selects, text inputs, labels); modals
  * (Interactions › Receiving and Responding, "Modal"); autocomplete choices (Application Commands,
- * "Application Command Option Choice Structure").
+ * "Application Command Option Choice Structure"); Components V2 layouts (Component Reference;
+ * Resources › Message, "Message Flags"), with the 40-component and 4,000-character totals from
+ * the discord.js guide ("Display Components").
  */
 import { ComponentType, MessageFlags } from "discord.js";
 import {
   asArray,
   asRecord,
   asString,
+  enumMember,
   isRecord,
   isNumber,
   isString,
@@ -57,15 +60,33 @@ function checkLength(
   return value.length;
 }
 
-/** Content, embed and component limits of a message create/edit body. */
-export function validateMessageBody(body: JsonRecord): FieldError[] {
+/** What an edit is checked against: the stored message's flags and legacy fields. */
+export interface ExistingMessage {
+  flags?: number;
+  content: string;
+  embeds: readonly unknown[];
+}
+
+/**
+ * Content, embed and component limits of a message create body, or of an edit of `existing`.
+ * An edit is judged by the message it would leave: Components V2 stays on once set (Discord: "it
+ * can't be removed"), and the content and embeds the edit does not reset still count.
+ */
+export function validateMessageBody(body: JsonRecord, existing?: ExistingMessage): FieldError[] {
   const errors: FieldError[] = [];
   const flags = isNumber(body.flags) ? body.flags : 0;
-  const componentsV2 = (flags & MessageFlags.IsComponentsV2) !== 0;
-  if (
-    componentsV2 &&
-    ((isString(body.content) && body.content !== "") || asArray(body.embeds).length > 0)
-  ) {
+  const wasV2 = ((existing?.flags ?? 0) & MessageFlags.IsComponentsV2) !== 0;
+  const componentsV2 = wasV2 || (flags & MessageFlags.IsComponentsV2) !== 0;
+  if (wasV2 && isNumber(body.flags) && (flags & MessageFlags.IsComponentsV2) === 0) {
+    errors.push({
+      path: ["flags"],
+      code: "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+      message: "The IS_COMPONENTS_V2 flag cannot be removed once set",
+    });
+  }
+  const content = "content" in body ? body.content : existing?.content;
+  const embedsAfter = "embeds" in body ? body.embeds : existing?.embeds;
+  if (componentsV2 && ((isString(content) && content !== "") || asArray(embedsAfter).length > 0)) {
     errors.push({
       path: ["content"],
       code: "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
@@ -99,50 +120,200 @@ export function validateMessageBody(body: JsonRecord): FieldError[] {
       message: "Embed size exceeds maximum size of 6000",
     });
   }
-  if (!componentsV2) validateLegacyComponents(errors, asArray(body.components));
+  const components = asArray(body.components);
+  if (componentsV2) validateV2Components(errors, components);
+  else validateLegacyComponents(errors, components);
   return errors;
 }
+
+const unionType = (path: FieldError["path"], message: string): FieldError => ({
+  path,
+  code: "UNION_TYPE_CHOICES",
+  message,
+});
 
 function validateLegacyComponents(errors: FieldError[], rows: unknown[]): void {
   if (rows.length > 5) errors.push(maxLength(["components"], 5));
   rows.forEach((rawRow, rowIndex) => {
     const row = asRecord(rawRow);
     if (row.type !== ComponentType.ActionRow) {
-      errors.push({
-        path: ["components", rowIndex, "type"],
-        code: "UNION_TYPE_CHOICES",
-        message: "Top-level components must be action rows unless IS_COMPONENTS_V2 is set",
-      });
+      errors.push(
+        unionType(
+          ["components", rowIndex, "type"],
+          "Top-level components must be action rows unless IS_COMPONENTS_V2 is set",
+        ),
+      );
       return;
     }
-    const children = asArray(row.components);
-    if (children.length === 0 || children.length > 5) {
-      errors.push({
-        path: ["components", rowIndex, "components"],
-        code: "BASE_TYPE_BAD_LENGTH",
-        message: "Must be between 1 and 5 in length.",
-      });
-    }
-    const hasSelect = children.some((child) => asRecord(child).type !== ComponentType.Button);
-    if (hasSelect && children.length > 1) {
-      errors.push({
-        path: ["components", rowIndex, "components"],
-        code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-        message: "The specified component exceeds the maximum width",
-      });
-    }
-    children.forEach((rawChild, childIndex) => {
-      const child = asRecord(rawChild);
-      const at = ["components", rowIndex, "components", childIndex];
-      // Link buttons (style 5) and premium buttons (6) have no custom_id.
-      if (child.type !== ComponentType.Button || (child.style !== 5 && child.style !== 6)) {
-        checkLength(errors, [...at, "custom_id"], child.custom_id, 100, 1);
-      }
-      if (child.type === ComponentType.Button)
-        checkLength(errors, [...at, "label"], child.label, 80);
-      if (child.type !== ComponentType.Button) validateSelect(errors, at, child);
-    });
+    validateActionRow(errors, ["components", rowIndex], row);
   });
+}
+
+/** Running totals over one Components V2 message. */
+interface V2Totals {
+  /** Every component, nested ones included (containers, rows, sections and their accessories). */
+  count: number;
+  /** Characters across all text displays. */
+  text: number;
+  customIds: Set<string>;
+}
+
+const SELECT_TYPES: readonly number[] = [
+  ComponentType.StringSelect,
+  ComponentType.UserSelect,
+  ComponentType.RoleSelect,
+  ComponentType.MentionableSelect,
+  ComponentType.ChannelSelect,
+];
+
+/** An action row, legacy or V2: 1–5 buttons or one select, each button or select checked. */
+function validateActionRow(
+  errors: FieldError[],
+  at: FieldError["path"],
+  row: JsonRecord,
+  totals?: V2Totals,
+): void {
+  const children = asArray(row.components);
+  if (children.length === 0 || children.length > 5) {
+    errors.push({
+      path: [...at, "components"],
+      code: "BASE_TYPE_BAD_LENGTH",
+      message: "Must be between 1 and 5 in length.",
+    });
+  }
+  const hasSelect = children.some((child) => asRecord(child).type !== ComponentType.Button);
+  if (hasSelect && children.length > 1) {
+    errors.push({
+      path: [...at, "components"],
+      code: "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+      message: "The specified component exceeds the maximum width",
+    });
+  }
+  if (totals) totals.count += children.length;
+  children.forEach((rawChild, childIndex) => {
+    const child = asRecord(rawChild);
+    const childAt = [...at, "components", childIndex];
+    if (child.type === ComponentType.Button) validateButton(errors, childAt, child, totals);
+    else if (isNumber(child.type) && SELECT_TYPES.includes(child.type)) {
+      validateCustomId(errors, childAt, child, totals);
+      validateSelect(errors, childAt, child);
+    } else errors.push(unionType([...childAt, "type"], "Action rows hold buttons or a select"));
+  });
+}
+
+/** custom_id 1–100; within a V2 message, also unique. */
+function validateCustomId(
+  errors: FieldError[],
+  at: FieldError["path"],
+  child: JsonRecord,
+  totals?: V2Totals,
+): void {
+  checkLength(errors, [...at, "custom_id"], child.custom_id, 100, 1);
+  if (totals === undefined || !isString(child.custom_id)) return;
+  if (totals.customIds.has(child.custom_id)) {
+    errors.push({
+      path: [...at, "custom_id"],
+      code: "COMPONENT_CUSTOM_ID_DUPLICATED",
+      message: "Component custom id cannot be duplicated",
+    });
+  }
+  totals.customIds.add(child.custom_id);
+}
+
+/** A button: label 80; custom_id unless it is a link (style 5) or premium (6) button. */
+function validateButton(
+  errors: FieldError[],
+  at: FieldError["path"],
+  button: JsonRecord,
+  totals?: V2Totals,
+): void {
+  if (button.style !== 5 && button.style !== 6) validateCustomId(errors, at, button, totals);
+  checkLength(errors, [...at, "label"], button.label, 80);
+}
+
+/** Where each Components V2 type may appear (Component Reference: Container, Section). */
+const V2_IN_CONTAINER: readonly ComponentType[] = [
+  ComponentType.ActionRow,
+  ComponentType.Section,
+  ComponentType.TextDisplay,
+  ComponentType.MediaGallery,
+  ComponentType.File,
+  ComponentType.Separator,
+];
+const V2_TOP_LEVEL = [...V2_IN_CONTAINER, ComponentType.Container];
+const V2_SECTION_ACCESSORY = [ComponentType.Button, ComponentType.Thumbnail];
+
+/**
+ * A Components V2 message: up to 40 components in all, nested ones counted, and up to 4,000
+ * characters of text display (the discord.js guide, "Display Components").
+ */
+function validateV2Components(errors: FieldError[], components: unknown[]): void {
+  const totals: V2Totals = { count: 0, text: 0, customIds: new Set() };
+  components.forEach((raw, index) => {
+    validateV2Component(errors, ["components", index], asRecord(raw), V2_TOP_LEVEL, totals);
+  });
+  if (totals.count > 40) errors.push(maxLength(["components"], 40));
+  if (totals.text > 4000) {
+    errors.push({
+      path: ["components"],
+      code: "BASE_TYPE_MAX_LENGTH",
+      message: "Text displays must total 4000 or fewer characters.",
+    });
+  }
+}
+
+function validateV2Component(
+  errors: FieldError[],
+  at: FieldError["path"],
+  component: JsonRecord,
+  allowed: readonly ComponentType[],
+  totals: V2Totals,
+): void {
+  const type = enumMember(ComponentType, component.type);
+  if (type === undefined || !allowed.includes(type)) {
+    errors.push(unionType([...at, "type"], `Value must be one of (${allowed.join(", ")}).`));
+    return;
+  }
+  totals.count += 1;
+  switch (type) {
+    case ComponentType.Container:
+      asArray(component.components).forEach((raw, index) => {
+        const childAt = [...at, "components", index];
+        validateV2Component(errors, childAt, asRecord(raw), V2_IN_CONTAINER, totals);
+      });
+      break;
+    case ComponentType.ActionRow:
+      validateActionRow(errors, at, component, totals);
+      break;
+    case ComponentType.Section: {
+      const texts = asArray(component.components);
+      if (texts.length === 0 || texts.length > 3) {
+        errors.push({
+          path: [...at, "components"],
+          code: "BASE_TYPE_BAD_LENGTH",
+          message: "Must be between 1 and 3 in length.",
+        });
+      }
+      texts.forEach((raw, index) => {
+        const childAt = [...at, "components", index];
+        validateV2Component(errors, childAt, asRecord(raw), [ComponentType.TextDisplay], totals);
+      });
+      if (!isRecord(component.accessory)) errors.push(required([...at, "accessory"]));
+      else {
+        const accessoryAt = [...at, "accessory"];
+        validateV2Component(errors, accessoryAt, component.accessory, V2_SECTION_ACCESSORY, totals);
+      }
+      break;
+    }
+    case ComponentType.Button:
+      validateButton(errors, at, component, totals);
+      break;
+    case ComponentType.TextDisplay:
+      totals.text += checkLength(errors, [...at, "content"], component.content, 4000, 1);
+      break;
+    default:
+      break;
+  }
 }
 
 /** Any select menu: placeholder 150, min/max values 0–25; a string select's options too. */

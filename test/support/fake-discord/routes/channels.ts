@@ -118,7 +118,7 @@ export function channelRoutes(deps: RouteDeps): Route[] {
           throw errors.cannotEditOthers();
         }
         const body = asRecord(context.body);
-        const fieldErrors = validateMessageBody(body);
+        const fieldErrors = validateMessageBody(body, stored.message);
         if (fieldErrors.length > 0) throw invalidFormBody(fieldErrors);
         stored.message = applyMessageBody(stored.message, body, context.files, deps.bodyContext, {
           edit: true,

@@ -1,11 +1,13 @@
 import type { ExtrasSizes } from "./extras.js";
 import type { ScaleSizes } from "./scale.js";
+import type { SheetSizes } from "./sheet.js";
 /** Command-line options of `npm run bench` and the sizes of each mode. */
 
 export const SECTIONS = [
   "dice",
   "services",
   "extras",
+  "sheet",
   "e2e",
   "e2e-postgres",
   "startup",
@@ -25,6 +27,7 @@ export interface Sizes {
     iterations: number;
   };
   extras: ExtrasSizes;
+  sheet: SheetSizes;
   e2e: {
     guilds: number;
     playersPerGuild: number;
@@ -53,6 +56,7 @@ export const SIZES: Record<Mode, Sizes> = {
       iterations: 400,
     },
     extras: { warmup: 20, iterations: 200 },
+    sheet: { rounds: 21, rendersPerRound: 200 },
     e2e: {
       guilds: 1000,
       playersPerGuild: 10,
@@ -85,6 +89,7 @@ export const SIZES: Record<Mode, Sizes> = {
       iterations: 3,
     },
     extras: { warmup: 1, iterations: 3 },
+    sheet: { rounds: 2, rendersPerRound: 2 },
     e2e: {
       guilds: 2,
       playersPerGuild: 2,
@@ -114,7 +119,7 @@ export interface BenchOptions {
   outDir: string | undefined;
 }
 
-const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,extras,e2e,e2e-postgres,startup,scale] [--out DIR]`;
+const USAGE = `usage: node dist/bench/bench/run.js [--smoke|--quick] [--only dice,services,extras,sheet,e2e,e2e-postgres,startup,scale] [--out DIR]`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = { mode: "full", sections: [...SECTIONS], outDir: undefined };

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: where the bot stands against its peers, as ratios measured side by side in one
  * run. Prints a table; writes results.json, and RESULTS.md for a full run of every section.
- *   node dist/bench/bench/run.js [--smoke] [--only dice,services,extras,e2e,e2e-postgres,startup,scale] [--out DIR]
+ *   node dist/bench/bench/run.js [--smoke] [--only dice,services,extras,sheet,e2e,e2e-postgres,startup,scale] [--out DIR]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +20,7 @@ import {
 } from "./report.js";
 import { runServicesBench } from "./services.js";
 import { runExtrasBench } from "./extras.js";
+import { runSheetBench } from "./sheet.js";
 import { runStartupBench } from "./startup.js";
 import { runScaleBench } from "./scale.js";
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     dice: () => runDiceBench(sizes.dice),
     services: () => runServicesBench(sizes.services),
     extras: () => runExtrasBench(sizes.extras),
+    sheet: () => runSheetBench(sizes.sheet),
     e2e: () => runEndToEndBench(sizes.e2e, "sqlite"),
     "e2e-postgres": () => runEndToEndBench(sizes.e2e, "postgres"),
     startup: () => runStartupBench(sizes.startup),

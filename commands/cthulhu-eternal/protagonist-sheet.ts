@@ -13,10 +13,9 @@ import { foreverImportText } from "../../src/games/cthulhu-eternal/presentation/
 import type { Actor } from "../../src/core/access/actor.js";
 import { importProblemsText } from "../../src/games/cthulhu-eternal/presentation/import-problems.js";
 import { protagonistListPage } from "../../src/games/cthulhu-eternal/presentation/protagonist-list.js";
-import {
-  hiddenMarksNotice,
-  sheetMessages,
-} from "../../src/games/cthulhu-eternal/presentation/protagonist-sheet.js";
+import { hiddenMarksNotice } from "../../src/games/cthulhu-eternal/presentation/protagonist-sheet.js";
+import { sheetLayout } from "../../src/games/cthulhu-eternal/presentation/sheet-layout.js";
+import { SHEET_MENUS } from "./protagonist-sheet-rolls.js";
 import { protagonistIdOption } from "../../src/games/cthulhu-eternal/discord/protagonist-option.js";
 import { UserError } from "../../src/core/discord/user-facing-error.js";
 import { extraSheetFields } from "../../src/games/cthulhu-eternal/extras/sheet.js";
@@ -38,8 +37,9 @@ export async function showProtagonist(
     actor,
     campaignId: view.protagonist.campaignId,
   });
-  for (const embeds of sheetMessages(view, extraSheetFields(extras, view.protagonist))) {
-    await reply.send({ embeds });
+  const layout = sheetLayout(view, extraSheetFields(extras, view.protagonist), SHEET_MENUS);
+  for (const container of layout) {
+    await reply.send({ components: [container], componentsV2: true });
   }
   const hidden = hiddenMarksNotice(view);
   if (hidden) await reply.send({ content: hidden, ephemeral: true });

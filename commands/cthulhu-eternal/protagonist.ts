@@ -1,3 +1,10 @@
+import {
+  SHEET_MENUS,
+  SHEET_ROLL_ACTION,
+  sheetRollPressed,
+  sheetSkillChosen,
+  sheetStatChosen,
+} from "./protagonist-sheet-rolls.js";
 import { SKILL_NAME_MAX } from "../../src/games/cthulhu-eternal/rules/creation/index.js";
 import {
   InteractionContextType,
@@ -257,12 +264,19 @@ export const protagonistCommand: CommandModule = {
   ephemeral: PROTAGONIST_SUBCOMMANDS.isPrivate,
   execute: PROTAGONIST_SUBCOMMANDS.execute,
   autocomplete: (interaction, { services }) => autocomplete(interaction, services),
+  // A roll from a sheet's panel spends the roll bucket, as `/roll` does.
+  rollComponents: [SHEET_ROLL_ACTION],
   buttons: {
     ...creationButtons,
+    [SHEET_ROLL_ACTION]: sheetRollPressed,
     [LIST_PAGE_ACTION]: listPagePressed,
     [RETIRE_ACTION.confirm]: retireConfirmed,
     [RETIRE_ACTION.keep]: retireCancelled,
   },
-  selectMenus: creationSelectMenus,
+  selectMenus: {
+    ...creationSelectMenus,
+    [SHEET_MENUS.skillAction]: sheetSkillChosen,
+    [SHEET_MENUS.statAction]: sheetStatChosen,
+  },
   modals: { ...creationModals, [EDIT_FORM_ACTION]: editFormSubmitted },
 };

@@ -13,19 +13,12 @@ import {
   protagonistChoices,
   skillChoices,
 } from "../../src/games/cthulhu-eternal/presentation/autocomplete.js";
-import {
-  gmCopyFailed,
-  postToGmChannel,
-  secretRollDestination,
-} from "../../src/games/cthulhu-eternal/presentation/secret-roll.js";
-import { opposedEmbed } from "../../src/games/cthulhu-eternal/presentation/opposed-embed.js";
-import { percentileEmbed } from "../../src/games/cthulhu-eternal/presentation/test-embed.js";
+import { secretRollDestination } from "../../src/games/cthulhu-eternal/presentation/secret-roll.js";
+import { answerTestRoll, sendRoll, testEmbed } from "./roll-answer.js";
 import { UserError } from "../../src/core/discord/user-facing-error.js";
 import { DICE_LIMITS, type DiceRoll } from "../../src/games/cthulhu-eternal/rules/dice/index.js";
 import { STAT_NAMES } from "../../src/games/cthulhu-eternal/rules/types.js";
-import type { PercentileTestResult } from "../../src/games/cthulhu-eternal/rules/percentile.js";
 import type {
-  OpposedRoll,
   TestSubject,
   VersusInput,
 } from "../../src/games/cthulhu-eternal/services/roll-service.js";
@@ -120,9 +113,6 @@ const definition = new SlashCommandBuilder()
 
 const MODIFIER_SUGGESTIONS = [20, -20, 40, -40];
 
-/** Tests of a Protagonist's sheet; Luck and plain targets belong to no Protagonist. */
-const TESTS_OF_PROTAGONIST: ReadonlySet<TestSubject["kind"]> = new Set(["skill", "stat"]);
-
 /** Exactly one thing to roll; anything else is explained, and nothing is rolled. */
 function subjectOf(interaction: ChatInputCommandInteraction): { expression: string } | TestSubject {
   const expression = interaction.options.getString("expression");
@@ -173,53 +163,25 @@ export const rollCommand: CommandModule = {
     }
     const secret = interaction.options.getBoolean("secret") ?? false;
     const protagonistId = interaction.options.getString("protagonist");
-    // A test of a named Protagonist is rolled in that Protagonist's campaign.
-    const testedId =
-      "kind" in subject && TESTS_OF_PROTAGONIST.has(subject.kind) ? protagonistId : null;
-    const destination = secret ? await secretRollDestination(services, actor, testedId) : null;
-    const roller = interaction.user.displayName;
-    let embed: BuiltEmbed;
     if ("expression" in subject) {
+      const destination = secret ? await secretRollDestination(services, actor, null) : null;
       const { roll } = await services.rolls.rollExpression({
         actor,
         expression: subject.expression,
         secret,
       });
-      embed = diceRollEmbed(roll, roller);
-    } else {
-      const modifier = interaction.options.getInteger("modifier") ?? 0;
-      const result = await services.rolls.rollTest({
-        actor,
-        subject,
-        modifier,
-        protagonistId,
-        secret,
-        versus,
-        opponent: interaction.options.getString("opponent"),
-      });
-      const label = result.test.label ?? "Test";
-      embed = testEmbed({
-        ...result,
-        label,
-        who: result.protagonist?.name ?? null,
-        roller,
-        notes: result.marked
-          ? [`Failure mark ticked on ${label}: it may improve at session end.`]
-          : [],
-      });
+      const embed = diceRollEmbed(roll, interaction.user.displayName);
+      await sendRoll(interaction, { reply, log }, actor, embed, destination?.gmChannelId, secret);
+      return;
     }
-    const gmChannelId = destination?.gmChannelId;
-    // The roll is logged: whatever happens to the GM's copy, the roller gets it.
-    const warning = gmChannelId
-      ? await postToGmChannel(interaction, gmChannelId, actor, embed).catch((error: unknown) => {
-          log.warn({ err: error, gmChannelId }, "could not post a secret roll's copy");
-          return gmCopyFailed;
-        })
-      : undefined;
-    if (warning !== undefined && warning !== gmCopyFailed) {
-      log.info({ gmChannelId, warning }, "secret roll's copy not posted");
-    }
-    await reply.send({ embeds: [embed], ...(warning === undefined ? {} : { content: warning }) });
+    await answerTestRoll(interaction, { reply, services, log }, actor, {
+      subject,
+      modifier: interaction.options.getInteger("modifier") ?? 0,
+      protagonistId,
+      secret,
+      versus,
+      opponent: interaction.options.getString("opponent"),
+    });
   },
   autocomplete: async (interaction, { services }) => {
     const focused = interaction.options.getFocused(true);
@@ -264,25 +226,6 @@ function rollOutsideServers(
   const modifier = interaction.options.getInteger("modifier") ?? 0;
   const result = services.unloggedRolls.rollTest({ subject, modifier, versus });
   return testEmbed({ ...result, label: result.test.label ?? "Test", roller });
-}
-
-/** A plain test's embed, or an opposed one's when it had another side. */
-function testEmbed(options: {
-  test: PercentileTestResult;
-  opposed: OpposedRoll | null;
-  label: string;
-  who?: string | null;
-  roller: string;
-  notes?: readonly string[];
-}): BuiltEmbed {
-  const { opposed, ...test } = options;
-  if (!opposed) return percentileEmbed(test);
-  return opposedEmbed({
-    ...test,
-    versus: opposed.test,
-    versusLabel: opposed.test.label ?? null,
-    result: opposed.result,
-  });
 }
 
 /** Every die in roll order (dropped ones struck through), then the total in bold. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import { sheetSection } from "./support/messages.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-downtime-token";
 let t: SeededBot;
@@ -125,8 +126,7 @@ describe("/campaign downtime", () => {
         user: t.gmId,
       })
       .response();
-    const disorders = sheet.data?.embeds?.[0]?.fields?.find((f) => f.name === "Disorders");
-    expect(disorders?.value).toBe("Disorder from Violence — the GM names it");
+    expect(sheetSection(sheet.data, "Disorders")).toBe("Disorder from Violence — the GM names it");
     const named = await downtime("disorder", {
       protagonist: first.id,
       disorder: "e2e-disorder-1",

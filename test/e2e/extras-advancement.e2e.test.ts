@@ -5,7 +5,7 @@
  * downtime is refused (nothing changed), and the next downtime opens another.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldValue } from "./support/messages.js";
+import { sheetSection } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-advance-token";
@@ -54,7 +54,7 @@ async function sheet() {
   const response = await t.fake
     .sendSlashCommand({ name: "protagonist", subcommand: "show", options: {} })
     .response();
-  return response.data?.embeds?.[0];
+  return response.data;
 }
 
 describe("Advancement in Downtime, an Extra", () => {
@@ -71,7 +71,7 @@ describe("Advancement in Downtime, an Extra", () => {
 
   it("once on, a player's check improves the marked skills; a secret mark is told privately", async () => {
     await t.switchOn("advancement");
-    expect(fieldValue(await sheet(), "Downtime checks")).toBe("1 check open: `/advance check`");
+    expect(sheetSection(await sheet(), "Downtime checks")).toBe("1 check open: `/advance check`");
 
     const handle = advance();
     const answer = await handle.response();
@@ -86,7 +86,7 @@ describe("Advancement in Downtime, an Extra", () => {
     expect(whisper?.content).toContain(`📈 ${secret.name} 0 is at or below the check`);
     expect(await skillRow(open.id)).toMatchObject({ rating: 1, failureMarked: false });
     expect(await skillRow(secret.id)).toMatchObject({ rating: 1, failureMarked: false });
-    expect(fieldValue(await sheet(), "Downtime checks")).toBe("Made for this downtime.");
+    expect(sheetSection(await sheet(), "Downtime checks")).toBe("Made for this downtime.");
   });
 
   it("is refused a second time in one downtime, changing nothing", async () => {

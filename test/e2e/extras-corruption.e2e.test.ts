@@ -5,7 +5,7 @@
  * loses the Protagonist for good, refused as an actor from then on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldValue } from "./support/messages.js";
+import { displayText, sheetSection } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-corruption-token";
@@ -41,7 +41,13 @@ const send = (
 
 async function sheetField(name: string) {
   const sheet = await send("protagonist", "show", {});
-  return fieldValue(sheet.data?.embeds?.[0], name);
+  return sheetSection(sheet.data, name);
+}
+
+/** The sheet's SAN, "**SAN** 48/95 max". */
+async function sheetSan() {
+  const sheet = await send("protagonist", "show", {});
+  return /\*\*SAN\*\* \d+\/\d+ max/.exec(displayText(sheet.data ?? {}))?.[0];
 }
 
 describe("Corruption, an Extra", () => {
@@ -72,12 +78,12 @@ describe("Corruption, an Extra", () => {
 
   it("lowers Max SAN with a corrupting SAN loss", async () => {
     const before = await row();
-    const sheetBefore = await sheetField("SAN");
-    const maxBefore = Number(/\/ (\d+) max/.exec(sheetBefore ?? "")?.[1]);
+    const sheetBefore = await sheetSan();
+    const maxBefore = Number(/\/(\d+) max/.exec(sheetBefore ?? "")?.[1]);
     await send("san", undefined, { loss: "2/2", threat: "unnatural", corrupting: true });
     const after = await row();
     expect(after.san).toBe(before.san - 2);
-    expect(await sheetField("SAN")).toBe(`**${after.san}** / ${maxBefore - 2} max`);
+    expect(await sheetSan()).toBe(`**SAN** ${after.san}/${maxBefore - 2} max`);
     expect(await sheetField("Corruption")).toContain(`Max SAN ${maxBefore - 2} (of ${maxBefore})`);
   });
 
@@ -111,7 +117,7 @@ describe("Corruption, an Extra", () => {
     expect(answer.data?.content).toContain(`🕳️ **${hero.name}** is lost to corruption, for good`);
     expect((await row()).status).toBe("lost");
     const sheet = await send("protagonist", "show", { protagonist: hero.id });
-    expect(JSON.stringify(sheet.data?.embeds)).toContain("🕳️ Lost to corruption");
+    expect(displayText(sheet.data ?? {})).toContain("🕳️ Lost to corruption");
     const party = await send("campaign", "party", {});
     expect(JSON.stringify(party.data?.embeds)).not.toContain(hero.name);
     const refused = await send("hp", "damage", { amount: "1", protagonist: hero.id });

@@ -5,7 +5,7 @@
  * one is logged. The dice are the bot's own: ratings are set so that each outcome comes soon.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldValue } from "./support/messages.js";
+import { sheetSection } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-crafting-token";
@@ -82,7 +82,7 @@ describe("Crafting, an Extra", () => {
     const sheet = await t.fake
       .sendSlashCommand({ name: "protagonist", subcommand: "show", options: {} })
       .response();
-    expect(fieldValue(sheet.data?.embeds?.[0], "Crafting")).toContain(`**${PROJECT}**`);
+    expect(sheetSection(sheet.data, "Crafting")).toContain(`**${PROJECT}**`);
     const again = await craft("start", { name: "silver DAGGER", skill: skill.name });
     expect(again.data?.content).toContain("There already is a project called **silver DAGGER**");
     expect(await projects()).toHaveLength(1);

@@ -5,7 +5,7 @@
  * The dice are the bot's own: CON is set so that each outcome comes soon.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldValue } from "./support/messages.js";
+import { fieldValue, sheetSection } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-substance-token";
@@ -98,7 +98,7 @@ describe("Substances, an Extra", () => {
     const sheet = await t.fake
       .sendSlashCommand({ name: "protagonist", subcommand: "show", options: {} })
       .response();
-    expect(fieldValue(sheet.data?.embeds?.[0], "Substances")).toContain("Dependent on Laudanum");
+    expect(sheetSection(sheet.data, "Substances")).toContain("Dependent on Laudanum");
   });
 
   it("is relieved for now by a dose, and a failed daily test brings the penalty back", async () => {

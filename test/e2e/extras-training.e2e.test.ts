@@ -4,7 +4,7 @@
  * the talent check and gains a talent a GM confirms; the sheet and `/help` show the module.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fieldValue } from "./support/messages.js";
+import { sheetSection } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-extras-token";
@@ -44,7 +44,7 @@ async function sheet() {
   const response = await t.fake
     .sendSlashCommand({ name: "protagonist", subcommand: "show", options: {} })
     .response();
-  return response.data?.embeds?.[0];
+  return response.data;
 }
 
 describe("Training and Talents, an Extra", () => {
@@ -56,7 +56,7 @@ describe("Training and Talents, an Extra", () => {
     );
     expect(await rating()).toBe(skill.rating);
     expect(await events("training-session")).toBe(0);
-    expect(fieldValue(await sheet(), "Training")).toBeUndefined();
+    expect(sheetSection(await sheet(), "Training")).toBeUndefined();
   });
 
   it("is offered to a GM by autocomplete and switched on with /campaign extras", async () => {
@@ -104,7 +104,7 @@ describe("Training and Talents, an Extra", () => {
     expect(text).toContain(`**${skill.name}** ${skill.rating} → **${skill.rating + 1}**`);
     expect(text).toContain("1 session toward a talent (20 needed).");
     expect(await rating()).toBe(skill.rating + 1);
-    expect(fieldValue(await sheet(), "Training")).toBe(`${skill.name} — 1/20`);
+    expect(sheetSection(await sheet(), "Training")).toBe(`${skill.name} — 1/20`);
   });
 
   it("reaches the 20th session, then gains a talent by the check; a GM confirms it", async () => {
@@ -131,14 +131,14 @@ describe("Training and Talents, an Extra", () => {
     }
     expect(gained).toBe(true);
     const shown = await sheet();
-    expect(fieldValue(shown, "Talents")).toBe(`Keen Eye (${skill.name}) — awaiting a GM`);
-    expect(fieldValue(shown, "Training")).toBe("No training sessions yet.");
+    expect(sheetSection(shown, "Talents")).toBe(`Keen Eye (${skill.name}) — awaiting a GM`);
+    expect(sheetSection(shown, "Training")).toBe("No training sessions yet.");
 
     const refused = await train("approve", { protagonist: hero.id, talent: "Keen Eye" });
     expect(isEphemeral(refused.data)).toBe(true);
     const approved = await train("approve", { protagonist: hero.id, talent: "Keen Eye" }, t.gmId);
     expect(approved.data?.content).toBe(`**${hero.name}**'s talent **Keen Eye** is confirmed.`);
-    expect(fieldValue(await sheet(), "Talents")).toBe(`Keen Eye (${skill.name})`);
+    expect(sheetSection(await sheet(), "Talents")).toBe(`Keen Eye (${skill.name})`);
   });
 
   it("is listed by /help with its settings and whether it is on here", async () => {

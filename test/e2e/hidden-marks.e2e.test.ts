@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import { displayText } from "./support/messages.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-hidden-marks-token";
 let t: SeededBot;
@@ -60,7 +61,7 @@ describe.each(VIEWERS)("read by %s", (viewer) => {
     });
     const sheet = await handle.waitForOriginal();
     expect(isEphemeral(sheet)).toBe(false);
-    const posted = JSON.stringify(sheet.embeds);
+    const posted = displayText(sheet);
     expect(posted).toContain("Alertness **0** ☒");
     expect(posted).toContain("Occult **0**");
     expect(posted).not.toContain("Occult **0** ☒");

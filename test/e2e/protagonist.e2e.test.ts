@@ -4,13 +4,14 @@
  * Protagonist), the retire confirmation, and an export imported back.
  */
 import { readFileSync } from "node:fs";
-import { InteractionResponseType, type APIEmbed } from "discord.js";
+import { InteractionResponseType, MessageFlags } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type {
   FakeCallbackData,
   FakeDiscord,
   StoredApiMessage,
 } from "../support/fake-discord/index.js";
+import { displayText, sheetSection } from "./support/messages.js";
 import {
   isEphemeral,
   SECOND_PLAYER_ID,
@@ -40,9 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.stop();
 });
-
-const field = (embed: APIEmbed | undefined, name: string): string | undefined =>
-  embed?.fields?.find((f) => f.name === name)?.value;
 
 function command(
   subcommand: string,
@@ -87,18 +85,17 @@ describe("/protagonist show and list", () => {
     const data = await answer("show");
     expect(isEphemeral(data)).toBe(false);
     expect(data.allowed_mentions).toEqual({ parse: [] });
-    const [sheet, skills] = data.embeds ?? [];
-    expect(sheet?.title).toBe(mine.name);
-    expect(sheet?.description).toContain(`played by <@${fake.defaultUser.id}>`);
-    expect(field(sheet, "Stats")).toContain("**INT** 15 · 75% · *Perceptive*");
-    expect(field(sheet, "HP")).toBe("**10** / 10");
-    expect(field(sheet, "SAN")).toBe("**70** / 99 max");
-    expect(field(sheet, "Bonds")).toContain("Her brother Tom — **12** (individual)");
-    expect(field(sheet, "Resources")).toMatch(/^\*\*5\*\* — .* at hand .*\nChecks ☐/);
-    expect(skills?.title).toBe("Skills");
-    const columns = (skills?.fields ?? []).map((f) => f.value).join("\n");
-    expect(columns).toContain("Occult **50** ☒");
-    expect(columns).toContain("Search **80**");
+    expect((data.flags ?? 0) & MessageFlags.IsComponentsV2).not.toBe(0);
+    const text = displayText(data);
+    expect(text).toContain(`## ${mine.name}`);
+    expect(text).toContain(`played by <@${fake.defaultUser.id}>`);
+    expect(text).toContain("**INT** 15 · 75% · *Perceptive*");
+    expect(text).toContain("**HP** 10/10");
+    expect(text).toContain("**SAN** 70/99 max");
+    expect(sheetSection(data, "Bonds")).toContain("Her brother Tom — **12** (individual)");
+    expect(sheetSection(data, "Resources")).toMatch(/^\*\*5\*\* — .* at hand .* checks ☐/);
+    expect(sheetSection(data, "Skills")).toContain("Occult **50** ☒");
+    expect(sheetSection(data, "Skills")).toContain("Search **80**");
   });
 
   it("lists the campaign's Protagonists with their players, pinging nobody", async () => {

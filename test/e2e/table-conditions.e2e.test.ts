@@ -5,7 +5,7 @@
  * reaction per episode, however many presses arrive at once; a SAN result headed by its cost.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { customIds, fieldValue, menuOptions } from "./support/messages.js";
+import { customIds, displayText, fieldValue, menuOptions } from "./support/messages.js";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-table-conditions";
@@ -46,7 +46,9 @@ async function sheetDescription(): Promise<string> {
   const shown = await t.fake
     .sendSlashCommand({ name: "protagonist", subcommand: "show" })
     .waitForOriginal();
-  return shown.embeds[0]?.description ?? "";
+  // The sheet's heading: name, archetype and player, then the condition badges.
+  const text = displayText(shown);
+  return text.slice(0, text.indexOf("\n**STR**"));
 }
 
 async function partyField(name: string): Promise<string> {

@@ -74,6 +74,8 @@ export interface CommandModule<S = void> {
    * failure mark at most): limited by the generous roll bucket instead of the write bucket.
    */
   readonly rolls?: boolean;
+  /** Component actions that roll as `rolls` does (a roll from a sheet): the roll bucket. */
+  readonly rollComponents?: readonly string[];
   /** The subcommands ("sub", "group sub") only a GM may run; /help marks them. */
   readonly gmOnly?: readonly string[];
   readonly execute: (

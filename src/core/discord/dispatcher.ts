@@ -182,7 +182,9 @@ export class InteractionDispatcher {
         await reply.send({ content: messages.expired[kind], ephemeral: true });
         return;
       }
-      if (module !== undefined) {
+      if (module?.rollComponents?.includes(parsed.action) === true) {
+        this.spendRollToken(interaction.user.id);
+      } else if (module !== undefined) {
         this.spendWriteToken(componentWrites(module, parsed.action), interaction.user.id);
       }
       await handler(interaction, {

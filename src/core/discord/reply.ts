@@ -28,6 +28,11 @@ export interface ReplyMessage {
   readonly files?: BaseMessageOptions["files"];
   /** Only the user sees it. Defaults to the interaction's setting; ignored by `edit`. */
   readonly ephemeral?: boolean;
+  /**
+   * A Components V2 layout (containers, text displays): `components` is the whole message, with
+   * no `content` or `embeds`. Discord keeps the flag on every later edit.
+   */
+  readonly componentsV2?: boolean;
 }
 
 export type ReplyContent = string | ReplyMessage;
@@ -316,7 +321,7 @@ function messageFields(content: ReplyContent): BaseMessageOptions {
   if (typeof content === "string") {
     return { content: fitMessageContent(content), allowedMentions: noMentions() };
   }
-  const { ephemeral: _ephemeral, content: text, embeds, ...fields } = content;
+  const { ephemeral: _ephemeral, componentsV2: _v2, content: text, embeds, ...fields } = content;
   return {
     ...fields,
     ...(text === undefined ? {} : { content: fitMessageContent(text) }),
@@ -325,13 +330,25 @@ function messageFields(content: ReplyContent): BaseMessageOptions {
   };
 }
 
+function componentsV2Of(content: ReplyContent): boolean {
+  return typeof content !== "string" && content.componentsV2 === true;
+}
+
 function createOptions(content: ReplyContent, ephemeral: boolean): InteractionReplyOptions {
-  return {
-    ...messageFields(content),
-    ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
-  };
+  const v2 = componentsV2Of(content);
+  const flags = ephemeral
+    ? v2
+      ? [MessageFlags.Ephemeral as const, MessageFlags.IsComponentsV2 as const]
+      : MessageFlags.Ephemeral
+    : v2
+      ? MessageFlags.IsComponentsV2
+      : undefined;
+  return { ...messageFields(content), ...(flags === undefined ? {} : { flags }) };
 }
 
 function editOptions(content: ReplyContent): InteractionEditReplyOptions {
-  return messageFields(content);
+  return {
+    ...messageFields(content),
+    ...(componentsV2Of(content) ? { flags: MessageFlags.IsComponentsV2 } : {}),
+  };
 }

@@ -25,6 +25,7 @@ const ledger: CommandModule = {
     )
     .addSubcommand((sub) => sub.setName("show").setDescription("reads")),
   writes: { subcommands: ["add"], components: ["confirm"] },
+  rollComponents: ["roll"],
   execute: async (interaction, { reply }) => {
     ran.push(interaction.options.getSubcommand());
     await reply.send("ok");
@@ -39,16 +40,22 @@ const ledger: CommandModule = {
       ran.push("page");
       await reply.edit("next page");
     },
+    roll: async (_interaction, { reply }) => {
+      ran.push("roll");
+      await reply.send("rolled");
+    },
   },
 };
 
 const BURST = 2;
+const ROLL_BURST = 4;
 let bot: InProcessBot;
 
 beforeAll(async () => {
   // One token a minute: nothing refills during the test.
   const writeRateLimiter = new WriteRateLimiter({ burst: BURST, perMinute: 1 });
-  bot = await startInProcessBot({ modules: [ledger], writeRateLimiter });
+  const rollRateLimiter = new WriteRateLimiter({ burst: ROLL_BURST, perMinute: 1 });
+  bot = await startInProcessBot({ modules: [ledger], writeRateLimiter, rollRateLimiter });
 });
 
 afterAll(async () => {
@@ -126,6 +133,19 @@ describe("per-user write rate limit", () => {
       const page = await bot.fake.sendButton({ customId: "ledger:page", user }).response();
       expect(page.data?.content).toBe("next page");
     }
+  });
+
+  it("a component declared as rolling spends the roll bucket, not the write bucket", async () => {
+    const user = { id: "400000000000000004", username: "roller" };
+    for (let i = 0; i < BURST; i += 1) {
+      await bot.fake.sendSlashCommand({ name: "ledger", subcommand: "add", user }).response();
+    }
+    for (let i = 0; i < ROLL_BURST; i += 1) {
+      const rolled = await bot.fake.sendButton({ customId: "ledger:roll", user }).response();
+      expect(rolled.data?.content).toBe("rolled");
+    }
+    const limited = await bot.fake.sendButton({ customId: "ledger:roll", user }).response();
+    expect(limited.data?.content).toMatch(/rolling faster than the table/);
   });
 
   it("limits each user on their own", async () => {

@@ -18,7 +18,7 @@ export interface ShownText {
 
 export interface OutgoingMessage {
   readonly request: RecordedRequest;
-  /** Content and every embed text (title, description, fields, footer, author). */
+  /** Content, every embed text (title, description, fields, footer, author) and component text. */
   readonly texts: readonly ShownText[];
   readonly allowedMentions: unknown;
 }
@@ -45,6 +45,30 @@ function embedTexts(embed: unknown): ShownText[] {
   ];
 }
 
+/**
+ * Components V2 text displays render like content; button labels and select options render
+ * nothing. Nested components (containers, rows, section accessories) are read too.
+ */
+function componentTexts(component: unknown): ShownText[] {
+  if (!isRecord(component)) return [];
+  const children = [
+    ...(Array.isArray(component.components) ? component.components : []),
+    ...(component.accessory === undefined ? [] : [component.accessory]),
+  ];
+  const options = Array.isArray(component.options) ? component.options : [];
+  return [
+    ...(component.type === 10 ? textOf(component.content, "rich") : []),
+    ...textOf(component.label, "plain"),
+    ...textOf(component.placeholder, "plain"),
+    ...options.flatMap((option) =>
+      isRecord(option)
+        ? [...textOf(option.label, "plain"), ...textOf(option.description, "plain")]
+        : [],
+    ),
+    ...children.flatMap(componentTexts),
+  ];
+}
+
 /** The message inside a request body: a callback's `data`, or the body itself. */
 function messageBody(request: RecordedRequest): Json | undefined {
   const body = request.body;
@@ -66,7 +90,12 @@ export function outgoingMessages(
     const body = messageBody(request);
     if (body === undefined) return [];
     const embeds = Array.isArray(body.embeds) ? body.embeds : [];
-    const texts = [...textOf(body.content, "rich"), ...embeds.flatMap(embedTexts)];
+    const components = Array.isArray(body.components) ? body.components : [];
+    const texts = [
+      ...textOf(body.content, "rich"),
+      ...embeds.flatMap(embedTexts),
+      ...components.flatMap(componentTexts),
+    ];
     if (texts.length === 0) return [];
     return [{ request, texts, allowedMentions: body.allowed_mentions }];
   });

@@ -21,11 +21,11 @@ const SKILL_FIELDS_PER_EMBED = 24;
 const SKILL_TEXT_PER_EMBED = 5_000;
 const ADAPTATION_BOXES = 3;
 
-function signed(value: number): string {
+export function signed(value: number): string {
   return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
 }
 
-function statLines(p: ProtagonistSnapshot): string {
+export function statLines(p: ProtagonistSnapshot): string {
   return STAT_NAMES.map((stat) => {
     const value = p.stats[stat];
     const feature = distinguishingFeature(stat, value);
@@ -33,7 +33,7 @@ function statLines(p: ProtagonistSnapshot): string {
   }).join("\n");
 }
 
-function bondLines(p: ProtagonistSnapshot): string[] {
+export function bondLines(p: ProtagonistSnapshot): string[] {
   return p.bonds.map((b) => {
     const name = userText(b.name);
     return b.crossedOff
@@ -42,14 +42,14 @@ function bondLines(p: ProtagonistSnapshot): string[] {
   });
 }
 
-function disorderLines(p: ProtagonistSnapshot): string[] {
+export function disorderLines(p: ProtagonistSnapshot): string[] {
   return p.disorders.map((d) => {
     const text = disorderText(d);
     return d.cured ? `~~${text}~~ — cured` : text;
   });
 }
 
-function adaptation(p: ProtagonistSnapshot): string {
+export function adaptation(p: ProtagonistSnapshot): string {
   const track = (label: string, t: { boxes: number; adapted: boolean }) =>
     `${label} ${boxes(t.boxes, ADAPTATION_BOXES)}${t.adapted ? " adapted" : ""}`;
   return `${track("Violence", p.adaptation.violence)} · ${track("Helplessness", p.adaptation.helplessness)}`;

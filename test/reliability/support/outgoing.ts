@@ -51,11 +51,9 @@ function embedTexts(embed: unknown): ShownText[] {
  */
 function componentTexts(component: unknown): ShownText[] {
   if (!isRecord(component)) return [];
-  const children = [
-    ...(Array.isArray(component.components) ? component.components : []),
-    ...(component.accessory === undefined ? [] : [component.accessory]),
-  ];
-  const options = Array.isArray(component.options) ? component.options : [];
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+  const children = [...list(component.components), component.accessory];
+  const options = list(component.options);
   return [
     ...(component.type === 10 ? textOf(component.content, "rich") : []),
     ...textOf(component.label, "plain"),

@@ -4,7 +4,11 @@
  * for another's Protagonist; anyone else is refused privately; a press reads the sheet as it is
  * now, never the numbers it was posted with.
  */
+import { randomUUID } from "node:crypto";
 import { MessageFlags } from "discord.js";
+import { SKILL_NAME_MAX } from "../../src/games/cthulhu-eternal/rules/creation/index.js";
+import { SHEET_LIMITS } from "../../src/games/cthulhu-eternal/rules/sheet-limits.js";
+import { NOTES_MAX } from "../../src/games/cthulhu-eternal/services/protagonist-edit.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoredApiMessage } from "../support/fake-discord/index.js";
 import { customIds, displayText } from "./support/messages.js";
@@ -165,5 +169,61 @@ describe("a sheet you can play from", () => {
     );
     expect(isEphemeral(stolen.data)).toBe(true);
     expect(await t.db.event.count()).toBe(before);
+  });
+
+  it("the largest sheet the bot accepts is posted whole, every message within Discord's limits", async () => {
+    const id = theirs.id;
+    await t.db.skill.deleteMany({ where: { protagonistId: id } });
+    await t.db.bond.deleteMany({ where: { protagonistId: id } });
+    await t.db.skill.createMany({
+      data: Array.from({ length: SHEET_LIMITS.skills }, (_, i) => {
+        const name = `Skill ${i} `.padEnd(SKILL_NAME_MAX, "s");
+        return { id: randomUUID(), protagonistId: id, name, key: name.toLowerCase(), rating: 99 };
+      }),
+    });
+    await t.db.bond.createMany({
+      data: Array.from({ length: SHEET_LIMITS.bonds }, (_, i) => ({
+        protagonistId: id,
+        name: `Bond ${i} `.padEnd(100, "b"),
+        kind: "community",
+        score: 10,
+      })),
+    });
+    await t.db.disorder.createMany({
+      data: Array.from({ length: SHEET_LIMITS.disorders }, (_, i) => ({
+        protagonistId: id,
+        name: `Disorder ${i} `.padEnd(200, "d"),
+      })),
+    });
+    await t.db.protagonist.update({
+      where: { id },
+      data: { notes: "**Long** notes, -# with markup. ".repeat(70).slice(0, NOTES_MAX) },
+    });
+    const handle = t.fake.sendSlashCommand({
+      name: "protagonist",
+      subcommand: "show",
+      options: { protagonist: id },
+      user: t.gmId,
+    });
+    const first = await handle.waitForOriginal();
+    // The sheet runs on over follow-ups; its last message ends with the campaign's name.
+    let messages = [first];
+    for (let k = 1; !displayText(messages.at(-1) ?? {}).includes("-# Campaign:") && k < 12; k++) {
+      messages = [first, ...(await handle.waitForFollowUps(k))];
+    }
+    expect(messages.length).toBeGreaterThan(2);
+    expect(handle.rejections()).toEqual([]);
+    for (const message of messages) {
+      // The fake refuses any message beyond Discord's limits; these were all accepted.
+      expect((message.flags ?? 0) & MessageFlags.IsComponentsV2).not.toBe(0);
+      expect(displayText(message).length).toBeLessThanOrEqual(4000);
+    }
+    const text = messages.map(displayText).join("\n");
+    expect(text).toContain("Skill 99 ");
+    expect(text).toContain("Bond 29 ");
+    expect(text).toContain("Disorder 29 ");
+    expect(text).toContain("### Notes");
+    const skillMenus = customIds(first).filter((cid) => cid.startsWith("protagonist:sskill:"));
+    expect(skillMenus).toHaveLength(4);
   });
 });

@@ -3,7 +3,13 @@
  * rolls exactly as `/roll` would. Only the Protagonist's player and the campaign's GMs may; each
  * step reads the sheet as it is now, so a press never rolls numbers that have since changed.
  */
-import type { AnySelectMenuInteraction, BaseInteraction, ButtonInteraction } from "discord.js";
+import type {
+  AnySelectMenuInteraction,
+  APIContainerComponent,
+  BaseInteraction,
+  ButtonInteraction,
+} from "discord.js";
+import { extraSheetFields } from "../../src/games/cthulhu-eternal/extras/sheet.js";
 import type { Actor } from "../../src/core/access/actor.js";
 import { actorFrom } from "../../src/core/discord/actor.js";
 import { userText } from "../../src/core/discord/format.js";
@@ -13,6 +19,7 @@ import { PROTAGONIST_COMMAND } from "../../src/games/cthulhu-eternal/creation/se
 import type { BotServices } from "../../src/games/cthulhu-eternal/game.js";
 import {
   LUCK_OPTION,
+  sheetLayout,
   type SheetRollMenus,
 } from "../../src/games/cthulhu-eternal/presentation/sheet-layout.js";
 import {
@@ -33,6 +40,19 @@ export const SHEET_MENUS: SheetRollMenus = {
 };
 /** A panel button: rolls, so the dispatcher spends the roll bucket on it. */
 export const SHEET_ROLL_ACTION = "sroll";
+
+/** The sheet's messages as `/protagonist show` posts them: the layout, the Extras on, the menus. */
+export async function sheetContainers(
+  services: BotServices,
+  actor: Actor,
+  view: ProtagonistView,
+): Promise<APIContainerComponent[]> {
+  const extras = await services.extras.inCampaign({
+    actor,
+    campaignId: view.protagonist.campaignId,
+  });
+  return sheetLayout(view, extraSheetFields(extras, view.protagonist), SHEET_MENUS);
+}
 
 /** The sheet as it is now, if the presser plays it or is a GM of its campaign. */
 async function sheetFor(
@@ -76,14 +96,21 @@ function statSubject(view: ProtagonistView, value: string): SheetRollSubject {
   return { kind: "stat", stat, target: view.protagonist.stats[stat] * 5 };
 }
 
+/**
+ * The panel for what a menu picked, after the sheet's first message is put back as it is now:
+ * Discord keeps a menu's choice showing until its message changes, and a choice showing can't be
+ * picked again.
+ */
 async function openPanel(
   interaction: AnySelectMenuInteraction,
   { reply, services, args }: ComponentContext,
   subjectOf: (view: ProtagonistView, value: string) => SheetRollSubject,
 ): Promise<void> {
   const [protagonistId = ""] = args;
-  const { view } = await sheetFor(interaction, services, protagonistId);
+  const { actor, view } = await sheetFor(interaction, services, protagonistId);
   const subject = subjectOf(view, interaction.values[0] ?? "");
+  const [first] = await sheetContainers(services, actor, view);
+  if (first) await reply.edit({ components: [first], componentsV2: true });
   await reply.send(
     sheetRollPanel(
       { command: SHEET_MENUS.command, action: SHEET_ROLL_ACTION },
@@ -116,7 +143,8 @@ export async function sheetRollPressed(
   await answerTestRoll(interaction, { reply, services, log }, actor, {
     subject,
     modifier,
-    protagonistId: kind === "l" ? null : view.protagonist.id,
+    // Luck too is rolled for the sheet's Protagonist, as `/roll luck protagonist:` is.
+    protagonistId: view.protagonist.id,
     secret: secret === "1",
   });
 }

@@ -14,11 +14,9 @@ import type { Actor } from "../../src/core/access/actor.js";
 import { importProblemsText } from "../../src/games/cthulhu-eternal/presentation/import-problems.js";
 import { protagonistListPage } from "../../src/games/cthulhu-eternal/presentation/protagonist-list.js";
 import { hiddenMarksNotice } from "../../src/games/cthulhu-eternal/presentation/protagonist-sheet.js";
-import { sheetLayout } from "../../src/games/cthulhu-eternal/presentation/sheet-layout.js";
-import { SHEET_MENUS } from "./protagonist-sheet-rolls.js";
+import { sheetContainers } from "./protagonist-sheet-rolls.js";
 import { protagonistIdOption } from "../../src/games/cthulhu-eternal/discord/protagonist-option.js";
 import { UserError } from "../../src/core/discord/user-facing-error.js";
-import { extraSheetFields } from "../../src/games/cthulhu-eternal/extras/sheet.js";
 import { ImportRefused } from "../../src/games/cthulhu-eternal/services/protagonist-import.js";
 import { IMPORT_MAX_BYTES } from "../../src/games/cthulhu-eternal/services/protagonist-transfer.js";
 
@@ -33,12 +31,7 @@ export async function showProtagonist(
     actor,
     protagonistId: await protagonistIdOption(interaction, services, actor),
   });
-  const extras = await services.extras.inCampaign({
-    actor,
-    campaignId: view.protagonist.campaignId,
-  });
-  const layout = sheetLayout(view, extraSheetFields(extras, view.protagonist), SHEET_MENUS);
-  for (const container of layout) {
+  for (const container of await sheetContainers(services, actor, view)) {
     await reply.send({ components: [container], componentsV2: true });
   }
   const hidden = hiddenMarksNotice(view);

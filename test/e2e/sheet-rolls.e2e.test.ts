@@ -5,7 +5,7 @@
  * now, never the numbers it was posted with.
  */
 import { randomUUID } from "node:crypto";
-import { MessageFlags } from "discord.js";
+import { InteractionResponseType, MessageFlags } from "discord.js";
 import { SKILL_NAME_MAX } from "../../src/games/cthulhu-eternal/rules/creation/index.js";
 import { SHEET_LIMITS } from "../../src/games/cthulhu-eternal/rules/sheet-limits.js";
 import { NOTES_MAX } from "../../src/games/cthulhu-eternal/services/protagonist-edit.js";
@@ -64,6 +64,13 @@ function choose(sheet: StoredApiMessage, action: string, value: string, user?: s
   });
 }
 
+/** The private panel a menu's choice opens (after the sheet is put back, which clears the choice). */
+async function panelFor(sheet: StoredApiMessage, action: string, value: string, user?: string) {
+  const [panel] = await choose(sheet, action, value, user).waitForFollowUps(1);
+  if (!panel) throw new Error("no panel");
+  return panel;
+}
+
 /** Presses a panel button by its label ("+20", "🔒 Roll"); the roll's answer. */
 function press(panel: StoredApiMessage, label: string, user?: string) {
   const row = (panel.components ?? []) as {
@@ -94,7 +101,11 @@ describe("a sheet you can play from", () => {
   });
 
   it("rolls a skill with a modifier for the table, logged as /roll logs it", async () => {
-    const panel = await choose(sheet, "sskill", await skillId(mine.id, "Occult")).waitForOriginal();
+    const choice = choose(sheet, "sskill", await skillId(mine.id, "Occult"));
+    // The sheet is put back first (a choice left showing in a menu can't be picked again).
+    expect((await choice.response()).type).toBe(InteractionResponseType.UpdateMessage);
+    const [panel] = await choice.waitForFollowUps(1);
+    if (!panel) throw new Error("no panel");
     expect(isEphemeral(panel)).toBe(true);
     expect(panel.content).toContain("**Occult**");
     const answer = await press(panel, "+20");
@@ -122,7 +133,7 @@ describe("a sheet you can play from", () => {
   });
 
   it("rolls a stat secretly: only the roller sees it, logged for them and the GMs", async () => {
-    const panel = await choose(sheet, "sstat", "POW").waitForOriginal();
+    const panel = await panelFor(sheet, "sstat", "POW");
     const answer = await press(panel, "🔒 Roll");
     expect(isEphemeral(answer.data)).toBe(true);
     expect(answer.data?.embeds?.[0]?.title).toMatch(/POW/);
@@ -130,7 +141,7 @@ describe("a sheet you can play from", () => {
   });
 
   it("rolls Luck", async () => {
-    const panel = await choose(sheet, "sstat", "luck").waitForOriginal();
+    const panel = await panelFor(sheet, "sstat", "luck");
     const answer = await press(panel, "−20");
     expect(answer.data?.embeds?.[0]?.title).toMatch(/Luck$/);
     expect(answer.data?.embeds?.[0]?.fields?.find((f) => f.name === "Target")?.value).toContain(
@@ -139,7 +150,7 @@ describe("a sheet you can play from", () => {
   });
 
   it("a press rolls the sheet as it is now, not as it was posted", async () => {
-    const panel = await choose(sheet, "sskill", await skillId(mine.id, "Search")).waitForOriginal();
+    const panel = await panelFor(sheet, "sskill", await skillId(mine.id, "Search"));
     await t.db.skill.updateMany({
       where: { protagonistId: mine.id, name: "Search" },
       data: { rating: 33 },
@@ -152,7 +163,7 @@ describe("a sheet you can play from", () => {
 
   it("a GM rolls from another's sheet; anyone else is refused privately, nothing rolled", async () => {
     const theirSheet = await postSheet(theirs.id, t.gmId);
-    const panel = await choose(theirSheet, "sstat", "INT", t.gmId).waitForOriginal();
+    const panel = await panelFor(theirSheet, "sstat", "INT", t.gmId);
     const answer = await press(panel, "Roll", t.gmId);
     expect(answer.data?.embeds?.[0]?.description ?? "").toContain(theirs.name);
 
@@ -162,11 +173,7 @@ describe("a sheet you can play from", () => {
     expect(refused.data?.content).toContain(
       `Only **${mine.name}**'s player and the campaign's GMs`,
     );
-    const stolen = await press(
-      await choose(sheet, "sstat", "INT").waitForOriginal(),
-      "Roll",
-      SECOND_PLAYER_ID,
-    );
+    const stolen = await press(await panelFor(sheet, "sstat", "INT"), "Roll", SECOND_PLAYER_ID);
     expect(isEphemeral(stolen.data)).toBe(true);
     expect(await t.db.event.count()).toBe(before);
   });

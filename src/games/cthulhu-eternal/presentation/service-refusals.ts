@@ -149,7 +149,7 @@ export const SERVICE_REFUSAL_TEXT: RefusalTexts = {
   "changed-since": (r) =>
     `${bold(r.protagonist)} changed since then in a way the log can't undo safely.`,
   "campaign-data-changed-since": (r) =>
-    `The campaign's \`${r.module}\` Extra changed again since then (a later change to its entities or catalogue): undo that later change first, newest first (see \`/history\`).`,
+    `The campaign's \`${r.module}\` Extra changed again since then (a later change to its entities or catalogue): undo that later change first, newest first (see \`/history\`; a GM can undo any).`,
 
   "above-maximum": (r) => `${bold(r.protagonist)} has at most ${r.max} ${r.pool}.`,
   "corruption-unavailable": () =>

@@ -50,7 +50,7 @@ function blocks(lines: readonly string[], max = BLOCK_MAX, joiner = "\n"): strin
   let current = "";
   for (const whole of lines) {
     const pieces =
-      whole.length > max ? (whole.match(new RegExp(`[^]{1,${max}}`, "g")) ?? []) : [whole];
+      whole.length > max ? (whole.match(new RegExp(`[^]{1,${max}}`, "gu")) ?? []) : [whole];
     for (const line of pieces) {
       const next = current ? `${current}${joiner}${line}` : line;
       if (next.length > max && current) {

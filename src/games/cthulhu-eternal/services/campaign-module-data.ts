@@ -37,11 +37,14 @@ export function moduleDataOf(json: unknown, moduleId: string): unknown {
   return storedExtrasOf(json)[moduleId]?.data;
 }
 
-/** The stored JSON with a module's campaign data replaced (its switch and settings kept). */
+/**
+ * The stored JSON with a module's campaign data replaced (its switch and settings kept); null
+ * leaves the module with no data, as before its first write (an undo puts that back).
+ */
 export function withModuleData(json: unknown, moduleId: string, data: unknown): StoredExtras {
   const stored = storedExtrasOf(json);
-  const current = stored[moduleId] ?? { enabled: false, settings: {} };
-  return { ...stored, [moduleId]: { ...current, data } };
+  const { data: _old, ...current } = stored[moduleId] ?? { enabled: false, settings: {} };
+  return { ...stored, [moduleId]: data === null ? current : { ...current, data } };
 }
 
 /**

@@ -133,4 +133,17 @@ describe("a Cthulhu Forever export", () => {
     const error = await expectRefused(importDoc(broken), "invalid");
     expect(problemsOf(error).map((p) => p.path)).toEqual([["stats", "CHA"]]);
   });
+
+  it("a pool of the wrong kind is refused, not replaced; tabs and CRLF in text are taken in stride", async () => {
+    const wrong = doc();
+    wrong.currentHP = "5";
+    const error = await expectRefused(importDoc(wrong), "invalid");
+    expect(problemsOf(error).map((p) => p.path)).toEqual([["hp"]]);
+
+    const typed = doc();
+    const identity = typed.identity as Record<string, unknown>;
+    identity.backstory = "Line one\r\n\tLine two";
+    const { protagonist } = await importDoc(typed);
+    expect(protagonist.notes).toContain("Backstory: Line one\n Line two");
+  });
 });

@@ -73,6 +73,10 @@ export function archetypeName(key: string | null | undefined): string | null {
 
 const whole = (value: unknown): number | null =>
   typeof value === "number" && Number.isInteger(value) ? value : null;
+/** The generator's own default when a field is missing; anything else goes to the sheet's checks. */
+const orDefault = (value: unknown, fallback: number): unknown => value ?? fallback;
+/** Tabs and carriage returns, which the sheet's text refuses, as the generator's text shows them. */
+const tidy = (text: string): string => text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").trim();
 const ticks = (flags: readonly unknown[], boxes: number): number =>
   flags.slice(0, boxes).filter((flag) => flag === true).length;
 
@@ -99,7 +103,7 @@ export function fromForever(
   const unnatural = whole(skills.find((s) => s.name === "Unnatural")?.rating) ?? 0;
   const hpMax = maxHitPoints({ STR, CON });
   const wpMax = maxWillpower({ POW });
-  const san = whole(doc.currentSAN) ?? Math.min(POW * 5, maxSanity(unnatural));
+  const san = orDefault(doc.currentSAN, Math.min(POW * 5, maxSanity(unnatural)));
   // Missing is the generator's 0; anything else not a rating goes to the sheet's checks as it is.
   const rating = doc.resources ?? 0;
   const wholeRating = whole(rating);
@@ -108,18 +112,18 @@ export function fromForever(
       ? resourceBreakdown(wholeRating)
       : null;
   const bonds = doc.bonds.map((bond) => {
-    const score = whole(bond.currentScore) ?? CHA;
+    const score = orDefault(bond.currentScore, CHA);
     return {
-      name: typeof bond.name === "string" ? bond.name.trim() : bond.name,
+      name: typeof bond.name === "string" ? tidy(bond.name) : bond.name,
       kind: bond.type === "community" ? "community" : "individual",
       score,
       // The generator has no crossed-off Bonds: one at 0 is broken.
-      crossedOff: score <= 0,
+      crossedOff: score === 0,
     };
   });
   const disorders = doc.disorders
     .filter((d) => typeof d.text === "string" && d.text.trim())
-    .map((d) => ({ name: String(d.text).trim(), threat: null, cured: false }));
+    .map((d) => ({ name: tidy(String(d.text)), threat: null, cured: false }));
   if (doc.temporaryInsanity) leftOut.push({ code: "temporary-insanity" });
   const notes = notesOf(doc, leftOut);
   const track = (flags: readonly unknown[]) => {
@@ -135,11 +139,11 @@ export function fromForever(
       harshness: UPBRINGINGS[doc.upbringing ?? "normal"] ?? "normal",
       stats,
       hpMax,
-      hp: whole(doc.currentHP) ?? hpMax,
+      hp: orDefault(doc.currentHP, hpMax),
       wpMax,
-      wp: whole(doc.currentWP) ?? wpMax,
+      wp: orDefault(doc.currentWP, wpMax),
       san,
-      breakingPoint: whole(doc.breakingPoint) ?? Math.max(0, san - POW),
+      breakingPoint: orDefault(doc.breakingPoint, Math.max(0, (whole(san) ?? 0) - POW)),
       adaptation: {
         violence: track(doc.violenceChecked),
         helplessness: track(doc.helplessnessChecked),
@@ -209,7 +213,10 @@ function skillsOf(doc: ForeverDocument, catalog: SkillCatalog, leftOut: LeftOut[
     }
   }
   for (const custom of doc.customSkills) {
-    const name = typeof custom.name === "string" ? custom.name.trim() : "";
+    const name =
+      typeof custom.name === "string" || typeof custom.name === "number"
+        ? tidy(String(custom.name))
+        : "";
     if (!name) {
       leftOut.push({ code: "unnamed-skill" });
       continue;
@@ -249,7 +256,8 @@ function noteParts(doc: ForeverDocument): [NoteField, string][] {
   const id: ForeverIdentity = doc.identity;
   const parts: [NoteField, string][] = [];
   const line = (field: NoteField, label: string, value: string) => {
-    if (value.trim()) parts.push([field, label ? `${label}: ${value.trim()}` : value.trim()]);
+    const text = tidy(value);
+    if (text) parts.push([field, label ? `${label}: ${text}` : text]);
   };
   line("notes", "", id.notes);
   line("profession", "Profession", id.profession);

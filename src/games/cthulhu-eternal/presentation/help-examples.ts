@@ -89,7 +89,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   protagonist: {
     examples: [
       example("/protagonist create", "build one step by step, privately, with a live preview"),
-      example("/protagonist show protagonist:Ada", "the sheet"),
+      example(
+        "/protagonist show protagonist:Ada",
+        "the sheet, with menus to roll a skill, a stat or Luck from it (±20, ±40, 🔒 secret)",
+      ),
       example("/protagonist list all:True", "the campaign's Protagonists, retired ones too"),
       example(
         "/protagonist select protagonist:Ada scope:the whole campaign",
@@ -97,6 +100,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ),
       example("/protagonist edit skill:Occult rating:45", "change the sheet; logged and undoable"),
       example("/protagonist export", "the sheet as a file, for `/protagonist import file:`"),
+      example(
+        "/protagonist import file:<ada.json>",
+        "this bot's file, or a Cthulhu Forever export; the reply says what went where",
+      ),
+      example(
+        "/protagonist export format:Cthulhu Forever",
+        "a file the Cthulhu Forever web generator opens",
+      ),
     ],
     settings: ["era", "creationSkillCap"],
   },

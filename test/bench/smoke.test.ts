@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const RUNNER = join(ROOT, "dist/bench/bench/run.js");
-const SECTIONS = ["dice", "services", "extras", "e2e", "e2e-postgres", "startup", "scale"];
+const SECTIONS = ["dice", "services", "extras", "sheet", "e2e", "e2e-postgres", "startup", "scale"];
 
 let out: string;
 

@@ -72,6 +72,8 @@ function messageBody(request: RecordedRequest): Json | undefined {
   const body = request.body;
   if (!isRecord(body)) return undefined;
   if (/\/interactions\/\d+\/[^/]+\/callback$/.test(request.path)) {
+    // A modal (type 9) is a form, not a message: its labels render nothing, it mentions no one.
+    if (body.type === 9) return undefined;
     return isRecord(body.data) ? body.data : undefined;
   }
   return body;

@@ -21,7 +21,13 @@ import {
   recoverSanity,
   replenishResources,
 } from "./campaign/downtime.js";
-import { PARTY_PAGE_ACTION, showParty, turnPartyPage } from "./campaign/party.js";
+import {
+  openPartySheet,
+  PARTY_PAGE_ACTION,
+  PARTY_SHEET_ACTION,
+  showParty,
+  turnPartyPage,
+} from "./campaign/party.js";
 import {
   askSessionEnd,
   cancelSessionEnd,
@@ -90,6 +96,7 @@ export const campaignCommand: CommandModule = {
     [END_CANCEL_ACTION]: cancelSessionEnd,
   },
   selectMenus: {
+    [PARTY_SHEET_ACTION]: openPartySheet,
     [ADVERSITY_CHOICE_ACTION]: chooseAdversityBond,
     [ADVERSITY_FELLOWS_ACTION]: chooseAdversityFellows,
   },

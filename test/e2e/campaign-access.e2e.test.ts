@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import { customIds } from "./support/messages.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-campaign-access";
 const KEEPER = "400000000000000077";
@@ -56,7 +57,10 @@ describe("/campaign without Manage Server", () => {
     const embed = response.data?.embeds?.[0];
     expect(embed?.title).toBe("👥 The party of Night Floors");
     expect(embed?.fields?.map((f) => f.name)).toEqual(["Protagonist 1", "Protagonist 2"]);
-    expect(response.data?.components ?? []).toEqual([]);
+    // Its one control opens a sheet to read; nothing on it changes the table.
+    expect(customIds(response.data ?? {})).toEqual([
+      `campaign:psheet:${t.table.campaignId}:0:${t.playerId}`,
+    ]);
   });
 
   it("refuses a player a GM subcommand, privately, saying who may, and changes nothing", async () => {

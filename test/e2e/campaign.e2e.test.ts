@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buttonIds, isEphemeral, startSeededBot, type SeededBot } from "./support/seeded-bot.js";
+import { customIds, displayText, menuOptions } from "./support/messages.js";
 
 const TOKEN = "MTE5OTg4Nzc2NjU1NDQzMzIy.GxYz12.e2e-campaign-token";
 let t: SeededBot;
@@ -200,7 +201,38 @@ describe("/campaign party", () => {
     expect(value).toContain("Adaptation: violence ☐☐☐ · helplessness ☐☐☐");
     expect(value).toContain("Bonds: Her brother Tom 12 · Miskatonic University faculty");
     expect(value).toMatch(/Resources \d+: [☐☒]+/);
-    expect(response.data?.components ?? []).toEqual([]);
+    expect(customIds(response.data ?? {})).toEqual([
+      `campaign:psheet:${t.table.campaignId}:0:${t.gmId}`,
+    ]);
+    expect(menuOptions(response.data ?? {}, customIds(response.data ?? {})[0] ?? "")).toEqual([
+      { label: "Protagonist 1", value: first.id },
+      { label: expect.any(String) as string, value: expect.any(String) as string },
+    ]);
+  });
+
+  it("opens a sheet from its menu, privately, with roll menus its player can use", async () => {
+    const party = await t.fake
+      .sendSlashCommand({ name: "campaign", subcommand: "party", user: t.gmId })
+      .waitForOriginal();
+    const choice = t.fake.sendSelect({
+      customId: customIds(party)[0] ?? "",
+      messageId: party.id,
+      values: [first.id],
+      user: t.playerId,
+    });
+    const [sheet] = await choice.waitForFollowUps(1);
+    expect(isEphemeral(sheet)).toBe(true);
+    expect(displayText(sheet ?? {})).toContain(`## ${first.name}`);
+    const statMenu = customIds(sheet ?? {}).find((id) => id.startsWith("protagonist:sstat:"));
+    const panel = await t.fake
+      .sendSelect({
+        customId: statMenu ?? "",
+        messageId: sheet?.id ?? "",
+        values: ["INT"],
+        user: t.playerId,
+      })
+      .waitForFollowUps(1);
+    expect(panel[0]?.content).toContain("**INT × 5**");
   });
 });
 

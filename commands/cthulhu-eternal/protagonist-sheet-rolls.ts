@@ -27,7 +27,7 @@ import {
   sheetRollPanel,
   type SheetRollSubject,
 } from "../../src/games/cthulhu-eternal/presentation/sheet-roll-panel.js";
-import { LUCK_RATING } from "../../src/games/cthulhu-eternal/rules/percentile.js";
+import { LUCK_RATING, statTestRating } from "../../src/games/cthulhu-eternal/rules/percentile.js";
 import { STAT_NAMES, type StatName } from "../../src/games/cthulhu-eternal/rules/types.js";
 import type { ProtagonistView } from "../../src/games/cthulhu-eternal/services/protagonist-queries.js";
 import type { TestSubject } from "../../src/games/cthulhu-eternal/services/roll-service.js";
@@ -93,7 +93,7 @@ function statOf(view: ProtagonistView, value: string): StatName {
 function statSubject(view: ProtagonistView, value: string): SheetRollSubject {
   if (value === LUCK_OPTION) return { kind: "luck", target: LUCK_RATING };
   const stat = statOf(view, value);
-  return { kind: "stat", stat, target: view.protagonist.stats[stat] * 5 };
+  return { kind: "stat", stat, target: statTestRating(view.protagonist.stats[stat]) };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from "discord.js";
 import { customId } from "../../../core/discord/custom-id.js";
 import { truncate, userParagraph, userText } from "../../../core/discord/format.js";
+import { statTestRating } from "../rules/percentile.js";
 import { STAT_NAMES } from "../rules/types.js";
 import type { ProtagonistView } from "../services/protagonist-queries.js";
 import { conditionBadges } from "./conditions.js";
@@ -136,7 +137,7 @@ function rollMenus(view: ProtagonistView, menus: SheetRollMenus): MenuRow[] {
       placeholder: "🎲 Roll a stat × 5, or Luck…",
       options: [
         ...STAT_NAMES.map((stat) => ({
-          label: `${stat} × 5 — ${p.stats[stat] * 5}%`,
+          label: `${stat} × 5 — ${statTestRating(p.stats[stat])}%`,
           value: stat,
         })),
         { label: "Luck — 50%", value: LUCK_OPTION },

@@ -1,5 +1,12 @@
 import { resolveSkill, type SkillCatalog } from "../../rules/creation/index.js";
-import { maxHitPoints, maxSanity, maxWillpower } from "../../rules/derived.js";
+import type { Harshness } from "../../rules/types.js";
+import {
+  breakingPointFor,
+  maxHitPoints,
+  maxSanity,
+  maxWillpower,
+  startingSanity,
+} from "../../rules/derived.js";
 import { resourceBreakdown } from "../../rules/resources.js";
 import { ADAPTATION_BOXES } from "../../rules/sanity/index.js";
 import { RESOURCES_MAX, NOTES_MAX } from "../protagonist-edit.js";
@@ -54,7 +61,7 @@ export interface FromForever {
   readonly report: ForeverReport;
 }
 
-const UPBRINGINGS: Readonly<Record<string, string>> = {
+const UPBRINGINGS: Readonly<Record<string, Harshness>> = {
   normal: "normal",
   harsh: "harsh",
   very_harsh: "very-harsh",
@@ -103,7 +110,12 @@ export function fromForever(
   const unnatural = whole(skills.find((s) => s.name === "Unnatural")?.rating) ?? 0;
   const hpMax = maxHitPoints({ STR, CON });
   const wpMax = maxWillpower({ POW });
-  const san = orDefault(doc.currentSAN, Math.min(POW * 5, maxSanity(unnatural)));
+  const harshness = UPBRINGINGS[doc.upbringing ?? "normal"] ?? "normal";
+  // The generator starts SAN as the SRD does, within Max SAN.
+  const san = orDefault(
+    doc.currentSAN,
+    Math.min(startingSanity(POW, harshness), maxSanity(unnatural)),
+  );
   // Missing is the generator's 0; anything else not a rating goes to the sheet's checks as it is.
   const rating = doc.resources ?? 0;
   const wholeRating = whole(rating);
@@ -136,14 +148,14 @@ export function fromForever(
       status: "active",
       archetype:
         archetypeName(doc.archetype) ?? (doc.identity.profession.trim() || "Cthulhu Forever"),
-      harshness: UPBRINGINGS[doc.upbringing ?? "normal"] ?? "normal",
+      harshness,
       stats,
       hpMax,
       hp: orDefault(doc.currentHP, hpMax),
       wpMax,
       wp: orDefault(doc.currentWP, wpMax),
       san,
-      breakingPoint: orDefault(doc.breakingPoint, Math.max(0, (whole(san) ?? 0) - POW)),
+      breakingPoint: orDefault(doc.breakingPoint, breakingPointFor(whole(san) ?? 0, POW)),
       adaptation: {
         violence: track(doc.violenceChecked),
         helplessness: track(doc.helplessnessChecked),

@@ -26,7 +26,7 @@ export async function resolveProtagonist(
     campaignId: campaign.id,
     channelIds: [actor.channelId, actor.threadParentId ?? actor.channelId, CAMPAIGN_WIDE],
   });
-  if (chosen) return loadProtagonist(tx, actor.guildId, chosen);
+  if (chosen) return chosen;
   const own = await tx.protagonists.activeOwnedBy(actor.guildId, campaign.id, actor.userId, 2);
   const only = own.length === 1 ? own[0] : undefined;
   if (only) return loadProtagonist(tx, actor.guildId, only);

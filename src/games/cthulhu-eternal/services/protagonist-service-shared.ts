@@ -55,11 +55,10 @@ export async function selectIfNone(
     campaignId: protagonist.campaignId,
     channelId: CAMPAIGN_WIDE,
   };
-  const currentId = await tx.selections.chosen({
+  const current = await tx.selections.chosen({
     ...key,
     channelIds: [CAMPAIGN_WIDE, CAMPAIGN_WIDE, CAMPAIGN_WIDE],
   });
-  const current = currentId && (await tx.protagonists.find(key.guildId, currentId));
   if (current && current.status === "active") return false;
   await tx.selections.choose(key, protagonist.id);
   return true;

@@ -120,13 +120,16 @@ export interface CampaignGm {
 
 /** Which Protagonist a player acts with, per channel or campaign-wide. */
 export interface SelectionRepository {
-  /** The first selection of `channelIds` (in that order) for the player in the campaign. */
+  /**
+   * The Protagonist of the first selection of `channelIds` (in that order) for the player in the
+   * campaign, with its whole sheet.
+   */
   chosen(selection: {
     guildId: string;
     userId: string;
     campaignId: string;
     channelIds: readonly [string, string, string];
-  }): Promise<string | undefined>;
+  }): Promise<ProtagonistSnapshot | undefined>;
   /** Makes the Protagonist the player's choice in one channel (or campaign-wide). */
   choose(
     selection: { guildId: string; userId: string; campaignId: string; channelId: string },

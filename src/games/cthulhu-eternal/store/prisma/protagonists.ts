@@ -10,7 +10,7 @@ import { insertChildren, syncChildren } from "./protagonist-children.js";
 import { byName, protagonistReadsOn } from "./protagonist-reads.js";
 
 /** Skills read by name (code-unit order on both engines), Bonds and disorders by creation. */
-const SHEET = {
+export const SHEET = {
   skills: true,
   bonds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   disorders: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
@@ -104,7 +104,13 @@ async function findProtagonist(
   id: string,
 ): Promise<ProtagonistSnapshot | undefined> {
   const row = await client.protagonist.findFirst({ where: { id, guildId }, include: SHEET });
-  if (!row) return undefined;
+  return row ? sheetOf(row) : undefined;
+}
+
+/** A Protagonist's row read with `SHEET`, as a snapshot. */
+export function sheetOf(
+  row: Prisma.ProtagonistGetPayload<{ include: typeof SHEET }>,
+): ProtagonistSnapshot {
   return toSnapshot({ ...row, skills: row.skills.sort(byName) });
 }
 

@@ -6,8 +6,13 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import { applyPostgresMigrations } from "../core/db/postgres-migrate.js";
 import type { MigrationReport } from "../core/db/migrate.js";
 
-/** Connections each process keeps open to PostgreSQL at most. */
-export const POOL_SIZE = 10;
+/**
+ * Connections each process keeps open to PostgreSQL at most. A process runs its transactions'
+ * JavaScript on one thread: more connections than a few only interleave more transactions at
+ * once, each finishing later, and give PostgreSQL more of them to check against each other
+ * (SERIALIZABLE). Measured in the scale run (docs/benchmarks.md).
+ */
+export const POOL_SIZE = 3;
 
 /** How long opening a connection may take before the work fails as unavailable (ms). */
 const CONNECT_TIMEOUT_MS = 2_000;
@@ -38,7 +43,17 @@ export async function openPostgres(
   }
   const client = new PostgresClient({
     adapter: new PrismaPg(
-      { connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+      {
+        connectionString: url,
+        max: POOL_SIZE,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        // Kept open while idle: a connection opened again after a quiet spell starts a new
+        // server process and prepares every query again, just when work arrives.
+        idleTimeoutMillis: 0,
+        // Every transaction SERIALIZABLE (transactions.ts), said once per connection: asked of
+        // Prisma, it is a SET TRANSACTION sent after each BEGIN, a round trip of its own.
+        options: "-c default_transaction_isolation=serializable",
+      },
       { statementNameGenerator: statementName },
     ),
   });
@@ -52,10 +67,21 @@ export async function openPostgres(
 
 /**
  * Each query's text names its prepared statement, so that each connection parses and plans it
- * once and then only runs it (the bot sends a few hundred kinds of query, again and again).
+ * once and then only runs it (the bot sends a few hundred kinds of query, again and again). The
+ * names are remembered so that a query's text is hashed once, not on every run; the bound only
+ * guards against texts that are never the same twice.
  */
+const statementNames = new Map<string, string>();
+const MOST_STATEMENT_NAMES = 2_000;
+
 function statementName({ sql }: { sql: string }): string {
-  return `ce_${createHash("sha1").update(sql).digest("base64url")}`;
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `ce_${createHash("sha1").update(sql).digest("base64url")}`;
+    if (statementNames.size >= MOST_STATEMENT_NAMES) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 /** Host, port and database of a PostgreSQL URL, without its user or password. */

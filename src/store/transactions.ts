@@ -22,8 +22,9 @@ export const TRANSACTION_LIMITS = { maxWait: 2_000, timeout: 5_000 } as const;
 
 /**
  * One transaction, run again while it loses a write conflict. PostgreSQL runs every transaction
- * SERIALIZABLE: two that read and change one sheet at once cannot both commit, and the loser
- * (Prisma's P2034) starts over on the winner's data, so no update is lost across processes.
+ * SERIALIZABLE (its connections' default, postgres-database.ts): two that read and change one
+ * sheet at once cannot both commit, and the loser (Prisma's P2034) starts over on the winner's
+ * data, so no update is lost across processes.
  * SQLite runs one transaction at a time per process; one that read, and then finds another
  * process writing (SQLite answers that at once, as SQLITE_BUSY), starts over the same way. One
  * that waited out SQLite's whole busy timeout has no budget left: the database is busy.
@@ -36,10 +37,7 @@ export async function transact<T>(
   const started = performance.now();
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await prisma.$transaction(work, {
-        ...TRANSACTION_LIMITS,
-        isolationLevel: "Serializable",
-      });
+      return await prisma.$transaction(work, TRANSACTION_LIMITS);
     } catch (error) {
       const retry =
         isWriteConflict(error, engine) && performance.now() - started < CONFLICT_BUDGET_MS[engine];

@@ -44,15 +44,12 @@ export async function openPostgres(
   const client = new PostgresClient({
     adapter: new PrismaPg(
       {
-        connectionString: url,
+        ...serializableByDefault(url),
         max: POOL_SIZE,
         connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         // Kept open while idle: a connection opened again after a quiet spell starts a new
         // server process and prepares every query again, just when work arrives.
         idleTimeoutMillis: 0,
-        // Every transaction SERIALIZABLE (transactions.ts), said once per connection: asked of
-        // Prisma, it is a SET TRANSACTION sent after each BEGIN, a round trip of its own.
-        options: "-c default_transaction_isolation=serializable",
       },
       { statementNameGenerator: statementName },
     ),
@@ -63,6 +60,21 @@ export async function openPostgres(
   // that says they are alike.
   const prisma = client as unknown as PrismaClient;
   return { engine: "postgres", location: describePostgres(url), prisma, migrations };
+}
+
+/**
+ * Every transaction SERIALIZABLE (transactions.ts), said once per connection: asked of Prisma, it
+ * is a SET TRANSACTION sent after each BEGIN, a round trip of its own. `pg` takes a URL's own
+ * `options` (server settings such as a search path) instead of the config's, so those are kept
+ * and ours put after them.
+ */
+export function serializableByDefault(url: string): { connectionString: string; options: string } {
+  const ours = "-c default_transaction_isolation=serializable";
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get("options");
+  if (own === null) return { connectionString: url, options: ours };
+  parsed.searchParams.delete("options");
+  return { connectionString: parsed.toString(), options: `${own} ${ours}` };
 }
 
 /**

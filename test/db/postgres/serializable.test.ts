@@ -5,7 +5,8 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openTempDatabase, type TempDatabase } from "../../support/temp-db.js";
+import { openDatabase } from "../../../src/store/database.js";
+import { MIGRATION_FOLDERS, openTempDatabase, type TempDatabase } from "../../support/temp-db.js";
 
 let db: TempDatabase;
 
@@ -48,5 +49,21 @@ describe("transactions on PostgreSQL", () => {
     expect(value).toBe("2");
     // The loser read again after the winner's commit.
     expect(reads).toBe(3);
+  });
+
+  it("keep settings the database URL gives in its own options", async () => {
+    const url = `${db.url}?options=${encodeURIComponent("-c statement_timeout=4321")}`;
+    const withOptions = await openDatabase(url, MIGRATION_FOLDERS);
+    try {
+      const [settings] = await withOptions.transaction(
+        (client) =>
+          client.$queryRaw<{ timeout: string; isolation: string }[]>`
+          SELECT current_setting('statement_timeout') AS timeout,
+                 current_setting('transaction_isolation') AS isolation`,
+      );
+      expect(settings).toEqual({ timeout: "4321ms", isolation: "serializable" });
+    } finally {
+      await withOptions.close();
+    }
   });
 });

@@ -78,11 +78,13 @@ async function appendEvent(client: Client, event: EventInput): Promise<number> {
       payloadVersion: event.payloadVersion,
       visibility: event.visibility ?? "campaign",
       refersTo: event.refersTo ?? null,
-      // Created with the event, not by a createMany of their own: Prisma plans a createMany
-      // afresh every time (it keeps no plan for one), and every command logs an event.
-      targets: { create: [...targets].map((protagonistId) => ({ protagonistId })) },
     },
     select: { id: true },
   });
+  if (targets.size > 0) {
+    await client.eventTarget.createMany({
+      data: [...targets].map((protagonistId) => ({ eventId: id, protagonistId })),
+    });
+  }
   return id;
 }

@@ -85,15 +85,12 @@ export async function openPartySheet(
   interaction: AnySelectMenuInteraction,
   { reply, services, args }: ComponentContext,
 ): Promise<void> {
-  const [campaignId, page, ownerId] = args;
   const actor = actorFrom(interaction);
   const view = await services.protagonists.get({
     actor,
     protagonistId: interaction.values[0] ?? "",
   });
-  await reply.edit(
-    await partyMessage(interaction, services, campaignId ?? null, Number(page), ownerId ?? ""),
-  );
+  await reply.edit(await partyMessageAgain(interaction, services, args));
   for (const container of await sheetContainers(services, actor, view)) {
     await reply.send({ components: [container], componentsV2: true, ephemeral: true });
   }
@@ -119,10 +116,18 @@ export async function turnPartyPage(
   interaction: ButtonInteraction,
   { reply, services, args }: ComponentContext,
 ): Promise<void> {
-  const [campaignId, page, ownerId] = args;
-  const actor = actorFrom(interaction);
-  if (!actor.canManageGuild) assertRequester(interaction, ownerId, "campaign party");
-  await reply.edit(
-    await partyMessage(interaction, services, campaignId ?? null, Number(page), ownerId ?? ""),
-  );
+  const [, , ownerId] = args;
+  if (!actorFrom(interaction).canManageGuild) {
+    assertRequester(interaction, ownerId, "campaign party");
+  }
+  await reply.edit(await partyMessageAgain(interaction, services, args));
+}
+
+/** The party's message as it is now, on the page and for the requester its custom id names. */
+function partyMessageAgain(
+  interaction: AnySelectMenuInteraction | ButtonInteraction,
+  services: ComponentContext["services"],
+  [campaignId, page, ownerId]: readonly string[],
+) {
+  return partyMessage(interaction, services, campaignId ?? null, Number(page), ownerId ?? "");
 }

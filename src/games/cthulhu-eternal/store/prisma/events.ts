@@ -81,7 +81,14 @@ async function appendEvent(client: Client, event: EventInput): Promise<number> {
     },
     select: { id: true },
   });
-  if (targets.size > 0) {
+  const [only, ...more] = targets;
+  if (only !== undefined && more.length === 0) {
+    // Prisma plans a createMany afresh on every call; a single create's plan is kept.
+    await client.eventTarget.create({
+      data: { eventId: id, protagonistId: only },
+      select: { eventId: true },
+    });
+  } else if (only !== undefined) {
     await client.eventTarget.createMany({
       data: [...targets].map((protagonistId) => ({ eventId: id, protagonistId })),
     });

@@ -10,7 +10,7 @@ import { once } from "node:events";
 import { ShardingManager, type Shard } from "discord.js";
 import { configFromEnvironmentOrExit, type Sharding } from "./core/config.js";
 import { createLogger, endLogOutput } from "./core/logger.js";
-import { gatewayInfo } from "./core/discord/shards.js";
+import { gatewayInfo, SHARD_NODE_OPTIONS } from "./core/discord/shards.js";
 import { loginFailureMessage } from "./core/discord/login-failure.js";
 import { closeHealthServer, startHealthServer } from "./core/health.js";
 import { isPostgresUrl, openDatabase } from "./store/database.js";
@@ -68,7 +68,7 @@ const manager = new ShardingManager(join(import.meta.dirname, "main.js"), {
   mode: "process",
   respawn: true,
   token: config.discordToken,
-  execArgv: process.execArgv,
+  execArgv: [...process.execArgv, ...SHARD_NODE_OPTIONS],
 });
 let stopping = false;
 manager.on("shardCreate", (shard: Shard) => {

@@ -4,6 +4,7 @@
  * shard that owns it. Every guild is answered; when one shard's process dies, the manager starts
  * it again while the other shards keep answering; SIGTERM stops them all.
  */
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -87,6 +88,15 @@ describe("three shards on one PostgreSQL database", () => {
     for (let shard = 0; shard < SHARDS; shard += 1) {
       const connected = manager.logs.find(shardLine(shard, "connected to Discord"));
       expect(connected, `shard ${shard}`).toMatchObject({ shardCount: SHARDS, guilds: 1 });
+    }
+    // Each shard collects its garbage on its own thread (SHARD_NODE_OPTIONS), the manager's
+    // own options kept.
+    for (let shard = 0; shard < SHARDS; shard += 1) {
+      const pid = manager.logs.find(shardLine(shard, "connected to Discord"))?.pid;
+      const argv = readFileSync(`/proc/${String(pid)}/cmdline`, "utf8").split("\0");
+      expect(argv, `shard ${shard}`).toEqual(
+        expect.arrayContaining(["--single-threaded-gc", "--no-wasm-tier-up"]),
+      );
     }
     // Only the process of shard 0 registers the commands.
     expect(manager.logs.filter((line) => line.msg === "commands registered")).toHaveLength(1);

@@ -11,7 +11,11 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from "discord.js";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { startFakeDiscord, type FakeDiscord } from "./fake-discord/index.js";
+import {
+  startFakeDiscord,
+  type FakeDiscord,
+  type StartFakeDiscordOptions,
+} from "./fake-discord/index.js";
 
 export type Handler = (interaction: Interaction) => Promise<void>;
 
@@ -57,7 +61,7 @@ export interface ClientOnFake {
 }
 
 /** Starts the fake and logs the client in before the file's tests, and stops both after them. */
-export function clientOnFakeDiscord(): ClientOnFake {
+export function clientOnFakeDiscord(options?: StartFakeDiscordOptions): ClientOnFake {
   let started: { fake: FakeDiscord; client: Client } | undefined;
   const handlerErrors: unknown[] = [];
   const running = () => {
@@ -75,7 +79,7 @@ export function clientOnFakeDiscord(): ClientOnFake {
   };
 
   beforeAll(async () => {
-    const fake = await startFakeDiscord();
+    const fake = await startFakeDiscord(options);
     const client = new Client({
       intents: [GatewayIntentBits.Guilds],
       rest: { api: fake.apiUrl },

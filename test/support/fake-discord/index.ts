@@ -79,7 +79,7 @@ export class FakeDiscord {
           });
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.world = new FakeWorld(options);
-    this.recorder = new RequestRecorder(this.notifier, this.defaultTimeoutMs);
+    this.recorder = new RequestRecorder(this.notifier, this.defaultTimeoutMs, options.historyLimit);
     this.gateway = new FakeGateway({
       world: this.world,
       notifier: this.notifier,

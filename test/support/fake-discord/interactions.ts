@@ -42,7 +42,7 @@ import {
   validateMessageBody,
   validateModal,
 } from "./validate.js";
-import type { FakeWorld, StoredMessage } from "./world.js";
+import { forgetOldest, type FakeWorld, type StoredMessage } from "./world.js";
 
 export type Dispatch = (event: GatewayDispatchEvents, data: unknown) => void;
 
@@ -137,6 +137,7 @@ export class InteractionRegistry {
     // Register before dispatching: a fast bot may call back before dispatch returns.
     this.byId.set(record.id, record);
     this.byToken.set(record.token, record);
+    forgetOldest(this.byId, this.world.historyLimit, (old) => this.byToken.delete(old.token));
     record.dispatchedAt = performance.now();
     this.dispatch(GatewayDispatchEvents.InteractionCreate, built.payload);
     return record.handle();

@@ -23,6 +23,7 @@ export class RequestRecorder {
   constructor(
     private readonly notifier: ChangeNotifier,
     private readonly defaultTimeoutMs: number,
+    private readonly limit: number | undefined,
   ) {}
 
   get requests(): readonly RecordedRequest[] {
@@ -37,6 +38,7 @@ export class RequestRecorder {
     this.seq += 1;
     const recorded: RecordedRequest = { ...request, seq: this.seq };
     this.list.push(recorded);
+    if (this.limit !== undefined && this.list.length > this.limit) this.list.shift();
     if (recorded.token !== undefined && !this.tokens.includes(recorded.token)) {
       this.tokens.push(recorded.token);
     }

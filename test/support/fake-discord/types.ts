@@ -86,6 +86,13 @@ export interface StartFakeDiscordOptions {
   shardCount?: number;
   /** `max_concurrency` of `GET /gateway/bot`: sessions a bot may start at once (Discord: 1 for most). */
   maxConcurrency?: number;
+  /**
+   * How many requests, interactions and messages the fake remembers, the oldest forgotten first:
+   * a forgotten interaction or message is unknown to later calls, as an expired one is to Discord.
+   * Unset, it remembers them all, for tests that read them back. A load run sets it, so that the
+   * fake's own memory, and its collections' pauses that would count as the bot's latency, stay flat.
+   */
+  historyLimit?: number;
 }
 
 export interface RecordedFile {

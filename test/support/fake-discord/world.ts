@@ -68,6 +68,8 @@ export class FakeWorld {
   /** Servers the bot is not in; never streamed to the bot. */
   readonly externalGuilds = new Map<string, GuildState>();
   readonly messages = new Map<string, StoredMessage>();
+  /** StartFakeDiscordOptions.historyLimit. */
+  readonly historyLimit: number | undefined;
   /** Whether the app may be installed on user accounts. */
   readonly userInstallable: boolean;
   /** Users who installed the app on their account. */
@@ -79,6 +81,7 @@ export class FakeWorld {
     this.applicationId = options.applicationId ?? this.botUser.id;
     this.defaultUser = this.addUser(buildUser(undefined, "tester"));
     this.userInstallable = options.userInstall === true;
+    this.historyLimit = options.historyLimit;
     const inits = options.guilds ?? [{}];
     for (const init of inits) this.addGuild(init, true);
     for (const init of options.externalGuilds ?? []) this.addGuild(init, false);
@@ -320,6 +323,7 @@ export class FakeWorld {
   storeMessage(message: StoredApiMessage, ephemeral: boolean): StoredMessage {
     const stored: StoredMessage = { message, ephemeral, deleted: false };
     this.messages.set(message.id, stored);
+    forgetOldest(this.messages, this.historyLimit);
     return stored;
   }
 
@@ -352,4 +356,18 @@ export class FakeWorld {
 
 function scopeKey(scope: CommandScope): string {
   return scope === "global" ? "global" : `guild:${scope.guildId}`;
+}
+
+/** Drops a map's oldest entries (insertion order) beyond `limit`, telling `forget` of each. */
+export function forgetOldest<K, V>(
+  map: Map<K, V>,
+  limit: number | undefined,
+  forget?: (value: V) => void,
+): void {
+  if (limit === undefined) return;
+  for (const [key, value] of map) {
+    if (map.size <= limit) return;
+    map.delete(key);
+    forget?.(value);
+  }
 }

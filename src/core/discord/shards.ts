@@ -9,13 +9,15 @@ export interface ShardPlan {
 }
 
 /**
- * Node's options each shard process adds to the manager's: garbage collection on the shard's
- * main thread alone. Shards run as several processes on one host, each V8 with helper threads of
- * its own for every collection; with more busy processes than cores, a collection waits for
- * helpers that another shard's work has taken the core from, and that shard's answers wait with
- * it. The shards are the parallelism. Measured in the scale run (docs/benchmarks.md).
+ * Node's options each shard process adds to the manager's. Garbage collection on the shard's main
+ * thread alone: shards run as several processes on one host, each V8 with helper threads of its
+ * own for every collection; with more busy processes than cores, a collection waits for helpers
+ * that another shard's work has taken the core from, and that shard's answers wait with it. The
+ * shards are the parallelism. And an old generation let grow to twice what a full collection
+ * leaves, not V8's ~1.5: half the full collections, whose marking stalls a shard, for about
+ * 30 MB more a shard. Both measured in the scale run (docs/benchmarks.md).
  */
-export const SHARD_NODE_OPTIONS = ["--single-threaded-gc"] as const;
+export const SHARD_NODE_OPTIONS = ["--single-threaded-gc", "--heap-growing-percent=100"] as const;
 
 /** What `GET /gateway/bot` says (asked at DISCORD_API_URL, like every other call). */
 export async function gatewayInfo(

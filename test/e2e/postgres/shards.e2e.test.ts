@@ -89,13 +89,17 @@ describe("three shards on one PostgreSQL database", () => {
       const connected = manager.logs.find(shardLine(shard, "connected to Discord"));
       expect(connected, `shard ${shard}`).toMatchObject({ shardCount: SHARDS, guilds: 1 });
     }
-    // Each shard collects its garbage on its own thread (SHARD_NODE_OPTIONS), the manager's
-    // own options kept.
+    // Each shard runs with the garbage collection of SHARD_NODE_OPTIONS, the manager's own
+    // options kept.
     for (let shard = 0; shard < SHARDS; shard += 1) {
       const pid = manager.logs.find(shardLine(shard, "connected to Discord"))?.pid;
       const argv = readFileSync(`/proc/${String(pid)}/cmdline`, "utf8").split("\0");
       expect(argv, `shard ${shard}`).toEqual(
-        expect.arrayContaining(["--single-threaded-gc", "--no-wasm-tier-up"]),
+        expect.arrayContaining([
+          "--single-threaded-gc",
+          "--heap-growing-percent=100",
+          "--no-wasm-tier-up",
+        ]),
       );
     }
     // Only the process of shard 0 registers the commands.

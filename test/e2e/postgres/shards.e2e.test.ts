@@ -88,12 +88,9 @@ describe("three shards on one PostgreSQL database", () => {
     for (let shard = 0; shard < SHARDS; shard += 1) {
       const connected = manager.logs.find(shardLine(shard, "connected to Discord"));
       expect(connected, `shard ${shard}`).toMatchObject({ shardCount: SHARDS, guilds: 1 });
-    }
-    // Each shard runs with the garbage collection of SHARD_NODE_OPTIONS, the manager's own
-    // options kept.
-    for (let shard = 0; shard < SHARDS; shard += 1) {
-      const pid = manager.logs.find(shardLine(shard, "connected to Discord"))?.pid;
-      const argv = readFileSync(`/proc/${String(pid)}/cmdline`, "utf8").split("\0");
+      // Each shard runs with the garbage collection of SHARD_NODE_OPTIONS, the manager's own
+      // options kept.
+      const argv = readFileSync(`/proc/${String(connected?.pid)}/cmdline`, "utf8").split("\0");
       expect(argv, `shard ${shard}`).toEqual(
         expect.arrayContaining([
           "--single-threaded-gc",
